@@ -1,0 +1,41 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** Crockford base32: time-sortable ids that read well in URLs and logs. */
+const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+
+export type IdPrefix = 'acc' | 'key' | 'prj' | 'tpc' | 'art' | 'whk' | 'dlv' | 'evt' | 'rev' | 'run' | 'crl' | 'req' | 'cor';
+
+function encodeTime(ms: number): string {
+  let out = '';
+  for (let i = 0; i < 10; i++) {
+    out = ALPHABET[ms % 32] + out;
+    ms = Math.floor(ms / 32);
+  }
+  return out;
+}
+
+function encodeRandom(bytes: Buffer): string {
+  let out = '';
+  for (const byte of bytes) out += ALPHABET[byte % 32];
+  return out;
+}
+
+export interface IdGenerator {
+  next(prefix: IdPrefix): string;
+}
+
+/** `prj_` + 10 chars of milliseconds + 16 random chars; sortable by creation time. */
+export function createIdGenerator(nowMs: () => number = Date.now): IdGenerator {
+  return { next: (prefix) => `${prefix}_${encodeTime(nowMs())}${encodeRandom(randomBytes(16))}` };
+}
+
+/**
+ * Event ids derived from what caused them, so a retried append carries the same ids and is
+ * deduplicated by the store. Formatted as a UUID because EventStoreDB requires one.
+ */
+export function deriveEventId(...parts: string[]): string {
+  const hex = createHash('sha256').update(parts.join('\u0000')).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export const isIdOf = (prefix: IdPrefix, value: string): boolean => new RegExp(`^${prefix}_[0-9a-z]{26}$`).test(value);

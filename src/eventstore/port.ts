@@ -1,0 +1,84 @@
+/** Who caused an event. Auditors read this back from every event's metadata. */
+export type Actor =
+  | { kind: 'api_key'; keyId: string; keyName?: string }
+  | { kind: 'system'; worker: string }
+  | { kind: 'github'; login: string }
+  | { kind: 'cli'; user: string };
+
+export type EventMetadata = {
+  accountId: string;
+  actor: Actor;
+  correlationId: string;
+  causationId: string;
+  requestId: string;
+  [extra: string]: unknown;
+};
+
+export type NewEvent = {
+  id: string; // a UUID, derived from the command so retries are deduplicated
+  type: string;
+  data: Record<string, unknown>;
+  metadata: EventMetadata;
+};
+
+export type StoredEvent = NewEvent & {
+  stream: string;
+  revision: bigint; // zero-based within the stream
+  position: bigint; // global, strictly increasing (gapless on the embedded default)
+  createdAt: string; // ISO 8601 UTC
+};
+
+/** What the writer expects the stream to be. There is deliberately no "any". */
+export type ExpectedRevision = bigint | 'no_stream' | 'stream_exists';
+
+export type AppendResult = { nextRevision: bigint; position: bigint };
+
+export type ReadAllOptions = {
+  /** Read events with a position strictly greater than this; -1n (or omitted) reads from the start. */
+  after?: bigint;
+  maxCount?: number;
+  /** Only streams of these categories (the part of the stream name before the first '-'). */
+  categories?: readonly string[];
+};
+
+export interface EventStore {
+  append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /** Throws StreamNotFoundError when the stream has no events. */
+  readStream(stream: string, options?: { fromRevision?: bigint; maxCount?: number }): Promise<StoredEvent[]>;
+  readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;
+  /** Position of the newest event in the log, -1n when the log is empty. */
+  headPosition(): Promise<bigint>;
+  /** Called after every successful append in this process; returns an unsubscribe function. */
+  onAppend(listener: (position: bigint) => void): () => void;
+  close(): Promise<void>;
+}
+
+export class StreamNotFoundError extends Error {
+  readonly stream: string;
+  constructor(stream: string) {
+    super(`stream ${stream} not found`);
+    this.name = 'StreamNotFoundError';
+    this.stream = stream;
+  }
+}
+
+export class WrongExpectedVersionError extends Error {
+  readonly stream: string;
+  readonly expected: ExpectedRevision;
+  /** The stream's actual last revision, or 'no_stream'. */
+  readonly actual: bigint | 'no_stream';
+  constructor(stream: string, expected: ExpectedRevision, actual: bigint | 'no_stream') {
+    super(`stream ${stream}: expected ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'WrongExpectedVersionError';
+    this.stream = stream;
+    this.expected = expected;
+    this.actual = actual;
+  }
+}
+
+export const streamCategory = (stream: string): string => {
+  const dash = stream.indexOf('-');
+  return dash === -1 ? stream : stream.slice(0, dash);
+};
+
+export const streamName = (category: string, id: string): string => `${category}-${id}`;

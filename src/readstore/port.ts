@@ -1,0 +1,48 @@
+/**
+ * Read models: named collections of JSON documents, disposable and rebuilt from the log.
+ * Every write carries the position of the event that caused it; a write whose position is not
+ * newer than the stored one is ignored, so a replayed event never moves a document backwards.
+ */
+export type Doc = { id: string } & Record<string, unknown>;
+
+export type Filter = Record<string, string | number | boolean | null>;
+
+export type FindOptions = {
+  filter?: Filter;
+  /** A declared indexed field (or 'id'); ties are broken by id. */
+  sort?: { field: string; direction: 'asc' | 'desc' };
+  limit: number;
+  cursor?: string;
+};
+
+export type Page<T> = { items: T[]; nextCursor: string | null };
+
+export type ReadModelWrite =
+  /** Replace the document (or delete it when doc is null), if position is newer than the stored one. */
+  | { kind: 'put'; collection: string; id: string; doc: Doc | null; position: bigint }
+  /** Insert only when no document has this id (an outbox row, a dedup marker). */
+  | { kind: 'insert_if_absent'; collection: string; id: string; doc: Doc };
+
+export type CollectionSpec = { name: string; indexes: readonly string[] };
+
+export interface ReadStore {
+  /** Create collections and their indexes; safe to call again. */
+  ensureCollections(specs: readonly CollectionSpec[]): Promise<void>;
+  get<T extends Doc>(collection: string, id: string): Promise<T | null>;
+  /** Several ids at once; missing ids are left out. */
+  getMany<T extends Doc>(collection: string, ids: readonly string[]): Promise<T[]>;
+  find<T extends Doc>(collection: string, options: FindOptions): Promise<Page<T>>;
+  count(collection: string, filter?: Filter): Promise<number>;
+  /**
+   * Apply the writes and move the consumer's checkpoint, atomically where the store allows
+   * (one SQLite transaction); on MongoDB the guarded writes land first, then the checkpoint.
+   */
+  commit(writes: readonly ReadModelWrite[], checkpoint?: { consumer: string; position: bigint }): Promise<void>;
+  /** Unguarded write for state that is not derived from the log (delivery attempts, leases). */
+  save(collection: string, doc: Doc): Promise<void>;
+  remove(collection: string, id: string): Promise<void>;
+  getCheckpoint(consumer: string): Promise<bigint | null>;
+  /** Drop the collections' documents and the named consumers' checkpoints (for a rebuild). */
+  reset(collections: readonly string[], consumers: readonly string[]): Promise<void>;
+  close(): Promise<void>;
+}

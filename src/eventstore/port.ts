@@ -31,6 +31,7 @@ export type StoredEvent = NewEvent & {
 /** What the writer expects the stream to be. There is deliberately no "any". */
 export type ExpectedRevision = bigint | 'no_stream' | 'stream_exists';
 
+/** As in EventStoreDB: nextRevision is the revision of the last event written (the next expected revision); position is that event's global position. */
 export type AppendResult = { nextRevision: bigint; position: bigint };
 
 export type ReadAllOptions = {

@@ -1,0 +1,25 @@
+import type { StoredEvent } from '../src/eventstore/port.ts';
+import { defineProjection } from '../src/readstore/projection.ts';
+import type { AccountEvent } from '../src/accounts/account.ts';
+import type { PlanName } from '../src/accounts/plans.ts';
+
+export type AccountDoc = { id: string; name: string; plan: PlanName; createdAt: string };
+
+export const accounts = defineProjection<AccountDoc>({
+  name: 'accounts',
+  collection: 'accounts',
+  indexes: ['name'],
+  categories: ['account'],
+  documentId: (event) => String(event.data.accountId),
+  evolve(doc, stored: StoredEvent) {
+    const event = stored as unknown as AccountEvent;
+    switch (event.type) {
+      case 'AccountCreated':
+        return { id: event.data.accountId, name: event.data.name, plan: event.data.plan, createdAt: event.data.at };
+      case 'AccountPlanChanged':
+        return doc && { ...doc, plan: event.data.plan };
+      default:
+        return doc;
+    }
+  },
+});

@@ -1,0 +1,69 @@
+import matter from 'gray-matter';
+import type { StoredEvent } from '../src/eventstore/port.ts';
+import { defineProjection } from '../src/readstore/projection.ts';
+import type { ArticleEvent, ArticleStatus, Cover, Generation, Source } from '../src/articles/article.ts';
+
+/** The article read model: the full record for GET /articles/:id; lists pick the summary fields. */
+export type ArticleDoc = {
+  id: string; accountId: string; projectId: string; topicId: string;
+  status: ArticleStatus; title: string; keyword: string | null; slug: string | null;
+  version: number; content: string | null; frontmatter: Record<string, unknown> | null; body: string | null; wordCount: number;
+  sources: Source[]; cover: Cover | null; generation: Generation | null;
+  prUrl: string | null; prNumber: number | null; branch: string | null; path: string | null; publishMode: 'pr' | 'direct' | null;
+  pendingRevisions: number; lastRevisionSummary: string | null;
+  failure: { step: ArticleStatus; reason: string } | null;
+  publishedAt: string | null; createdAt: string; updatedAt: string;
+};
+
+function parseMdx(mdx: string): { frontmatter: Record<string, unknown>; body: string } {
+  // Passing options turns off gray-matter's unbounded per-input cache.
+  const parsed = matter(mdx, {});
+  return { frontmatter: JSON.parse(JSON.stringify(parsed.data)), body: parsed.content };
+}
+
+export const articles = defineProjection<ArticleDoc>({
+  name: 'articles',
+  collection: 'articles',
+  indexes: ['accountId', 'projectId', 'status', 'topicId', 'createdAt'],
+  categories: ['article'],
+  documentId: (event) => String(event.data.articleId),
+  evolve(doc, stored: StoredEvent) {
+    const event = stored as unknown as ArticleEvent;
+    if (event.type === 'ArticleQueued') {
+      const { articleId, topicId, projectId, title, keyword, at } = event.data;
+      return {
+        id: articleId, accountId: stored.metadata.accountId, projectId, topicId, status: 'queued', title, keyword, slug: null,
+        version: 0, content: null, frontmatter: null, body: null, wordCount: 0, sources: [], cover: null, generation: null,
+        prUrl: null, prNumber: null, branch: null, path: null, publishMode: null, pendingRevisions: 0, lastRevisionSummary: null,
+        failure: null, publishedAt: null, createdAt: at, updatedAt: at,
+      };
+    }
+    if (!doc) return doc;
+    const updatedAt = event.data.at;
+    switch (event.type) {
+      case 'ArticleResearchStarted': return { ...doc, status: 'researching', updatedAt };
+      case 'ArticleResearched': return { ...doc, status: 'writing', sources: event.data.sources, updatedAt };
+      case 'ArticleDrafted': {
+        const { version, mdx, slug, title, wordCount, cover, generation, purpose } = event.data;
+        return { ...doc, status: purpose === 'refresh' ? 'writing' : 'draft', version, content: mdx, ...parseMdx(mdx), slug, title, wordCount, cover, generation, failure: null, updatedAt };
+      }
+      case 'ArticleFailed': return { ...doc, status: 'failed', failure: { step: event.data.step, reason: event.data.reason }, updatedAt };
+      case 'ArticleRetried': return { ...doc, status: event.data.step, failure: null, updatedAt };
+      case 'ArticleRevisionRequested': return { ...doc, pendingRevisions: doc.pendingRevisions + 1, updatedAt };
+      case 'ArticleRevised': {
+        const { version, mdx, summary, generation } = event.data;
+        return { ...doc, version, content: mdx, ...parseMdx(mdx), generation, pendingRevisions: Math.max(0, doc.pendingRevisions - 1), lastRevisionSummary: summary, updatedAt };
+      }
+      case 'ArticleRevisionFailed': return { ...doc, pendingRevisions: Math.max(0, doc.pendingRevisions - 1), updatedAt };
+      case 'ArticlePublishRequested': return { ...doc, status: 'publishing', publishMode: event.data.mode, failure: null, updatedAt };
+      case 'ArticlePullRequestOpened': {
+        const { prUrl, prNumber, branch, path } = event.data;
+        return { ...doc, status: 'pr_open', prUrl, prNumber, branch, path, updatedAt };
+      }
+      case 'ArticleMerged': return { ...doc, status: 'merged', path: event.data.path, prUrl: event.data.prUrl ?? doc.prUrl, publishedAt: event.data.at, updatedAt };
+      case 'ArticleClosed': return { ...doc, status: 'closed', updatedAt };
+      case 'ArticleRefreshRequested': return { ...doc, status: 'researching', updatedAt };
+      default: return doc;
+    }
+  },
+});

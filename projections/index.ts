@@ -1,0 +1,9 @@
+import type { Projection } from '../src/readstore/projection.ts';
+import { accounts } from './accounts.ts';
+import { apiKeys } from './apiKeys.ts';
+import { articles } from './articles.ts';
+import { projects } from './projects.ts';
+import { topics } from './topics.ts';
+
+/** Every read model, in the order they are applied. */
+export const allProjections = [accounts, apiKeys, projects, topics, articles] as unknown as readonly Projection[];

@@ -1,0 +1,66 @@
+import type { StoredEvent } from '../src/eventstore/port.ts';
+import { defineProjection } from '../src/readstore/projection.ts';
+import { emptyBrand, type ProjectEvent } from '../src/projects/project.ts';
+import type { BrandPart, BrandProfile } from '../src/projects/brand.ts';
+import type { Settings } from '../src/projects/settings.ts';
+
+/** A project with its brand profile, as GET /projects/:id shows it. */
+export type ProjectDoc = {
+  id: string; accountId: string; name: string; websiteUrl: string; blogUrl: string | null; sitemapUrl: string | null;
+  paused: boolean; settings: Settings;
+  crawl: { status: 'pending' | 'done' | 'failed'; crawlId: string | null; requestedAt: string | null; finishedAt: string | null; failureReason: string | null; pagesCrawled: number };
+  brand: BrandProfile | null;
+  brandEditedParts: BrandPart[];
+  research: { runId: string; status: 'running' | 'done' | 'failed'; failureReason: string | null; topicIds: string[] } | null;
+  createdAt: string; updatedAt: string;
+};
+
+export const projects = defineProjection<ProjectDoc>({
+  name: 'projects',
+  collection: 'projects',
+  indexes: ['accountId', 'createdAt'],
+  categories: ['project'],
+  documentId: (event) => String(event.data.projectId),
+  evolve(doc, stored: StoredEvent) {
+    const event = stored as unknown as ProjectEvent;
+    if (event.type === 'ProjectCreated') {
+      const { projectId, accountId, name, websiteUrl, blogUrl, sitemapUrl, settings, at } = event.data;
+      return {
+        id: projectId, accountId, name, websiteUrl, blogUrl, sitemapUrl, paused: false, settings,
+        crawl: { status: 'pending', crawlId: null, requestedAt: at, finishedAt: null, failureReason: null, pagesCrawled: 0 },
+        brand: null, brandEditedParts: [], research: null, createdAt: at, updatedAt: at,
+      };
+    }
+    if (!doc) return doc;
+    const updatedAt = event.data.at;
+    switch (event.type) {
+      case 'ProjectRenamed': return { ...doc, name: event.data.name, updatedAt };
+      case 'ProjectPaused': return { ...doc, paused: true, updatedAt };
+      case 'ProjectResumed': return { ...doc, paused: false, updatedAt };
+      case 'ProjectSettingsChanged': return { ...doc, settings: event.data.settings, updatedAt };
+      case 'BrandCrawlRequested':
+        return {
+          ...doc, updatedAt,
+          brandEditedParts: event.data.overwriteEdited ? [] : doc.brandEditedParts,
+          crawl: { ...doc.crawl, status: 'pending', crawlId: event.data.crawlId, requestedAt: event.data.at, finishedAt: null, failureReason: null },
+        };
+      case 'BrandCrawled':
+        return { ...doc, brand: event.data.profile, updatedAt, crawl: { ...doc.crawl, status: 'done', finishedAt: event.data.at, pagesCrawled: event.data.pages.length } };
+      case 'BrandCrawlFailed':
+        return { ...doc, updatedAt, crawl: { ...doc.crawl, status: 'failed', finishedAt: event.data.at, failureReason: event.data.reason } };
+      case 'BrandEdited':
+        return {
+          ...doc, updatedAt,
+          brand: { ...(doc.brand ?? emptyBrand()), ...event.data.changes },
+          brandEditedParts: [...new Set([...doc.brandEditedParts, ...event.data.parts])],
+        };
+      case 'TopicResearchRequested':
+        return { ...doc, updatedAt, research: { runId: event.data.runId, status: 'running', failureReason: null, topicIds: [] } };
+      case 'TopicResearchCompleted':
+        return { ...doc, updatedAt, research: { runId: event.data.runId, status: 'done', failureReason: null, topicIds: event.data.topicIds } };
+      case 'TopicResearchFailed':
+        return { ...doc, updatedAt, research: { runId: event.data.runId, status: 'failed', failureReason: event.data.reason, topicIds: [] } };
+      default: return doc;
+    }
+  },
+});

@@ -1,0 +1,39 @@
+import type { StoredEvent } from '../src/eventstore/port.ts';
+import { defineProjection } from '../src/readstore/projection.ts';
+import type { TopicEvent, TopicStatus } from '../src/topics/topic.ts';
+
+export type TopicDoc = {
+  id: string; accountId: string; projectId: string; title: string; keyword: string | null; brief: string | null;
+  status: TopicStatus; scheduledFor: string | null; priority: number; source: 'api' | 'research';
+  runId: string | null; rationale: string | null; articleId: string | null; createdAt: string; updatedAt: string;
+};
+
+export const topics = defineProjection<TopicDoc>({
+  name: 'topics',
+  collection: 'topics',
+  indexes: ['accountId', 'projectId', 'status', 'createdAt', 'scheduledFor'],
+  categories: ['topic'],
+  documentId: (event) => String(event.data.topicId),
+  evolve(doc, stored: StoredEvent) {
+    const event = stored as unknown as TopicEvent;
+    if (event.type === 'TopicCreated') {
+      const { topicId, at, ...data } = event.data;
+      return { id: topicId, accountId: stored.metadata.accountId, ...data, articleId: null, createdAt: at, updatedAt: at };
+    }
+    if (!doc) return doc;
+    const updatedAt = event.data.at;
+    switch (event.type) {
+      case 'TopicEdited': {
+        const { topicId: _id, at: _at, ...changes } = event.data;
+        return { ...doc, ...changes, updatedAt };
+      }
+      case 'TopicApproved': return { ...doc, status: 'approved', scheduledFor: null, updatedAt };
+      case 'TopicRejected': return { ...doc, status: 'rejected', scheduledFor: null, updatedAt };
+      case 'TopicScheduled': return { ...doc, status: 'scheduled', scheduledFor: event.data.scheduledFor, updatedAt };
+      case 'TopicUnscheduled': return { ...doc, status: 'approved', scheduledFor: null, updatedAt };
+      case 'TopicReprioritized': return { ...doc, priority: event.data.priority, updatedAt };
+      case 'TopicWritten': return { ...doc, status: 'written', articleId: event.data.articleId, updatedAt };
+      default: return doc;
+    }
+  },
+});

@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+export const PLAN_NAMES = ['free', 'pro', 'unlimited'] as const;
+export type PlanName = (typeof PLAN_NAMES)[number];
+export type PlanFeature = 'search_analytics' | 'direct_push';
+
+export type Plan = {
+  name: PlanName;
+  /** null = no cap */
+  maxProjects: number | null;
+  articlesPerMonth: number | null;
+  features: readonly PlanFeature[];
+};
+
+export const BUILT_IN_PLANS: Record<PlanName, Plan> = {
+  free: { name: 'free', maxProjects: 1, articlesPerMonth: 10, features: [] },
+  pro: { name: 'pro', maxProjects: 10, articlesPerMonth: 200, features: ['search_analytics', 'direct_push'] },
+  unlimited: { name: 'unlimited', maxProjects: null, articlesPerMonth: null, features: ['search_analytics', 'direct_push'] },
+};
+
+export const FEATURE_NAMES: Record<PlanFeature, string> = {
+  search_analytics: 'search analytics',
+  direct_push: 'direct push publishing',
+};
+
+const PlanOverride = z.object({
+  maxProjects: z.number().int().positive().nullable().optional(),
+  articlesPerMonth: z.number().int().positive().nullable().optional(),
+  features: z.array(z.enum(['search_analytics', 'direct_push'])).optional(),
+}).strict();
+
+const PlansFile = z.record(z.enum(PLAN_NAMES), PlanOverride);
+
+/** Built-in plans, with any overrides from a JSON file ({ "free": { "articlesPerMonth": 20 } }). */
+export function loadPlans(path?: string): Record<PlanName, Plan> {
+  if (!path) return BUILT_IN_PLANS;
+  const overrides = PlansFile.parse(JSON.parse(readFileSync(path, 'utf8')));
+  const plans = { ...BUILT_IN_PLANS };
+  for (const name of PLAN_NAMES) {
+    const override = overrides[name];
+    if (override) plans[name] = { ...plans[name], ...override, name };
+  }
+  return plans;
+}

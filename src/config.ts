@@ -1,0 +1,37 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  EVENTSTORE_URL: z.string().startsWith('esdb').optional(),
+  MONGODB_URL: z.string().startsWith('mongodb').optional(),
+  INKSTREAM_SECRET_KEY: z.string().optional(),
+  INKSTREAM_PLANS_FILE: z.string().optional(),
+  INKSTREAM_DEFAULT_PLAN: z.enum(['free', 'pro', 'unlimited']).default('unlimited'),
+  INKSTREAM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  INKSTREAM_ALLOW_PRIVATE_URLS: flag.default(false),
+  INKSTREAM_WEBHOOK_RETRY_DELAYS: z.string().optional(),
+  INKSTREAM_PUBLIC_URL: z.string().url().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.string().url().optional(),
+  INKSTREAM_DEFAULT_MODEL: z.string().default('gpt-4o-mini'),
+  GITHUB_API_URL: z.string().url().default('https://api.github.com'),
+  INKSTREAM_READ_WAIT_MS: z.coerce.number().int().min(0).default(2000),
+});
+
+export type Config = z.infer<typeof Env> & { dataDir: string };
+
+/** Typed configuration from the environment; a bad value stops the start with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) };
+}

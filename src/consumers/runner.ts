@@ -1,0 +1,115 @@
+import type { Logger } from 'pino';
+import type { EventStore, StoredEvent } from '../eventstore/port.ts';
+import type { ReadStore } from '../readstore/port.ts';
+
+/**
+ * A consumer reads the global log from its checkpoint, in order, in batches. `handleBatch` must
+ * persist the checkpoint (the batch's last position) itself, so that it can do so atomically with
+ * its own writes where the store allows.
+ */
+export type ConsumerDefinition = {
+  name: string;
+  categories?: readonly string[];
+  batchSize?: number;
+  handleBatch(events: StoredEvent[]): Promise<void>;
+};
+
+export type ConsumerRunnerOptions = {
+  store: EventStore;
+  readStore: ReadStore;
+  logger: Logger;
+  /** Fallback polling for appends made by other processes (the CLI, other replicas). */
+  pollIntervalMs?: number;
+  maxBackoffMs?: number;
+};
+
+export type ConsumerHandle = {
+  name: string;
+  /** The position up to which this consumer has processed the log (including events it skips). */
+  processedThrough(): bigint;
+  waitFor(position: bigint, timeoutMs: number): Promise<boolean>;
+  isRunning(): boolean;
+  lastError(): string | null;
+  stop(): Promise<void>;
+};
+
+export async function startConsumer(definition: ConsumerDefinition, options: ConsumerRunnerOptions): Promise<ConsumerHandle> {
+  const { store, readStore, logger } = options;
+  const log = logger.child({ consumer: definition.name });
+  const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const maxBackoffMs = options.maxBackoffMs ?? 30_000;
+  const batchSize = definition.batchSize ?? 500;
+
+  let checkpoint = (await readStore.getCheckpoint(definition.name)) ?? -1n;
+  let processed = checkpoint;
+  let running = true;
+  let error: string | null = null;
+  let wake: (() => void) | null = null;
+  const waiters = new Set<{ position: bigint; resolve: (ok: boolean) => void }>();
+
+  let appendedSinceRead = false;
+  const unsubscribe = store.onAppend(() => { appendedSinceRead = true; wake?.(); });
+  const pause = (ms: number, untilAppend: boolean) => new Promise<void>((resolve) => {
+    if (untilAppend && appendedSinceRead) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() { clearTimeout(timer); wake = null; resolve(); }
+    wake = done;
+  });
+  const advance = (position: bigint) => {
+    if (position <= processed) return;
+    processed = position;
+    for (const waiter of waiters) if (waiter.position <= processed) { waiters.delete(waiter); waiter.resolve(true); }
+  };
+
+  const loop = (async () => {
+    let backoffMs = 100;
+    while (running) {
+      try {
+        appendedSinceRead = false;
+        const head = await store.headPosition();
+        const events = await store.readAll({ after: checkpoint, maxCount: batchSize, categories: definition.categories });
+        if (events.length > 0) {
+          await definition.handleBatch(events);
+          checkpoint = events[events.length - 1].position;
+          advance(checkpoint);
+        }
+        error = null;
+        backoffMs = 100;
+        if (events.length < batchSize) {
+          advance(head);
+          if (running) await pause(pollIntervalMs, true);
+        }
+      } catch (caught) {
+        error = caught instanceof Error ? caught.message : String(caught);
+        log.error({ err: caught }, 'consumer failed; retrying from its checkpoint');
+        checkpoint = (await readStore.getCheckpoint(definition.name).catch(() => checkpoint)) ?? -1n;
+        if (running) await pause(backoffMs, false);
+        backoffMs = Math.min(backoffMs * 2, maxBackoffMs);
+      }
+    }
+  })();
+
+  return {
+    name: definition.name,
+    processedThrough: () => processed,
+    isRunning: () => running,
+    lastError: () => error,
+    waitFor(position, timeoutMs) {
+      if (position <= processed) return Promise.resolve(true);
+      return new Promise((resolve) => {
+        const waiter = { position, resolve: (ok: boolean) => { clearTimeout(timer); resolve(ok); } };
+        const timer = setTimeout(() => { waiters.delete(waiter); resolve(false); }, timeoutMs);
+        waiters.add(waiter);
+        wake?.();
+      });
+    },
+    async stop() {
+      running = false;
+      unsubscribe();
+      wake?.();
+      await loop;
+      for (const waiter of waiters) waiter.resolve(false);
+      waiters.clear();
+    },
+  };
+}

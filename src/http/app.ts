@@ -1,0 +1,136 @@
+import express, { type Request, type RequestHandler, type Response } from 'express';
+import { z } from 'zod';
+import { AppError } from '../core/errors.ts';
+import type { Services } from '../services.ts';
+import { authenticate, type AuthContext } from './auth.ts';
+import { errorMiddleware, fieldIssues, sendError } from './errors.ts';
+import { createIdempotency } from './idempotency.ts';
+import { buildOpenApiDocument } from './openapi.ts';
+import { createRateLimit, type RateLimit } from './rateLimit.ts';
+import type { Route, RouteResult } from './route.ts';
+
+export const API_PREFIX = '/api/v1';
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export type AppOptions = {
+  routes: readonly Route[];
+  rateLimit?: RateLimit;
+  /** Liveness and readiness, outside /api/v1. */
+  health: { ready(): Promise<{ ok: boolean; checks: Record<string, string> }> };
+};
+
+export function createApp(services: Services, options: AppOptions): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  app.set('etag', false);
+  const rateLimit = options.rateLimit ?? createRateLimit(services.config.INKSTREAM_RATE_LIMIT_PER_MINUTE);
+  const idempotent = createIdempotency(services.readStore, () => services.clock.nowMs());
+
+  app.use((req, res, next) => {
+    const incoming = req.get('x-request-id');
+    res.locals.requestId = incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : services.ids.next('req');
+    res.setHeader('X-Request-Id', res.locals.requestId);
+    next();
+  });
+
+  app.get('/healthz', (_req, res) => { res.json({ ok: true }); });
+  app.get('/readyz', async (_req, res) => {
+    const readiness = await options.health.ready();
+    res.status(readiness.ok ? 200 : 503).json(readiness);
+  });
+
+  const api = express.Router();
+  api.use(requireJsonBody);
+  api.use(express.json({
+    limit: MAX_BODY_BYTES,
+    type: ['application/json', 'application/*+json'],
+    verify: (req, _res, buffer) => { (req as Request & { rawBody?: Buffer }).rawBody = Buffer.from(buffer); },
+  }));
+
+  const openApi = buildOpenApiDocument(options.routes, services.config.INKSTREAM_PUBLIC_URL);
+  api.get('/', (_req, res) => { res.json(openApi); });
+
+  for (const route of options.routes) {
+    api[route.method](route.path, handlerFor(route));
+  }
+  api.use((req, res) => {
+    sendError(res, new AppError('not_found', `No endpoint ${req.method} ${API_PREFIX}${req.path}; GET ${API_PREFIX} lists every endpoint.`), res.locals.requestId);
+  });
+  app.use(API_PREFIX, api);
+  app.use((req, res) => {
+    sendError(res, new AppError('not_found', `Nothing at ${req.path}; the API lives under ${API_PREFIX}.`), res.locals.requestId);
+  });
+  app.use(errorMiddleware((error, requestId) => services.logger.error({ err: error, requestId }, 'unexpected error')));
+  return app;
+
+  function handlerFor(route: Route): RequestHandler {
+    return async (req, res, next) => {
+      try {
+        const requestId: string = res.locals.requestId;
+        let auth: AuthContext | undefined;
+        if (route.auth !== 'none') {
+          await services.readModels.catchUp(services.config.INKSTREAM_READ_WAIT_MS);
+          auth = await authenticate(req.get('authorization'), services.readStore);
+          await rateLimit.consume(auth.keyId, res);
+        }
+        const params = parse(route.params, req.params, 'params');
+        const query = parse(route.query, req.query, 'query');
+        const body = parse(route.body, req.body, 'body');
+        const run = async () => {
+          const result = await route.handle({ params, query, body, auth: auth!, services, requestId, request: req });
+          return result;
+        };
+        const idempotencyKey = req.get('idempotency-key');
+        if (route.method === 'post' && idempotencyKey !== undefined && auth) {
+          const outcome = await idempotent(
+            { accountId: auth.accountId, key: idempotencyKey, method: req.method, path: req.path, body: req.body },
+            async () => toStored(await run()),
+          );
+          if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
+          res.status(outcome.status).json(outcome.body);
+          return;
+        }
+        send(res, await run());
+      } catch (error) {
+        next(error);
+      }
+    };
+  }
+}
+
+function parse(schema: z.ZodType | undefined, value: unknown, where: string): any {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
+  if (!result.success) {
+    const details = fieldIssues(result.error, where);
+    const summary = details.map((d) => `${d.path}: ${d.message}`).join('; ');
+    throw new AppError('validation_failed', `Invalid request ${where}: ${summary}`, { details });
+  }
+  return result.data;
+}
+
+function toStored(result: RouteResult): { status: number; body: unknown } {
+  if ('raw' in result) throw new AppError('bad_request', 'Idempotency-Key is not supported on this endpoint.');
+  return { status: result.status, body: result.body ?? null };
+}
+
+function send(res: Response, result: RouteResult): void {
+  for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
+  if ('raw' in result) {
+    res.status(result.status).type(result.contentType).send(result.raw);
+  } else if (result.body === undefined) {
+    res.status(result.status).end();
+  } else {
+    res.status(result.status).json(result.body);
+  }
+}
+
+/** A request that carries a body must say it is JSON (415 otherwise); bodiless POSTs are fine. */
+const requireJsonBody: RequestHandler = (req, res, next) => {
+  const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
+  if (hasBody && !req.is(['application/json', 'application/*+json'])) {
+    return sendError(res, new AppError('unsupported_media_type', 'Send the request body as JSON with "content-type: application/json".'), res.locals.requestId);
+  }
+  next();
+};

@@ -1,0 +1,60 @@
+import type { ErrorRequestHandler, Response } from 'express';
+import { z } from 'zod';
+import { AppError, type ErrorCode, type FieldIssue } from '../core/errors.ts';
+
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthorized: 401,
+  payment_required: 402,
+  not_found: 404,
+  invalid_state: 409,
+  conflict: 409,
+  idempotency_mismatch: 422,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+};
+
+export const ErrorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    requestId: z.string().optional(),
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+}).meta({ id: 'Error' });
+
+export function sendError(res: Response, error: AppError, requestId?: string): void {
+  const body: { code: ErrorCode; message: string; requestId?: string; details?: FieldIssue[] } = { code: error.code, message: error.message };
+  if (requestId) body.requestId = requestId;
+  if (error.details) body.details = error.details;
+  res.status(STATUS_BY_CODE[error.code]).json({ error: body });
+}
+
+export function fieldIssues(error: z.ZodError, prefix: string): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    path: [prefix, ...issue.path.map(String)].filter(Boolean).join('.'),
+    message: issue.message,
+  }));
+}
+
+/** Errors raised by express itself (body parser) and anything unexpected. */
+export function errorMiddleware(onUnexpected: (error: unknown, requestId: string) => void): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const requestId = String(res.locals.requestId ?? '');
+    if (res.headersSent) return;
+    if (error instanceof AppError) return sendError(res, error, requestId);
+    const type = (error as { type?: string }).type;
+    if (type === 'entity.too.large') return sendError(res, new AppError('payload_too_large', 'The request body is larger than 1 MB.'), requestId);
+    if (type === 'entity.parse.failed') return sendError(res, new AppError('bad_request', 'The request body is not valid JSON.'), requestId);
+    if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
+      return sendError(res, new AppError('unsupported_media_type', 'The request body must be UTF-8 JSON.'), requestId);
+    }
+    if ((error as { status?: number }).status === 400) return sendError(res, new AppError('bad_request', 'The request could not be read.'), requestId);
+    onUnexpected(error, requestId);
+    sendError(res, new AppError('internal', `Something went wrong on our side; quote request id ${requestId} when reporting it.`), requestId);
+  };
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { STATUS_BY_CODE, ErrorBody } from './errors.ts';
+import { openApiPath, type Route } from './route.ts';
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Malformed JSON or invalid fields (details list each field)',
+  401: 'Missing, malformed, unknown or revoked API key',
+  402: 'Plan limit: article quota, project cap, or a feature the plan lacks',
+  404: 'No such resource in this account',
+  409: 'The resource is in the wrong state for this operation, or was changed concurrently',
+  413: 'Body larger than 1 MB',
+  415: 'Body is not JSON',
+  422: 'Idempotency-Key reused with a different request',
+  429: 'Rate limit exceeded; see Retry-After',
+  500: 'Unexpected error; quote the request id',
+};
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+  return rest;
+}
+
+function pathParameters(route: Route) {
+  const names = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]);
+  const shape = route.params instanceof z.ZodObject ? route.params.shape : {};
+  return names.map((name) => ({
+    name, in: 'path', required: true,
+    schema: shape[name] ? jsonSchema(shape[name] as z.ZodType, 'input') : { type: 'string' },
+  }));
+}
+
+function queryParameters(route: Route) {
+  if (!(route.query instanceof z.ZodObject)) return [];
+  return Object.entries(route.query.shape as Record<string, z.ZodType>).map(([name, schema]) => ({
+    name, in: 'query', required: !schema.safeParse(undefined).success, schema: jsonSchema(schema, 'input'),
+  }));
+}
+
+function responsesOf(route: Route) {
+  const responses: Record<string, unknown> = {};
+  for (const [status, schema] of Object.entries(route.responses)) {
+    if (schema === null) responses[status] = { description: 'No content' };
+    else if ('binary' in schema && typeof schema.binary === 'string') {
+      responses[status] = { description: 'File', content: { [schema.binary]: { schema: { type: 'string', contentEncoding: 'binary' } } } };
+    } else responses[status] = { description: 'Success', content: { 'application/json': { schema: jsonSchema(schema as z.ZodType, 'output') } } };
+  }
+  const errors = new Set([400, 429, 500, ...(route.auth === 'none' ? [] : [401]), ...(route.errors ?? [])]);
+  if (route.body) { errors.add(413); errors.add(415); }
+  if (route.method === 'post' && route.auth !== 'none') errors.add(422);
+  for (const status of [...errors].sort()) {
+    responses[String(status)] = { description: ERROR_DESCRIPTIONS[status] ?? 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+  }
+  return responses;
+}
+
+/** OpenAPI 3.1, generated from the same route declarations that validate requests. */
+export function buildOpenApiDocument(routes: readonly Route[], publicUrl?: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const path = openApiPath(route.path);
+    const parameters = [...pathParameters(route), ...queryParameters(route)];
+    if (route.method === 'post' && route.auth !== 'none') {
+      parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 } } as never);
+    }
+    paths[path] ??= {};
+    paths[path][route.method] = {
+      operationId: `${route.method}${path.replace(/[{}]/g, '').split('/').map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('')}`,
+      summary: route.summary,
+      tags: [route.tag],
+      ...(route.auth === 'none' ? { security: [] } : {}),
+      ...(parameters.length ? { parameters } : {}),
+      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
+      responses: responsesOf(route),
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Inkstream API', version: 'v1',
+      description: 'Content automation: projects, brand, topics, articles, publishing and webhooks. Every error is { error: { code, message } }.',
+    },
+    servers: [{ url: `${publicUrl ?? ''}/api/v1` }],
+    security: [{ bearerAuth: [] }],
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An Inkstream API key: ink_…' } },
+      schemas: { Error: jsonSchema(ErrorBody, 'output') },
+    },
+    'x-error-codes': STATUS_BY_CODE,
+  };
+}

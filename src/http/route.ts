@@ -1,0 +1,57 @@
+import type { Request } from 'express';
+import type { z } from 'zod';
+import type { Services } from '../services.ts';
+import type { AuthContext } from './auth.ts';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export type RouteInput<P, Q, B> = {
+  params: P;
+  query: Q;
+  body: B;
+  /** The caller; present on every route whose `auth` is 'api_key'. */
+  auth: AuthContext;
+  services: Services;
+  requestId: string;
+  request: Request;
+};
+
+export type RouteResult =
+  | { status: number; body?: unknown; headers?: Record<string, string> }
+  | { status: number; raw: Buffer; contentType: string; headers?: Record<string, string> };
+
+type Schema = z.ZodType;
+type Infer<S> = S extends Schema ? z.infer<S> : undefined;
+
+/**
+ * One declaration per endpoint: it feeds validation, the handler's types and the OpenAPI index.
+ * `auth: 'none'` is for endpoints that authenticate otherwise (GitHub's signed events).
+ */
+export type RouteSpec<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined> = {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  tag: string;
+  auth?: 'api_key' | 'none';
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** The raw request bytes are needed (signature checks); the body is still parsed as JSON. */
+  rawBody?: boolean;
+  /** Success responses by status; null means no body, 'binary' an image or file. */
+  responses: Record<number, Schema | null | { binary: string }>;
+  /** Error statuses this endpoint can answer besides 400/401/429/500, for the index. */
+  errors?: number[];
+  handle(input: RouteInput<Infer<P>, Infer<Q>, Infer<B>>): Promise<RouteResult>;
+};
+
+export type Route = RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined>;
+
+export function route<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
+  spec: RouteSpec<P, Q, B>,
+): Route {
+  return spec as unknown as Route;
+}
+
+/** Express-style `/projects/:id` → OpenAPI `/projects/{id}`. */
+export const openApiPath = (path: string): string => path.replace(/:([A-Za-z]+)/g, '{$1}');

@@ -1,0 +1,27 @@
+import type { StoredEvent } from '../eventstore/port.ts';
+import type { Doc } from './port.ts';
+
+/**
+ * A read model: a pure fold of events into documents of one collection. The runner keeps the
+ * position of the last event applied in `_position`, so a replayed event is skipped.
+ */
+export type Projection<D extends Doc = Doc> = {
+  name: string;
+  collection: string;
+  indexes: readonly string[];
+  /** The streams this read model reads from. */
+  categories: readonly string[];
+  /** Which document an event touches, or null when it touches none. */
+  documentId(event: StoredEvent): string | null;
+  evolve(doc: D | null, event: StoredEvent): D | null;
+};
+
+export const defineProjection = <D extends Doc>(projection: Projection<D>): Projection<D> => projection;
+
+export const POSITION_FIELD = '_position';
+
+/** A read-model document as an API returns it: without the runner's bookkeeping. */
+export function withoutBookkeeping<D extends Doc>(doc: D): Omit<D, '_position'> {
+  const { _position, ...rest } = doc as D & { _position?: string };
+  return rest;
+}

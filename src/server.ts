@@ -1,0 +1,59 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import { bootstrapDefaultAccount } from './accounts/keys.ts';
+import { startBackground, type Background } from './background.ts';
+import type { Config } from './config.ts';
+import type { Clock } from './core/clock.ts';
+import { createApp } from './http/app.ts';
+import { allRoutes } from './http/routes.ts';
+import { createServices, type Services } from './services.ts';
+import type { Stores } from './stores.ts';
+
+export type RunningServer = { services: Services; server: Server; url: string; background: Background; stop(): Promise<void> };
+
+/** Builds the services, starts the background consumers and serves HTTP; `stop` shuts down gracefully. */
+export async function startServer(config: Config, logger: Logger, overrides: { clock?: Clock; stores?: Stores } = {}): Promise<RunningServer> {
+  const services = await createServices(config, logger, overrides);
+  const issued = await bootstrapDefaultAccount(services);
+  if (issued) {
+    process.stdout.write(
+      `\nFirst start: created account "default" with API key (shown once, store it now):\n\n  ${issued.key}\n\n` +
+      `Try: curl -H "Authorization: Bearer ${issued.key}" http://localhost:${config.PORT}/api/v1/projects\n\n`,
+    );
+  }
+  const background = await startBackground(services);
+  const app = createApp(services, {
+    routes: allRoutes,
+    health: {
+      async ready() {
+        const checks: Record<string, string> = {};
+        try { await services.eventStore.headPosition(); checks.eventStore = 'ok'; } catch (error) { checks.eventStore = String(error); }
+        try { await services.readStore.getCheckpoint('projections'); checks.readStore = 'ok'; } catch (error) { checks.readStore = String(error); }
+        for (const consumer of background.consumers) {
+          checks[`consumer:${consumer.name}`] = consumer.isRunning() ? (consumer.lastError() ? `retrying: ${consumer.lastError()}` : 'ok') : 'stopped';
+        }
+        return { ok: Object.values(checks).every((value) => value === 'ok'), checks };
+      },
+    },
+  });
+  const server = createServer(app);
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  logger.info({ url, stores: services.storeKinds }, 'inkstream listening');
+
+  let stopping: Promise<void> | null = null;
+  return {
+    services, server, url, background,
+    stop() {
+      stopping ??= (async () => {
+        await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeIdleConnections(); });
+        await background.stop();
+        await services.close();
+      })();
+      return stopping;
+    },
+  };
+}

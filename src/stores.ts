@@ -1,0 +1,31 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from './config.ts';
+import type { EventStore } from './eventstore/port.ts';
+import type { ReadStore } from './readstore/port.ts';
+import { openSqliteEventStore } from './eventstore/sqlite.ts';
+import { openSqliteReadStore } from './readstore/sqlite.ts';
+
+export type Stores = { eventStore: EventStore; readStore: ReadStore; kind: { events: 'sqlite' | 'esdb'; reads: 'sqlite' | 'mongo' } };
+
+export const EMBEDDED_DB_FILE = 'inkstream.sqlite';
+
+/**
+ * The embedded default (one SQLite file under DATA_DIR, holding the log and the read models)
+ * unless EVENTSTORE_URL / MONGODB_URL are set. Each store has its own connection; in one process
+ * their transactions never interleave because none spans an await.
+ */
+export async function openStores(config: Config): Promise<Stores> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const eventStore = config.EVENTSTORE_URL
+    ? (await import('./eventstore/esdb.ts')).openEsdbEventStore(config.EVENTSTORE_URL)
+    : openSqliteEventStore(join(config.dataDir, EMBEDDED_DB_FILE));
+  const readStore = config.MONGODB_URL
+    ? await (await import('./readstore/mongo.ts')).openMongoReadStore(config.MONGODB_URL)
+    : openSqliteReadStore(join(config.dataDir, EMBEDDED_DB_FILE));
+  return {
+    eventStore,
+    readStore,
+    kind: { events: config.EVENTSTORE_URL ? 'esdb' : 'sqlite', reads: config.MONGODB_URL ? 'mongo' : 'sqlite' },
+  };
+}

@@ -1,0 +1,98 @@
+import { parseArgs } from 'node:util';
+import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey, setAccountPlan } from './accounts/keys.ts';
+import { PLAN_NAMES, type PlanName } from './accounts/plans.ts';
+import { rebuildProjections } from './cli/rebuild.ts';
+import { loadConfig } from './config.ts';
+import { isAppError } from './core/errors.ts';
+import { createLogger } from './core/logger.ts';
+import { createServices, type Services } from './services.ts';
+
+const USAGE = `inkstream — admin commands (they work while the server runs, on the same DATA_DIR / EVENTSTORE_URL)
+
+  inkstream keys create --account <name> [--plan free|pro|unlimited] [--name <label>] [--json]
+  inkstream keys list --account <name> [--json]
+  inkstream keys rotate <keyId> [--json]
+  inkstream keys revoke <keyId>
+  inkstream accounts set-plan <name> <plan>
+  inkstream projections rebuild [name]
+`;
+
+type Command = (services: Services, args: string[]) => Promise<void>;
+
+const print = (line: string) => process.stdout.write(`${line}\n`);
+
+function options<T extends Record<string, { type: 'string' } | { type: 'boolean' }>>(args: string[], spec: T) {
+  return parseArgs({ args, options: spec, allowPositionals: true, strict: true });
+}
+
+function planArg(value: string | undefined): PlanName | undefined {
+  if (value === undefined) return undefined;
+  if (!(PLAN_NAMES as readonly string[]).includes(value)) throw new Error(`Unknown plan ${value}; plans: ${PLAN_NAMES.join(', ')}`);
+  return value as PlanName;
+}
+
+function printIssued(issued: { id: string; key: string; account: string }, json: boolean | undefined, verb: string) {
+  if (json) return print(JSON.stringify({ id: issued.id, key: issued.key, account: issued.account }));
+  print(`${verb} API key ${issued.id} for account "${issued.account}". It is shown only now; store it safely:\n\n  ${issued.key}\n`);
+}
+
+const commands: Record<string, Command> = {
+  async 'keys create'(services, args) {
+    const { values } = options(args, { account: { type: 'string' }, plan: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' } });
+    if (!values.account) throw new Error('keys create needs --account <name>');
+    printIssued(await createApiKey(services, { account: values.account, plan: planArg(values.plan), name: values.name }), values.json, 'Created');
+  },
+  async 'keys list'(services, args) {
+    const { values } = options(args, { account: { type: 'string' }, json: { type: 'boolean' } });
+    if (!values.account) throw new Error('keys list needs --account <name>');
+    const keys = await listApiKeys(services, values.account);
+    if (values.json) { print(JSON.stringify(keys.map(({ hash: _hash, ...key }) => key))); return; }
+    if (keys.length === 0) { print(`No keys for account "${values.account}".`); return; }
+    for (const key of keys) print(`${key.id}  ${key.prefix}…  ${key.name}  created ${key.createdAt}${key.revokedAt ? `  revoked ${key.revokedAt}` : '  active'}`);
+  },
+  async 'keys rotate'(services, args) {
+    const { values, positionals } = options(args, { json: { type: 'boolean' } });
+    if (!positionals[0]) throw new Error('keys rotate needs <keyId>');
+    printIssued(await rotateApiKey(services, positionals[0]), values.json, `Rotated ${positionals[0]} (now revoked); new`);
+  },
+  async 'keys revoke'(services, args) {
+    const { positionals } = options(args, {});
+    if (!positionals[0]) throw new Error('keys revoke needs <keyId>');
+    await revokeApiKey(services, positionals[0]);
+    print(`Revoked ${positionals[0]}: it gets 401 from now on.`);
+  },
+  async 'accounts set-plan'(services, args) {
+    const { positionals } = options(args, {});
+    const plan = planArg(positionals[1]);
+    if (!positionals[0] || !plan) throw new Error('accounts set-plan needs <name> <plan>');
+    await setAccountPlan(services, positionals[0], plan);
+    print(`Account "${positionals[0]}" is now on the ${plan} plan.`);
+  },
+  async 'projections rebuild'(services, args) {
+    const { positionals } = options(args, {});
+    const result = await rebuildProjections(services, positionals[0]);
+    print(`Rebuilt from ${result.events} events in ${result.seconds.toFixed(2)} s (${Math.round(result.rate)} events/s).`);
+  },
+};
+
+async function main(argv: string[]): Promise<number> {
+  const name = argv.slice(0, 2).join(' ');
+  const command = commands[name];
+  if (!command) {
+    process.stderr.write(argv.length && argv[0] !== 'help' && argv[0] !== '--help' ? `Unknown command: ${argv.join(' ')}\n\n${USAGE}` : USAGE);
+    return argv.length && argv[0] !== 'help' && argv[0] !== '--help' ? 2 : 0;
+  }
+  const config = loadConfig();
+  const services = await createServices(config, createLogger(process.env.LOG_LEVEL ?? 'warn'));
+  try {
+    await command(services, argv.slice(2));
+    return 0;
+  } catch (error) {
+    process.stderr.write(`inkstream: ${isAppError(error) || error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  } finally {
+    await services.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

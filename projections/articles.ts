@@ -13,6 +13,8 @@ export type ArticleDoc = {
   pendingRevisions: number; lastRevisionSummary: string | null;
   failure: { step: ArticleStatus; reason: string } | null;
   publishedAt: string | null; createdAt: string; updatedAt: string;
+  /** The calendar month (YYYY-MM, UTC) the article was queued in, for the monthly quota. */
+  createdMonth: string;
 };
 
 function parseMdx(mdx: string): { frontmatter: Record<string, unknown>; body: string } {
@@ -24,7 +26,7 @@ function parseMdx(mdx: string): { frontmatter: Record<string, unknown>; body: st
 export const articles = defineProjection<ArticleDoc>({
   name: 'articles',
   collection: 'articles',
-  indexes: ['accountId', 'projectId', 'status', 'topicId', 'createdAt'],
+  indexes: ['accountId', 'projectId', 'status', 'topicId', 'createdAt', 'createdMonth'],
   categories: ['article'],
   documentId: (event) => String(event.data.articleId),
   evolve(doc, stored: StoredEvent) {
@@ -35,7 +37,7 @@ export const articles = defineProjection<ArticleDoc>({
         id: articleId, accountId: stored.metadata.accountId, projectId, topicId, status: 'queued', title, keyword, slug: null,
         version: 0, content: null, frontmatter: null, body: null, wordCount: 0, sources: [], cover: null, generation: null,
         prUrl: null, prNumber: null, branch: null, path: null, publishMode: null, pendingRevisions: 0, lastRevisionSummary: null,
-        failure: null, publishedAt: null, createdAt: at, updatedAt: at,
+        failure: null, publishedAt: null, createdAt: at, updatedAt: at, createdMonth: at.slice(0, 7),
       };
     }
     if (!doc) return doc;

@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Clock } from './core/clock.ts';
 import { createApp } from './http/app.ts';
 import { allRoutes } from './http/routes.ts';
+import { backgroundJobs } from './jobs.ts';
 import { createServices, type Services } from './services.ts';
 import type { Stores } from './stores.ts';
 
@@ -22,7 +23,7 @@ export async function startServer(config: Config, logger: Logger, overrides: { c
       `Try: curl -H "Authorization: Bearer ${issued.key}" http://localhost:${config.PORT}/api/v1/projects\n\n`,
     );
   }
-  const background = await startBackground(services);
+  const background = await startBackground(services, backgroundJobs(services));
   const app = createApp(services, {
     routes: allRoutes,
     health: {

@@ -103,6 +103,7 @@ function parse(schema: z.ZodType | undefined, value: unknown, where: string): an
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
   if (!result.success) {
+    if (where === 'params') throw new AppError('not_found', 'No such resource: the id in the path does not name one.');
     const details = fieldIssues(result.error, where);
     const summary = details.map((d) => `${d.path}: ${d.message}`).join('; ');
     throw new AppError('validation_failed', `Invalid request ${where}: ${summary}`, { details });

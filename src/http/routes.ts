@@ -1,4 +1,5 @@
+import { projectRoutes } from '../projects/api.ts';
 import type { Route } from './route.ts';
 
 /** Every endpoint of /api/v1; each feature folder contributes its own api.ts. */
-export const allRoutes: readonly Route[] = [];
+export const allRoutes: readonly Route[] = [...projectRoutes];

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { isIdOf, type IdPrefix } from '../core/ids.ts';
+
+/** Path ids: a malformed id is a 404 like an unknown one, so ids are checked, not validated loudly. */
+export const idOf = (prefix: IdPrefix) => z.string().refine((value) => isIdOf(prefix, value), `a ${prefix}_… id`);
+
+export const Pagination = {
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(500).optional(),
+};
+
+export const IsoTime = z.string().datetime({ offset: true }).transform((value) => new Date(value).toISOString());
+
+/** http(s) URLs with a host; user-supplied addresses are checked again when fetched (SSRF guard). */
+export const WebUrl = z.string().trim().max(2048).url().refine((value) => /^https?:$/.test(new URL(value).protocol), 'an http(s) URL');
+export const HttpsUrl = z.string().trim().max(2048).url().refine((value) => new URL(value).protocol === 'https:', 'an https:// URL');
+
+export const listOf = <T extends z.ZodType>(name: string, item: T) => z.object({ [name]: z.array(item), nextCursor: z.string().nullable() });

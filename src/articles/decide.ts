@@ -96,7 +96,7 @@ const HOW_TO: Record<keyof typeof allowedFrom, string> = {
   retry: 'only a failed article can be retried',
 };
 
-export function requireStatus(article: ActiveArticle, allowed: readonly ArticleStatus[], operation: keyof typeof allowedFrom): void {
+export function requireStatus(article: Pick<ActiveArticle, 'status'>, allowed: readonly ArticleStatus[], operation: keyof typeof allowedFrom): void {
   if (!allowed.includes(article.status)) {
     throw new AppError('invalid_state', `Cannot ${operation} an article that is ${article.status}: ${HOW_TO[operation]}.`);
   }

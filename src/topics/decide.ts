@@ -22,7 +22,8 @@ export function decideTopic(command: TopicCommand, state: Topic): TopicEvent[] {
       if (!writableFrom.includes(topic.status)) {
         throw new AppError('invalid_state', `A ${topic.status} topic cannot be written; approve it first (PATCH status "approved").`);
       }
-      return [{ type: 'TopicWritten', data: { topicId: topic.id, articleId: command.articleId, trigger: command.trigger, at: command.at } }];
+      const { id: topicId, projectId, title, keyword, brief } = topic;
+      return [{ type: 'TopicWritten', data: { topicId, articleId: command.articleId, projectId, title, keyword, brief, trigger: command.trigger, at: command.at } }];
     }
     default: {
       const unknown: never = command;

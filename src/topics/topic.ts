@@ -1,4 +1,5 @@
-export type TopicStatus = 'suggested' | 'approved' | 'scheduled' | 'rejected' | 'written';
+export const TOPIC_STATUSES = ['suggested', 'approved', 'scheduled', 'rejected', 'written'] as const;
+export type TopicStatus = (typeof TOPIC_STATUSES)[number];
 
 export type TopicEvent =
   | { type: 'TopicCreated'; data: {
@@ -12,7 +13,11 @@ export type TopicEvent =
   | { type: 'TopicScheduled'; data: { topicId: string; scheduledFor: string; at: string } }
   | { type: 'TopicUnscheduled'; data: { topicId: string; at: string } }
   | { type: 'TopicReprioritized'; data: { topicId: string; priority: number; at: string } }
-  | { type: 'TopicWritten'; data: { topicId: string; articleId: string; trigger: 'api' | 'schedule' | 'cadence'; at: string } };
+  /** Carries what QueueArticle needs, so a consumer can queue the article if the request died in between. */
+  | { type: 'TopicWritten'; data: {
+      topicId: string; articleId: string; projectId: string; title: string; keyword: string | null; brief: string | null;
+      trigger: 'api' | 'schedule' | 'cadence'; at: string;
+    } };
 
 export type ActiveTopic = {
   status: TopicStatus; id: string; projectId: string; title: string; keyword: string | null; brief: string | null;

@@ -1,0 +1,16 @@
+import type { ProjectDoc } from '../../projections/projects.ts';
+import { AppError } from '../core/errors.ts';
+import type { AuthContext } from '../http/auth.ts';
+import type { Services } from '../services.ts';
+
+/**
+ * How an approved draft reaches the site: a pull request, or a direct push where the project's
+ * GitHub connection asks for one and the plan includes it. Publishing needs a GitHub connection,
+ * and projects get one through PUT /projects/:id/integrations/github (the publishing feature);
+ * a project without one is told how to connect it.
+ */
+export async function resolvePublishMode(_services: Services, _auth: AuthContext, project: ProjectDoc): Promise<'pr' | 'direct'> {
+  throw new AppError('invalid_state',
+    `Project ${project.id} has no GitHub connection, so there is nowhere to publish. Connect a repository with ` +
+    `PUT /api/v1/projects/${project.id}/integrations/github, then approve again.`);
+}

@@ -1,0 +1,42 @@
+import { articleStream, type ArticleCommand } from '../../src/articles/decide.ts';
+import type { ArticleStatus } from '../../src/articles/article.ts';
+import type { Services } from '../../src/services.ts';
+
+const generation = { provider: 'offline', model: null, usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 } };
+
+/** The pipeline's own commands, in order, that bring a queued article to each status (what the workers would record). */
+function stepsTo(status: ArticleStatus, at: string): ArticleCommand[] {
+  const draft: ArticleCommand[] = [
+    { type: 'StartResearch', at },
+    { type: 'RecordResearch', outline: [{ heading: 'Intro', points: ['why'] }], keyPoints: ['why'], sources: [{ url: 'https://example.com/a', title: 'A' }], generation, at },
+    { type: 'RecordDraft', version: 1, mdx: '---\ntitle: Hello\ntags: [a]\n---\n\n# Hello\n\nBody text.\n', slug: 'hello', title: 'Hello', wordCount: 3, cover: null, purpose: 'write', generation, at },
+  ];
+  const prOpen: ArticleCommand[] = [
+    ...draft,
+    { type: 'ApproveArticle', mode: 'pr', at },
+    { type: 'RecordPullRequest', prNumber: 7, prUrl: 'https://github.com/acme/site/pull/7', branch: 'inkstream/hello', commitSha: 'abc', path: 'content/hello.mdx', at },
+  ];
+  switch (status) {
+    case 'queued': return [];
+    case 'researching': return [draft[0]];
+    case 'writing': return draft.slice(0, 2);
+    case 'draft': return draft;
+    case 'publishing': return prOpen.slice(0, 4);
+    case 'pr_open': return prOpen;
+    case 'merged': return [...prOpen, { type: 'RecordMerged', commitSha: 'def', prUrl: 'https://github.com/acme/site/pull/7', path: 'content/hello.mdx', mergedBy: 'octo', at }];
+    case 'closed': return [...prOpen, { type: 'RecordClosed', prUrl: 'https://github.com/acme/site/pull/7', closedBy: 'octo', at }];
+    case 'failed': return [draft[0], { type: 'FailStep', step: 'researching', reason: 'the site did not answer', at }];
+  }
+}
+
+/** Moves a queued article to `status` through the real article stream, as the pipeline would. */
+export async function advanceArticle(services: Services, accountId: string, articleId: string, status: ArticleStatus): Promise<void> {
+  const at = services.clock.now();
+  let step = 0;
+  for (const command of stepsTo(status, at)) {
+    await services.execute(articleStream, articleId, command, {
+      accountId, actor: { kind: 'system', worker: 'test-pipeline' }, correlationId: articleId, requestId: articleId,
+      commandId: `test-pipeline:${articleId}:${status}:${step++}`,
+    });
+  }
+}

@@ -1,11 +1,16 @@
 import type { Worker } from './background.ts';
+import { eventHandlerConsumer } from './consumers/define.ts';
 import type { ConsumerDefinition } from './consumers/runner.ts';
 import type { Services } from './services.ts';
+import { ensureArticleQueued } from './topics/ensureArticleQueued.ts';
 
 /**
  * The background work beside the projections: pipeline process managers, webhook delivery,
  * schedulers. Each feature contributes its consumers (log-driven) and workers (timer-driven).
  */
-export function backgroundJobs(_services: Services): { consumers: ConsumerDefinition[]; workers: Worker[] } {
-  return { consumers: [], workers: [] };
+export function backgroundJobs(services: Services): { consumers: ConsumerDefinition[]; workers: Worker[] } {
+  return {
+    consumers: [eventHandlerConsumer(ensureArticleQueued(services), services.readStore)],
+    workers: [],
+  };
 }

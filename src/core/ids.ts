@@ -38,4 +38,6 @@ export function deriveEventId(...parts: string[]): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-export const isIdOf = (prefix: IdPrefix, value: string): boolean => new RegExp(`^${prefix}_[0-9a-z]{26}$`).test(value);
+export const ID_PATTERN = (prefix: IdPrefix): RegExp => new RegExp(`^${prefix}_[0-9a-z]{26}$`);
+
+export const isIdOf = (prefix: IdPrefix, value: string): boolean => ID_PATTERN(prefix).test(value);

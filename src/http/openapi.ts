@@ -15,12 +15,47 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   500: 'Unexpected error; quote the request id',
 };
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
-  return rest;
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * Schemas named with `.meta({ id })` become `components.schemas` entries. zod emits them as local
+ * `$defs`, which inside an OpenAPI document would resolve against the document root, so they are
+ * lifted out and their references rewritten. A request-side variant that differs (defaults make
+ * fields optional) is named `<id>Input`.
+ */
+type ToJsonSchema = (schema: z.ZodType, io: 'input' | 'output') => JsonSchema;
+
+function createSchemaCollector() {
+  const components: Record<string, JsonSchema> = {};
+  const rewrite = (value: unknown, renames: Map<string, string>): unknown => {
+    if (Array.isArray(value)) return value.map((item) => rewrite(item, renames));
+    if (value === null || typeof value !== 'object') return value;
+    const out: JsonSchema = {};
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '$ref' && typeof child === 'string' && child.startsWith('#/$defs/')) {
+        const name = child.slice('#/$defs/'.length);
+        out.$ref = `#/components/schemas/${renames.get(name) ?? name}`;
+      } else out[key] = rewrite(child, renames);
+    }
+    return out;
+  };
+  return {
+    components,
+    jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+      const { $schema: _ignored, $defs, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+      const defs = ($defs ?? {}) as Record<string, JsonSchema>;
+      const renames = new Map<string, string>();
+      for (const [name, def] of Object.entries(defs)) {
+        const existing = components[name];
+        if (existing && JSON.stringify(existing) !== JSON.stringify(rewrite(def, new Map()))) renames.set(name, `${name}Input`);
+      }
+      for (const [name, def] of Object.entries(defs)) components[renames.get(name) ?? name] = rewrite(def, renames) as JsonSchema;
+      return rewrite(rest, renames) as JsonSchema;
+    },
+  };
 }
 
-function pathParameters(route: Route) {
+function pathParameters(route: Route, jsonSchema: ToJsonSchema) {
   const names = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]);
   const shape = route.params instanceof z.ZodObject ? route.params.shape : {};
   return names.map((name) => ({
@@ -29,14 +64,14 @@ function pathParameters(route: Route) {
   }));
 }
 
-function queryParameters(route: Route) {
+function queryParameters(route: Route, jsonSchema: ToJsonSchema) {
   if (!(route.query instanceof z.ZodObject)) return [];
   return Object.entries(route.query.shape as Record<string, z.ZodType>).map(([name, schema]) => ({
     name, in: 'query', required: !schema.safeParse(undefined).success, schema: jsonSchema(schema, 'input'),
   }));
 }
 
-function responsesOf(route: Route) {
+function responsesOf(route: Route, jsonSchema: ToJsonSchema) {
   const responses: Record<string, unknown> = {};
   for (const [status, schema] of Object.entries(route.responses)) {
     if (schema === null) responses[status] = { description: 'No content' };
@@ -55,10 +90,12 @@ function responsesOf(route: Route) {
 
 /** OpenAPI 3.1, generated from the same route declarations that validate requests. */
 export function buildOpenApiDocument(routes: readonly Route[], publicUrl?: string) {
+  const { components, jsonSchema } = createSchemaCollector();
+  jsonSchema(ErrorBody, 'output'); // registers components.schemas.Error, which every error response names
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const path = openApiPath(route.path);
-    const parameters = [...pathParameters(route), ...queryParameters(route)];
+    const parameters = [...pathParameters(route, jsonSchema), ...queryParameters(route, jsonSchema)];
     if (route.method === 'post' && route.auth !== 'none') {
       parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 } } as never);
     }
@@ -69,8 +106,10 @@ export function buildOpenApiDocument(routes: readonly Route[], publicUrl?: strin
       tags: [route.tag],
       ...(route.auth === 'none' ? { security: [] } : {}),
       ...(parameters.length ? { parameters } : {}),
-      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
-      responses: responsesOf(route),
+      ...(route.body ? { requestBody: {
+        required: !route.body.safeParse(undefined).success, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } },
+      } } : {}),
+      responses: responsesOf(route, jsonSchema),
     };
   }
   return {
@@ -84,7 +123,7 @@ export function buildOpenApiDocument(routes: readonly Route[], publicUrl?: strin
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An Inkstream API key: ink_…' } },
-      schemas: { Error: jsonSchema(ErrorBody, 'output') },
+      schemas: components,
     },
     'x-error-codes': STATUS_BY_CODE,
   };

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { isIdOf, type IdPrefix } from '../core/ids.ts';
+import { ID_PATTERN, type IdPrefix } from '../core/ids.ts';
 
 /** Path ids: a malformed id is a 404 like an unknown one, so ids are checked, not validated loudly. */
-export const idOf = (prefix: IdPrefix) => z.string().refine((value) => isIdOf(prefix, value), `a ${prefix}_… id`);
+export const idOf = (prefix: IdPrefix) => z.string().regex(ID_PATTERN(prefix), `a ${prefix}_… id`);
 
 export const Pagination = {
   limit: z.coerce.number().int().min(1).max(200).default(50),

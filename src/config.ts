@@ -16,6 +16,7 @@ const Env = z.object({
   INKSTREAM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   INKSTREAM_ALLOW_PRIVATE_URLS: flag.default(false),
   INKSTREAM_WEBHOOK_RETRY_DELAYS: z.string().optional(),
+  INKSTREAM_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(15_000),
   INKSTREAM_PUBLIC_URL: z.string().url().optional(),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),

@@ -40,4 +40,13 @@ export function deriveEventId(...parts: string[]): string {
 
 export const ID_PATTERN = (prefix: IdPrefix): RegExp => new RegExp(`^${prefix}_[0-9a-z]{26}$`);
 
+/**
+ * A time-sortable id derived from what it names, so the same inputs always give the same id
+ * (a public event id, a delivery id): prefix + 10 chars of milliseconds + 16 chars of a SHA-256.
+ */
+export function deriveId(prefix: IdPrefix, ms: number, ...parts: string[]): string {
+  const digest = createHash('sha256').update(parts.join('\u0000')).digest();
+  return `${prefix}_${encodeTime(ms)}${encodeRandom(digest.subarray(0, 16))}`;
+}
+
 export const isIdOf = (prefix: IdPrefix, value: string): boolean => ID_PATTERN(prefix).test(value);

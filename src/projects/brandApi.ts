@@ -21,7 +21,8 @@ export const BrandBody = BrandProfile.extend({
 const BrandResponse = z.object({ brand: BrandBody });
 
 export function presentBrand(doc: ProjectDoc) {
-  return { ...(doc.brand ?? emptyBrand()), editedParts: doc.brandEditedParts, crawlStatus: doc.crawl.status };
+  const editedParts = BRAND_PARTS.filter((part) => doc.brandEditedParts.includes(part));
+  return { ...(doc.brand ?? emptyBrand()), editedParts, crawlStatus: doc.crawl.status };
 }
 
 export const brandRoutes = [

@@ -1,0 +1,47 @@
+import type { StoredEvent } from '../src/eventstore/port.ts';
+import { defineProjection } from '../src/readstore/projection.ts';
+import type { DisabledReason, WebhookEndpointEvent } from '../src/webhooks/endpoint.ts';
+import type { WebhookEventType } from '../src/webhooks/eventTypes.ts';
+
+/**
+ * A webhook endpoint as GET /webhooks shows it, plus the sealed secret the dispatcher signs with
+ * (never presented). A deleted endpoint leaves a tombstone.
+ */
+export type WebhookDoc = {
+  id: string; accountId: string; url: string;
+  /** null: every event type, including types added later. */
+  events: WebhookEventType[] | null;
+  enabled: boolean;
+  disabled: { reason: DisabledReason; detail: string; at: string } | null;
+  /** When deliveries (re)started: registration or the last re-enable; "failing for 5 days" counts from here at the earliest. */
+  enabledAt: string;
+  sealedSecret: string;
+  createdAt: string; updatedAt: string;
+};
+
+export const webhooks = defineProjection<WebhookDoc>({
+  name: 'webhooks',
+  collection: 'webhooks',
+  indexes: ['accountId', 'createdAt', 'enabled'],
+  categories: ['webhook'],
+  documentId: (event) => String(event.data.endpointId),
+  evolve(doc, stored: StoredEvent) {
+    const event = stored as unknown as WebhookEndpointEvent;
+    if (event.type === 'WebhookEndpointRegistered') {
+      const { endpointId, accountId, url, events, sealedSecret, at } = event.data;
+      return { id: endpointId, accountId, url, events, enabled: true, disabled: null, enabledAt: at, sealedSecret, createdAt: at, updatedAt: at };
+    }
+    if (!doc) return doc;
+    const updatedAt = event.data.at;
+    switch (event.type) {
+      case 'WebhookEndpointUpdated': return { ...doc, events: event.data.events, updatedAt };
+      case 'WebhookEndpointDisabled': {
+        const { reason, detail, at } = event.data;
+        return { ...doc, enabled: false, disabled: { reason, detail, at }, updatedAt };
+      }
+      case 'WebhookEndpointEnabled': return { ...doc, enabled: true, disabled: null, enabledAt: event.data.at, updatedAt };
+      case 'WebhookEndpointDeleted': return null;
+      default: return doc;
+    }
+  },
+});

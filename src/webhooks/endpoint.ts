@@ -1,0 +1,54 @@
+import type { WebhookEventType } from './eventTypes.ts';
+
+/**
+ * A webhook endpoint as an event stream. The signing secret is only ever in the log sealed
+ * (AES-256-GCM with the instance key): the log is append-only and forever.
+ */
+export type DisabledReason = 'user' | 'gone' | 'failing';
+
+export type WebhookEndpointEvent =
+  | { type: 'WebhookEndpointRegistered'; data: { endpointId: string; accountId: string; url: string; events: WebhookEventType[] | null; sealedSecret: string; at: string } }
+  | { type: 'WebhookEndpointUpdated'; data: { endpointId: string; events: WebhookEventType[] | null; at: string } }
+  | { type: 'WebhookEndpointDisabled'; data: { endpointId: string; reason: DisabledReason; detail: string; at: string } }
+  | { type: 'WebhookEndpointEnabled'; data: { endpointId: string; at: string } }
+  | { type: 'WebhookEndpointDeleted'; data: { endpointId: string; at: string } };
+
+export type WebhookEndpointEventType = WebhookEndpointEvent['type'];
+
+export const WEBHOOK_ENDPOINT_EVENT_TYPES: readonly WebhookEndpointEventType[] = [
+  'WebhookEndpointRegistered', 'WebhookEndpointUpdated', 'WebhookEndpointDisabled', 'WebhookEndpointEnabled', 'WebhookEndpointDeleted',
+];
+
+export type ActiveEndpoint = {
+  status: 'enabled' | 'disabled' | 'deleted';
+  id: string;
+  accountId: string;
+  url: string;
+  events: WebhookEventType[] | null;
+  sealedSecret: string;
+  disabled: { reason: DisabledReason; detail: string; at: string } | null;
+};
+
+export type WebhookEndpoint = { status: 'none' } | ActiveEndpoint;
+
+export const WEBHOOK_CATEGORY = 'webhook';
+
+export const initialEndpoint = (): WebhookEndpoint => ({ status: 'none' });
+
+export function evolveEndpoint(state: WebhookEndpoint, event: WebhookEndpointEvent): WebhookEndpoint {
+  if (event.type === 'WebhookEndpointRegistered') {
+    const { endpointId, accountId, url, events, sealedSecret } = event.data;
+    return { status: 'enabled', id: endpointId, accountId, url, events, sealedSecret, disabled: null };
+  }
+  if (state.status === 'none') return state;
+  switch (event.type) {
+    case 'WebhookEndpointUpdated': return { ...state, events: event.data.events };
+    case 'WebhookEndpointDisabled': {
+      const { reason, detail, at } = event.data;
+      return { ...state, status: 'disabled', disabled: { reason, detail, at } };
+    }
+    case 'WebhookEndpointEnabled': return { ...state, status: 'enabled', disabled: null };
+    case 'WebhookEndpointDeleted': return { ...state, status: 'deleted' };
+    default: return state;
+  }
+}

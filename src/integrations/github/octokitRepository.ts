@@ -1,0 +1,120 @@
+import { commitFiles } from './commitFiles.ts';
+import { isGitHubError, type OperationContext } from './errors.ts';
+import type { GitHubCall } from './octokit.ts';
+import type { GitHubRepository, PullRequest, RepoRef } from './port.ts';
+
+/** The repository-bound half of the port: branches, files, commits, pull requests, comments. */
+
+type PullJson = {
+  number: number; state: string; merged?: boolean; merged_at: string | null; html_url: string; title: string;
+  head: { ref: string; sha: string; repo: { full_name: string } | null }; base: { ref: string };
+};
+
+const toPullRequest = (pull: PullJson): PullRequest => ({
+  number: pull.number,
+  state: pull.state === 'open' ? 'open' : 'closed',
+  merged: pull.merged ?? pull.merged_at !== null, // list items carry only merged_at
+  mergedAt: pull.merged_at,
+  htmlUrl: pull.html_url,
+  headRef: pull.head.ref,
+  headSha: pull.head.sha,
+  baseRef: pull.base.ref,
+  title: pull.title,
+});
+
+const MAX_LIST_PAGES = 10;
+
+export async function nullWhenMissing<T>(promise: Promise<T>): Promise<T | null> {
+  try {
+    return await promise;
+  } catch (error) {
+    if (isGitHubError(error) && error.code === 'not_found') return null;
+    throw error;
+  }
+}
+
+export function createOctokitRepository(ref: RepoRef, call: GitHubCall): GitHubRepository {
+  const { owner, repo } = ref;
+  const repository = `${owner}/${repo}`;
+  const ctx = (operation: string, permission: string): OperationContext => ({ operation: `${operation} in ${repository}`, repository, permission });
+  const sameRepository = (pull: PullJson) => pull.head.repo?.full_name.toLowerCase() === repository.toLowerCase();
+
+  const self: GitHubRepository = {
+    owner,
+    repo,
+
+    async getBranchHead(branch) {
+      const found = await nullWhenMissing(call(ctx(`read branch ${branch}`, 'contents:read'), (o) => o.rest.git.getRef({ owner, repo, ref: `heads/${branch}` })));
+      return found?.data.object.sha ?? null;
+    },
+
+    async createBranch(name, fromSha) {
+      try {
+        const { data } = await call(ctx(`create branch ${name}`, 'contents:write'), (o) => o.rest.git.createRef({ owner, repo, ref: `refs/heads/${name}`, sha: fromSha }));
+        return { sha: data.object.sha, created: true };
+      } catch (error) {
+        if (!isGitHubError(error) || error.code !== 'validation_failed' || !/already exists/i.test(error.reason)) throw error;
+        const sha = await self.getBranchHead(name);
+        if (sha === null) throw error;
+        return { sha, created: false };
+      }
+    },
+
+    async getFile(path, ref) {
+      const found = await nullWhenMissing(call(ctx(`read ${path} at ${ref}`, 'contents:read'), (o) => o.rest.repos.getContent({ owner, repo, path, ref })));
+      const data = found?.data;
+      if (!data || Array.isArray(data) || data.type !== 'file') return null;
+      if ('encoding' in data && data.encoding === 'base64') return { sha: data.sha, content: Buffer.from(data.content, 'base64') };
+      // Above 1 MB the contents API leaves `content` empty; the blob API still serves it.
+      const blob = await call(ctx(`read blob of ${path}`, 'contents:read'), (o) => o.rest.git.getBlob({ owner, repo, file_sha: data.sha }));
+      return { sha: data.sha, content: Buffer.from(blob.data.content, blob.data.encoding === 'base64' ? 'base64' : 'utf8') };
+    },
+
+    commitFiles: (input) => commitFiles(ref, call, self.getBranchHead, input),
+
+    async findOpenPullRequest(headBranch) {
+      const { data } = await call(ctx(`find the pull request of ${headBranch}`, 'pull_requests:read'), (o) =>
+        o.rest.pulls.list({ owner, repo, state: 'open', head: `${owner}:${headBranch}`, per_page: 100 }));
+      const pull = (data as PullJson[]).find((p) => p.head.ref === headBranch && sameRepository(p));
+      return pull ? toPullRequest(pull) : null;
+    },
+
+    async createPullRequest(input) {
+      const existing = await self.findOpenPullRequest(input.head);
+      if (existing) return { ...existing, created: false };
+      try {
+        const { data } = await call(ctx(`open a pull request from ${input.head}`, 'pull_requests:write'), (o) =>
+          o.rest.pulls.create({ owner, repo, head: input.head, base: input.base, title: input.title, body: input.body }));
+        return { ...toPullRequest(data as PullJson), created: true };
+      } catch (error) {
+        // Another attempt (or a lost response) opened it first.
+        if (!isGitHubError(error) || !/pull request already exists/i.test(error.reason)) throw error;
+        const opened = await self.findOpenPullRequest(input.head);
+        if (!opened) throw error;
+        return { ...opened, created: false };
+      }
+    },
+
+    async getPullRequest(number) {
+      const { data } = await call(ctx(`read pull request #${number}`, 'pull_requests:read'), (o) => o.rest.pulls.get({ owner, repo, pull_number: number }));
+      return toPullRequest(data as PullJson);
+    },
+
+    async createIssueComment(number, body) {
+      const { data } = await call(ctx(`comment on #${number}`, 'pull_requests:write'), (o) => o.rest.issues.createComment({ owner, repo, issue_number: number, body }));
+      return { id: data.id, htmlUrl: data.html_url };
+    },
+
+    async listOpenPullRequests(headPrefix) {
+      const found: PullRequest[] = [];
+      for (let page = 1; page <= MAX_LIST_PAGES; page++) {
+        const { data } = await call(ctx('list open pull requests', 'pull_requests:read'), (o) => o.rest.pulls.list({ owner, repo, state: 'open', per_page: 100, page }));
+        const pulls = data as PullJson[];
+        found.push(...pulls.filter((p) => p.head.ref.startsWith(headPrefix) && sameRepository(p)).map(toPullRequest));
+        if (pulls.length < 100) break;
+      }
+      return found;
+    },
+  };
+  return self;
+}

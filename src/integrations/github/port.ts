@@ -1,0 +1,78 @@
+/**
+ * What publishing needs from GitHub. One port per credential (a fine-grained token or a GitHub App
+ * installation); `repository()` binds it to one repository. Every write is idempotent, so a
+ * consumer that crashed half-way can run the same step again without duplicating anything.
+ * Failures are thrown as GitHubError (./errors.ts).
+ */
+
+export type RepoRef = { owner: string; repo: string };
+
+export type RepoAccess = {
+  defaultBranch: string;
+  /**
+   * Whether a direct push to the base branch is expected to be accepted: false when the branch is
+   * protected, and the project should publish through pull requests.
+   */
+  canPush: boolean;
+};
+
+export type FileToCommit = { path: string; content: Buffer | string };
+
+export type CommitFilesInput = {
+  branch: string;
+  message: string;
+  files: FileToCommit[];
+  /** Refuse (GitHubError `conflict`) if the branch moved since the caller read it. */
+  expectedHeadSha?: string;
+};
+
+/** `created: false` when the branch head already had exactly this content: nothing was committed. */
+export type CommitResult = { sha: string; created: boolean };
+
+export type RepoFile = { sha: string; content: Buffer };
+
+export type PullRequest = {
+  number: number;
+  state: 'open' | 'closed';
+  merged: boolean;
+  mergedAt: string | null;
+  htmlUrl: string;
+  headRef: string;
+  headSha: string;
+  baseRef: string;
+  title: string;
+};
+
+export type CreatePullRequestInput = { head: string; base: string; title: string; body: string };
+
+export type IssueComment = { id: number; htmlUrl: string };
+
+export interface GitHubRepository {
+  readonly owner: string;
+  readonly repo: string;
+  /** The commit sha a branch points at, or null when the branch does not exist. */
+  getBranchHead(branch: string): Promise<string | null>;
+  /** Creates `refs/heads/<name>` at `fromSha`; an existing branch is returned as it is. */
+  createBranch(name: string, fromSha: string): Promise<{ sha: string; created: boolean }>;
+  /** A file's blob sha and bytes at a branch, tag or commit; null when there is no file there. */
+  getFile(path: string, ref: string): Promise<RepoFile | null>;
+  /** One commit with all `files` on top of the branch head (blobs → tree → commit → ref). */
+  commitFiles(input: CommitFilesInput): Promise<CommitResult>;
+  /** The open pull request whose head is `headBranch` of this repository, or null. */
+  findOpenPullRequest(headBranch: string): Promise<PullRequest | null>;
+  /** Opens a pull request, or returns the one already open for `head` (`created: false`). */
+  createPullRequest(input: CreatePullRequestInput): Promise<PullRequest & { created: boolean }>;
+  getPullRequest(number: number): Promise<PullRequest>;
+  createIssueComment(number: number, body: string): Promise<IssueComment>;
+  /** Open pull requests from branches of this repository whose name starts with `headPrefix`. */
+  listOpenPullRequests(headPrefix: string): Promise<PullRequest[]>;
+}
+
+export interface GitHubPort {
+  /**
+   * Checks that the repository is reachable with write access and that `baseBranch` exists.
+   * Throws GitHubError: `token_invalid`, `not_found`, `missing_permission`, `branch_missing`.
+   */
+  validateAccess(input: RepoRef & { baseBranch: string }): Promise<RepoAccess>;
+  repository(ref: RepoRef): GitHubRepository;
+}

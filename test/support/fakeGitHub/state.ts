@@ -1,0 +1,67 @@
+import { GitStore } from './gitStore.ts';
+
+/** The in-memory world of the fake GitHub: repositories, who may do what, and the clock. */
+
+export type Access = 'read' | 'write';
+/** Fine-grained permissions as GitHub Apps and fine-grained tokens name them. */
+export type Grant = { contents?: Access; pull_requests?: Access; issues?: Access };
+export type PermissionName = keyof Grant | 'metadata';
+
+export type Actor = {
+  login: string;
+  id: number;
+  kind: 'user' | 'installation';
+  /** Keyed by `owner/name`. A repository missing here is invisible to the actor (404). */
+  grants: Map<string, Grant>;
+};
+
+export type PullRequestRecord = {
+  number: number;
+  id: number;
+  title: string;
+  body: string | null;
+  head: string;
+  base: string;
+  author: string;
+  state: 'open' | 'closed';
+  merged: boolean;
+  mergedAt: string | null;
+  mergedBy: string | null;
+  mergeCommitSha: string | null;
+  closedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Frozen when the PR closes; read live from the branch while it is open. */
+  closedHeadSha: string | null;
+};
+
+export type CommentRecord = { id: number; issueNumber: number; body: string; author: string; createdAt: string };
+
+export type RepoRecord = {
+  id: number;
+  owner: string;
+  name: string;
+  private: boolean;
+  defaultBranch: string;
+  createdAt: string;
+  branches: Map<string, string>;
+  protectedBranches: Set<string>;
+  git: GitStore;
+  pulls: Map<number, PullRequestRecord>;
+  comments: CommentRecord[];
+  nextNumber: number;
+};
+
+export const fullName = (repo: { owner: string; name: string }) => `${repo.owner}/${repo.name}`;
+
+export const grantAll = (access: Access): Grant => ({ contents: access, pull_requests: access, issues: access });
+
+export function allows(grant: Grant | undefined, permission: PermissionName, access: Access): boolean {
+  if (!grant) return false;
+  if (permission === 'metadata') return access === 'read';
+  const held = grant[permission];
+  return held === 'write' || (held === 'read' && access === 'read');
+}
+
+export const pullHeadSha = (repo: RepoRecord, pull: PullRequestRecord): string =>
+  pull.closedHeadSha ?? repo.branches.get(pull.head) ?? '';

@@ -1,0 +1,179 @@
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { systemClock, type Clock } from '../core/clock.ts';
+import { createAppendListeners } from './appendListeners.ts';
+import { assertValidExpected, findStoredId, planAppend, type AppendLookup, type StreamHead } from './appendPlan.ts';
+import { StreamNotFoundError, streamCategory, type AppendResult, type EventStore, type StoredEvent } from './port.ts';
+import { readAllRequest, readStreamRequest } from './readOptions.ts';
+import { DEFAULT_BUSY_TIMEOUT_MS, prepareEventsFile } from './sqliteSchema.ts';
+
+export type SqliteEventStoreOptions = {
+  /** Stamps createdAt; defaults to the system clock. */
+  clock?: Clock;
+  busyTimeoutMs?: number;
+};
+
+export interface SqliteEventStore extends EventStore {
+  readonly path: string;
+}
+
+const COLUMNS = 'position, id, stream, revision, type, data, metadata, created_at';
+type Row = [position: bigint, id: string, stream: string, revision: bigint, type: string, data: string, metadata: string, createdAt: string];
+
+/**
+ * The embedded event log: one SQLite file in WAL mode. Other connections and processes (the read
+ * store, the admin CLI) may use the same file; writers queue on SQLite's write lock.
+ */
+export function openSqliteEventStore(path: string, options: SqliteEventStoreOptions = {}): SqliteEventStore {
+  const clock = options.clock ?? systemClock;
+  // readBigInts: every INTEGER comes back as a bigint, so positions and revisions never pass through a double.
+  const db = new DatabaseSync(path, { readBigInts: true, timeout: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS });
+  prepareEventsFile(db);
+  const rowsOf = (sql: string): StatementSync => {
+    const statement = db.prepare(sql);
+    statement.setReturnArrays(true);
+    return statement;
+  };
+  const sql = {
+    beginWrite: db.prepare('BEGIN IMMEDIATE'),
+    beginRead: db.prepare('BEGIN'),
+    commit: db.prepare('COMMIT'),
+    rollback: db.prepare('ROLLBACK'),
+    head: db.prepare('SELECT revision, position FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1'),
+    slice: db.prepare('SELECT id, position FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?'),
+    locate: db.prepare('SELECT stream, revision FROM events WHERE id = ?'),
+    lastPosition: db.prepare('SELECT max(position) AS position FROM events'),
+    insert: db.prepare(
+      'INSERT INTO events (position, id, stream, category, revision, type, data, metadata, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    ),
+    // Inserts at revision ?4 only if the stream's last revision is ?4 - 1 (-1: no events yet).
+    insertAtRevision: db.prepare(`
+      INSERT INTO events (position, id, stream, category, revision, type, data, metadata, created_at)
+      SELECT (SELECT coalesce(max(position), -1) + 1 FROM events), ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8
+      WHERE coalesce((SELECT revision FROM events WHERE stream = ?2 ORDER BY revision DESC LIMIT 1), -1) = ?4 - 1
+      RETURNING position`),
+    readStream: rowsOf(`SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`),
+    readAll: rowsOf(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`),
+    readCategory: rowsOf(`SELECT ${COLUMNS} FROM events WHERE category = ? AND position > ? ORDER BY position LIMIT ?`),
+  };
+  const lookup: AppendLookup = {
+    head: (stream) => sql.head.get(stream) as StreamHead | undefined,
+    slice: (stream, fromRevision, count) => sql.slice.all(stream, fromRevision, count) as { id: string; position: bigint }[],
+    locate: (id) => sql.locate.get(id) as { stream: string; revision: bigint } | undefined,
+  };
+  const lastPosition = (): bigint => (sql.lastPosition.get()?.position as bigint | null) ?? -1n;
+  const listeners = createAppendListeners();
+
+  function inTransaction<T>(begin: StatementSync, work: () => T): T {
+    begin.run();
+    try {
+      const result = work();
+      sql.commit.run();
+      return result;
+    } catch (error) {
+      if (db.isTransaction) sql.rollback.run();
+      throw error;
+    }
+  }
+
+  /**
+   * The common case, one event at an exact expected revision, as a single guarded statement: its
+   * implicit transaction takes the write lock like BEGIN IMMEDIATE, without the round trips for
+   * BEGIN, the head check and COMMIT. Undefined when the stream is not as expected; the full path
+   * then tells a conflict from a retry.
+   */
+  function appendOneAt(
+    expected: bigint | 'no_stream', stream: string, category: string, event: readonly [string, string, string, string], createdAt: string,
+  ): AppendResult | undefined {
+    const revision = expected === 'no_stream' ? 0n : expected + 1n;
+    const [id, type, data, metadata] = event;
+    const row = sql.insertAtRevision.get(id, stream, category, revision, type, data, metadata, createdAt);
+    return row && { nextRevision: revision, position: row.position as bigint };
+  }
+
+  function readRows(statement: StatementSync, ...params: (string | bigint | number)[]): Row[] {
+    return statement.all(...params) as unknown as Row[];
+  }
+
+  return {
+    path,
+
+    async append(stream, events, expected) {
+      assertValidExpected(expected);
+      const category = streamCategory(stream);
+      const createdAt = clock.now();
+      // Serialise before taking the write lock: a bad payload fails here and the lock is held briefly.
+      const encoded = events.map((event) => [event.id, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata)] as const);
+      let outcome: { result: AppendResult; written: boolean };
+      try {
+        const appended = events.length === 1 && expected !== 'stream_exists' ? appendOneAt(expected, stream, category, encoded[0], createdAt) : undefined;
+        outcome = appended ? { result: appended, written: true } : inTransaction(sql.beginWrite, () => {
+          const plan = planAppend(lookup, stream, events, expected);
+          if (plan.kind === 'done') return { result: plan.result, written: false };
+          let position = lastPosition();
+          let revision = plan.firstRevision - 1n;
+          for (const [id, type, data, metadata] of encoded) {
+            sql.insert.run(++position, id, stream, category, ++revision, type, data, metadata, createdAt);
+          }
+          return { result: { nextRevision: revision, position }, written: true };
+        });
+      } catch (error) {
+        // Looked up after the rollback, so the ids this append had already inserted are gone.
+        if (isUniqueIdViolation(error)) throw findStoredId(lookup, events) ?? error;
+        throw error;
+      }
+      if (outcome.written) listeners.notify(outcome.result.position);
+      return outcome.result;
+    },
+
+    async readStream(stream, options) {
+      const { fromRevision, maxCount } = readStreamRequest(options);
+      const read = () => readRows(sql.readStream, stream, fromRevision, maxCount ?? -1);
+      const rows = read();
+      if (rows.length > 0) return rows.map(toStoredEvent);
+      // "No rows" and "no stream" must describe the same moment, so check both in one snapshot.
+      const { again, exists } = inTransaction(sql.beginRead, () => ({ again: read(), exists: lookup.head(stream) !== undefined }));
+      if (!exists) throw new StreamNotFoundError(stream);
+      return again.map(toStoredEvent);
+    },
+
+    async readAll(options) {
+      const { after, maxCount, categories } = readAllRequest(options);
+      if (categories === undefined) return readRows(sql.readAll, after, maxCount).map(toStoredEvent);
+      if (categories.length === 1) return readRows(sql.readCategory, categories[0], after, maxCount).map(toStoredEvent);
+      // One query per category keeps each on its index; one snapshot keeps an event committed
+      // between two of them from being skipped by a reader that moves past its position.
+      const rows = inTransaction(sql.beginRead, () => categories.flatMap((category) => readRows(sql.readCategory, category, after, maxCount)));
+      rows.sort((a, b) => (a[0] < b[0] ? -1 : 1));
+      return rows.slice(0, maxCount).map(toStoredEvent);
+    },
+
+    async headPosition() {
+      return lastPosition();
+    },
+
+    onAppend(listener) {
+      return listeners.add(listener);
+    },
+
+    async close() {
+      if (db.isOpen) db.close();
+    },
+  };
+}
+
+function toStoredEvent(row: Row): StoredEvent {
+  return {
+    position: row[0],
+    id: row[1],
+    stream: row[2],
+    revision: row[3],
+    type: row[4],
+    data: JSON.parse(row[5]),
+    metadata: JSON.parse(row[6]),
+    createdAt: row[7],
+  };
+}
+
+function isUniqueIdViolation(error: unknown): boolean {
+  return error instanceof Error && (error as { errcode?: number }).errcode === 2067 && error.message.includes('events.id');
+}

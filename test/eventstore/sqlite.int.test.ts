@@ -1,0 +1,110 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, describe, expect, test } from 'vitest';
+import { manualClock } from '../../src/core/clock.ts';
+import { openSqliteEventStore } from '../../src/eventstore/sqlite.ts';
+import { describeEventStoreContract } from './contract.ts';
+import { appendWithRetry, metadata, newEvent, rejectionOf } from './events.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'inkstream-eventstore-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const freshFile = () => join(dir, `${randomUUID()}.sqlite`);
+
+describeEventStoreContract('sqlite', async () => openSqliteEventStore(freshFile()), { embedded: true });
+
+describe('sqlite event store', () => {
+  test('createdAt comes from the injected clock', async () => {
+    const store = openSqliteEventStore(freshFile(), { clock: manualClock('2030-05-06T07:08:09.010Z') });
+    await store.append('project-1', [newEvent('A')], 'no_stream');
+    expect((await store.readStream('project-1'))[0].createdAt).toBe('2030-05-06T07:08:09.010Z');
+    await store.close();
+  });
+
+  test('the log is still there after closing and reopening the file', async () => {
+    const file = freshFile();
+    const first = openSqliteEventStore(file);
+    const written = newEvent('A', { n: 1 });
+    await first.append('project-1', [written], 'no_stream');
+    await first.close();
+    const reopened = openSqliteEventStore(file);
+    expect(await reopened.readStream('project-1')).toMatchObject([{ id: written.id, data: { n: 1 }, revision: 0n, position: 0n }]);
+    await reopened.close();
+  });
+
+  test('positions and revisions past 2^53 keep every digit', async () => {
+    const file = freshFile();
+    const store = openSqliteEventStore(file);
+    const beyond = 2n ** 53n + 1n;
+    const raw = new DatabaseSync(file);
+    raw.prepare('INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(beyond, randomUUID(), 'project-1', 'project', beyond, 'Seeded', '{}', JSON.stringify(metadata()), '2026-01-01T00:00:00.000Z');
+    raw.close();
+
+    expect(await store.append('project-1', [newEvent('Next')], beyond)).toEqual({ nextRevision: beyond + 1n, position: beyond + 1n });
+    expect(await store.readAll({ after: beyond })).toMatchObject([{ type: 'Next', position: beyond + 1n, revision: beyond + 1n }]);
+    expect(await store.readStream('project-1', { fromRevision: beyond + 1n })).toHaveLength(1);
+    expect(await store.headPosition()).toBe(9007199254740994n);
+    await store.close();
+  });
+});
+
+describe('sqlite event store shared by two connections on one file', () => {
+  test('the second connection sees the first one’s appends, is refused on a stale revision and continues the positions', async () => {
+    const file = freshFile();
+    const server = openSqliteEventStore(file);
+    const cli = openSqliteEventStore(file);
+    await server.append('project-1', [newEvent('Created')], 'no_stream');
+    expect(await rejectionOf(cli.append('project-1', [newEvent('Renamed')], 'no_stream'))).toMatchObject({ actual: 0n });
+    expect(await cli.append('project-1', [newEvent('Renamed')], 0n)).toEqual({ nextRevision: 1n, position: 1n });
+    expect(await server.append('topic-1', [newEvent('Proposed')], 'no_stream')).toEqual({ nextRevision: 0n, position: 2n });
+    expect((await server.readAll()).map((e) => e.type)).toEqual(['Created', 'Renamed', 'Proposed']);
+    await Promise.all([server.close(), cli.close()]);
+  });
+
+  test('listeners run after the commit: another connection already reads the event', async () => {
+    const file = freshFile();
+    const store = openSqliteEventStore(file);
+    const other = new DatabaseSync(file, { readOnly: true });
+    const countSeen: unknown[] = [];
+    store.onAppend(() => countSeen.push(other.prepare('SELECT count(*) AS n FROM events').get()?.n));
+    await store.append('project-1', [newEvent('A'), newEvent('B')], 'no_stream');
+    expect(countSeen).toEqual([2]);
+    other.close();
+    await store.close();
+  });
+
+  test('another process appending to the same streams at the same time loses nothing and positions stay gapless', async () => {
+    const file = freshFile();
+    const store = openSqliteEventStore(file);
+    const streams = ['article-1', 'article-2', 'article-3'];
+    const perWriter = 400;
+    const child = spawn(process.execPath, [join(import.meta.dirname, 'sqliteChildWriter.ts'), file, String(perWriter), ...streams], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const lines: string[] = [];
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => lines.push(...chunk.split('\n').filter(Boolean)));
+    const exited = once(child, 'exit');
+    while (!lines.includes('ready')) await once(child.stdout, 'data');
+    child.stdin.write('go\n');
+    for (let i = 0; i < perWriter; i++) await appendWithRetry(store, streams[i % streams.length], 'FromParent', { i });
+    const [code] = await exited;
+    expect(code).toBe(0);
+
+    const all = await store.readAll({ maxCount: 10_000 });
+    expect(all.map((e) => e.position)).toEqual(all.map((_, i) => BigInt(i)));
+    for (const type of ['FromParent', 'FromChild']) {
+      expect(all.filter((e) => e.type === type).map((e) => e.data.i).sort((a, b) => Number(a) - Number(b)))
+        .toEqual(Array.from({ length: perWriter }, (_, i) => i));
+    }
+    for (const stream of streams) {
+      const revisions = (await store.readStream(stream)).map((e) => e.revision);
+      expect(revisions).toEqual(revisions.map((_, i) => BigInt(i)));
+    }
+    await store.close();
+  });
+});

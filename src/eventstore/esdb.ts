@@ -1,0 +1,188 @@
+import {
+  BACKWARDS, END, EventStoreDBClient, FORWARDS, START, StreamDeletedError,
+  StreamNotFoundError as EsdbStreamNotFoundError, WrongExpectedVersionError as EsdbWrongExpectedVersionError,
+  jsonEvent, type AllStreamResolvedEvent, type AppendExpectedRevision, type ReadPosition, type RecordedEvent,
+} from '@eventstore/db-client';
+import { createAppendListeners } from './appendListeners.ts';
+import { assertValidExpected, expectationMet } from './appendPlan.ts';
+import {
+  StreamNotFoundError, WrongExpectedVersionError, streamCategory,
+  type AppendResult, type EventMetadata, type EventStore, type ExpectedRevision, type StoredEvent,
+} from './port.ts';
+import { readAllRequest, readStreamRequest } from './readOptions.ts';
+
+/*
+ * Positions. An EventStoreDB log position is a (commit, prepare) pair of byte offsets into its
+ * transaction file. Every append made over gRPC is an implicit transaction: each event is its own
+ * committed record, and reading $all reports commit = prepare = that record's offset. Our bigint
+ * position is that commit offset; reading "after p" starts $all at { commit: p, prepare: p }
+ * (inclusive) and drops the event at p. The append result's commit position is the offset of the
+ * last event written. So positions here are strictly increasing but NOT gapless (they grow by the
+ * size of each record), and `after` must be a position this store returned, or -1n. Events written
+ * by legacy TCP explicit transactions share one commit position and are not supported.
+ *
+ * Categories. This client (6.x) sends no server-side filter with readAll, only with subscriptions,
+ * so readAll pages through $all and keeps, client-side, the events of the wanted categories
+ * (exact match on the part of the stream name before the first '-'), skipping system events.
+ * A sparse category therefore costs a scan; the consumer runner reads in batches and polls.
+ *
+ * onAppend is in-process only: it fires after this process's appends. Other processes' appends
+ * are found by the consumer runner's polling.
+ */
+
+const UINT64_MAX = 2n ** 64n - 1n;
+const MIN_PAGE = 64;
+const MAX_PAGE = 4096;
+const HEAD_PAGE = 100;
+
+export function openEsdbEventStore(connectionString: string): EventStore {
+  return createEsdbEventStore(EventStoreDBClient.connectionString(connectionString));
+}
+
+export function createEsdbEventStore(client: EventStoreDBClient): EventStore {
+  const listeners = createAppendListeners();
+
+  /** The stream's last event, or undefined when it has none. */
+  async function lastEvent(stream: string): Promise<RecordedEvent | undefined> {
+    const page = await readStreamEvents(stream, { fromRevision: END, direction: BACKWARDS, maxCount: 1 });
+    return page?.[0];
+  }
+
+  async function readStreamEvents(
+    stream: string, options: { fromRevision: bigint | typeof END; direction: typeof FORWARDS | typeof BACKWARDS; maxCount?: number },
+  ): Promise<RecordedEvent[] | undefined> {
+    const events: RecordedEvent[] = [];
+    try {
+      for await (const resolved of client.readStream(stream, options)) if (resolved.event) events.push(resolved.event);
+    } catch (error) {
+      if (error instanceof EsdbStreamNotFoundError || error instanceof StreamDeletedError) return undefined;
+      throw error;
+    }
+    return events;
+  }
+
+  /** An empty append writes nothing: it only answers whether the stream is as expected. */
+  async function checkOnly(stream: string, expected: ExpectedRevision): Promise<AppendResult> {
+    const last = await lastEvent(stream);
+    if (!expectationMet(expected, last?.revision)) throw new WrongExpectedVersionError(stream, expected, last?.revision ?? 'no_stream');
+    return { nextRevision: last?.revision ?? -1n, position: last ? positionOf(last) : -1n };
+  }
+
+  return {
+    async append(stream, events, expected) {
+      assertValidExpected(expected);
+      if (events.length === 0) return checkOnly(stream, expected);
+      const eventData = events.map((event) => jsonEvent({ id: event.id, type: event.type, data: event.data, metadata: event.metadata }));
+      // Our expectations are a subset of the client's (no ANY), spelled the same: 'no_stream', 'stream_exists', bigint.
+      const expectedRevision: AppendExpectedRevision = expected;
+      let result;
+      try {
+        result = await client.appendToStream(stream, eventData, { expectedRevision });
+      } catch (error) {
+        if (error instanceof EsdbWrongExpectedVersionError) throw new WrongExpectedVersionError(stream, expected, error.actualVersion);
+        throw error;
+      }
+      // Only reached when the connection string sets throwOnAppendFailure=false.
+      if (!result.success) {
+        const actual = result.nextExpectedRevision < 0n ? 'no_stream' : result.nextExpectedRevision;
+        throw new WrongExpectedVersionError(stream, expected, actual);
+      }
+      if (result.position) {
+        listeners.notify(result.position.commit);
+        return { nextRevision: result.nextExpectedRevision, position: result.position.commit };
+      }
+      // An idempotent retry: the server wrote nothing and reports no position; the original
+      // append's position is that of its last event, which sits at nextExpectedRevision.
+      const original = await readStreamEvents(stream, { fromRevision: result.nextExpectedRevision, direction: FORWARDS, maxCount: 1 });
+      if (!original?.[0]) throw new Error(`EventStoreDB acknowledged a retried append to ${stream} but its events cannot be read back`);
+      return { nextRevision: result.nextExpectedRevision, position: positionOf(original[0]) };
+    },
+
+    async readStream(stream, options) {
+      const { fromRevision, maxCount } = readStreamRequest(options);
+      const events = await readStreamEvents(stream, { fromRevision, direction: FORWARDS, ...(maxCount === undefined ? {} : { maxCount }) });
+      if (!events) throw new StreamNotFoundError(stream);
+      return events.map((event) => toStoredEvent(event, positionOf(event)));
+    },
+
+    async readAll(options) {
+      const { after, maxCount, categories } = readAllRequest(options);
+      const wanted = categories && new Set(categories);
+      if (wanted?.size === 0) return [];
+      const pageSize = Math.min(Math.max(maxCount, MIN_PAGE), MAX_PAGE);
+      const out: StoredEvent[] = [];
+      let cursor = after;
+      for (;;) {
+        const fromPosition: ReadPosition = cursor < 0n ? START : { commit: cursor, prepare: cursor };
+        const page = await collect(client.readAll({ fromPosition, direction: FORWARDS, maxCount: pageSize }));
+        for (const { event } of page) {
+          if (!event || event.position.commit <= cursor) continue;
+          cursor = event.position.commit;
+          if (isSystemEvent(event) || (wanted && !wanted.has(streamCategory(event.streamId)))) continue;
+          out.push(toStoredEvent(event, cursor));
+          if (out.length === maxCount) return out;
+        }
+        if (page.length < pageSize) return out;
+      }
+    },
+
+    async headPosition() {
+      let fromPosition: ReadPosition = END;
+      for (;;) {
+        const page: AllStreamResolvedEvent[] = await collect(client.readAll({ fromPosition, direction: BACKWARDS, maxCount: HEAD_PAGE }));
+        const newest = page.find(({ event }) => event && !isSystemEvent(event))?.event;
+        if (newest) return newest.position.commit;
+        const oldest = page[page.length - 1]?.event;
+        if (page.length < HEAD_PAGE || !oldest) return -1n;
+        fromPosition = oldest.position;
+      }
+    },
+
+    onAppend(listener) {
+      return listeners.add(listener);
+    },
+
+    async close() {
+      await client.dispose();
+    },
+  };
+}
+
+async function collect<T>(read: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of read) items.push(item);
+  return items;
+}
+
+/** System streams ($stats, $$metadata, $ce- links...) and system event types start with '$'. */
+function isSystemEvent(event: { streamId: string; type: string }): boolean {
+  return event.streamId.startsWith('$') || event.type.startsWith('$');
+}
+
+function positionOf(event: RecordedEvent): bigint {
+  const commit = event.position?.commit;
+  if (commit === undefined || commit === UINT64_MAX) {
+    throw new Error('EventStoreDB returned no log position for events read from a stream; Inkstream needs EventStoreDB 22.10 or newer');
+  }
+  return commit;
+}
+
+function toStoredEvent(event: RecordedEvent, position: bigint): StoredEvent {
+  const where = `${event.streamId}@${event.revision}`;
+  return {
+    id: event.id,
+    type: event.type,
+    data: jsonObject(event.data, `data of ${where}`),
+    metadata: jsonObject(event.metadata, `metadata of ${where}`) as EventMetadata,
+    stream: event.streamId,
+    revision: event.revision,
+    position,
+    createdAt: event.created.toISOString(),
+  };
+}
+
+function jsonObject(value: unknown, what: string): Record<string, unknown> {
+  const parsed = value instanceof Uint8Array ? JSON.parse(Buffer.from(value).toString('utf8')) : value;
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`${what} is not a JSON object`);
+  return parsed as Record<string, unknown>;
+}

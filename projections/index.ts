@@ -4,6 +4,7 @@ import { apiKeys } from './apiKeys.ts';
 import { articles } from './articles.ts';
 import { projects } from './projects.ts';
 import { topics } from './topics.ts';
+import { webhooks } from './webhooks.ts';
 
 /** Every read model, in the order they are applied. */
-export const allProjections = [accounts, apiKeys, projects, topics, articles] as unknown as readonly Projection[];
+export const allProjections = [accounts, apiKeys, projects, topics, articles, webhooks] as unknown as readonly Projection[];

@@ -55,5 +55,5 @@ test('requests without a valid key get 401', async () => {
   expect((await app.api('nope').get('/projects')).status).toBe(401);
   const response = await fetch(`${app.url}/api/v1/projects`);
   expect(response.status).toBe(401);
-  expect((await response.json()).error.code).toBe('unauthorized');
+  expect(((await response.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
 });

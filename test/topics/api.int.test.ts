@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
+import { startInkstream, type ApiResponse, type TestInkstream } from '../support/inkstream.ts';
 
 let app: TestInkstream;
 let projectId: string;
@@ -37,7 +37,7 @@ test('lists filter by status, page with limit and cursor, newest first', async (
   const seen: string[] = [];
   let cursor: string | null = null;
   do {
-    const page = await app.api().get(`/projects/${fresh.project.id}/topics?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+    const page: ApiResponse = await app.api().get(`/projects/${fresh.project.id}/topics?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
     expect(page.status).toBe(200);
     expect(page.body.topics.length).toBeLessThanOrEqual(2);
     seen.push(...page.body.topics.map((t: { id: string }) => t.id));

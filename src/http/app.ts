@@ -7,7 +7,7 @@ import { errorMiddleware, fieldIssues, sendError } from './errors.ts';
 import { createIdempotency } from './idempotency.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { createRateLimit, type RateLimit } from './rateLimit.ts';
-import type { Route, RouteResult } from './route.ts';
+import { route, type Route, type RouteResult } from './route.ts';
 
 export const API_PREFIX = '/api/v1';
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -48,11 +48,17 @@ export function createApp(services: Services, options: AppOptions): express.Expr
     verify: (req, _res, buffer) => { (req as Request & { rawBody?: Buffer }).rawBody = Buffer.from(buffer); },
   }));
 
-  const openApi = buildOpenApiDocument(options.routes, services.config.INKSTREAM_PUBLIC_URL);
-  api.get('/', (_req, res) => { res.json(openApi); });
+  // The index is an endpoint like the others (authenticated, rate limited) and lists itself.
+  const indexRoute = route({
+    method: 'get', path: '/', tag: 'Index', summary: 'This index: every endpoint of /api/v1 as an OpenAPI 3.1 document',
+    responses: { 200: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }) },
+    async handle() { return { status: 200, body: openApi }; },
+  });
+  const routes = [indexRoute, ...options.routes];
+  const openApi = buildOpenApiDocument(routes, services.config.INKSTREAM_PUBLIC_URL);
 
-  for (const route of options.routes) {
-    api[route.method](route.path, handlerFor(route));
+  for (const definition of routes) {
+    api[definition.method](definition.path, handlerFor(definition));
   }
   api.use((req, res) => {
     sendError(res, new AppError('not_found', `No endpoint ${req.method} ${API_PREFIX}${req.path}; GET ${API_PREFIX} lists every endpoint.`), res.locals.requestId);

@@ -39,6 +39,7 @@ export function openEsdbEventStore(connectionString: string): EventStore {
   return createEsdbEventStore(EventStoreDBClient.connectionString(connectionString));
 }
 
+/** The store owns the client: close() disposes it. */
 export function createEsdbEventStore(client: EventStoreDBClient): EventStore {
   const listeners = createAppendListeners();
 

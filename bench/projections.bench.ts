@@ -32,7 +32,7 @@ function rawBaseline(): number {
   return n / ((performance.now() - started) / 1000);
 }
 
-const context = (i: number) => ({ accountId: 'acc_bench', actor: { kind: 'system' as const, worker: 'bench' }, correlationId: 'c', requestId: 'r', commandId: `bench:${i}` });
+const context = (i: number) => ({ accountId: 'acc_bench', actor: { kind: 'system' as const, worker: 'bench' }, correlationId: 'c', causationId: 'c', requestId: 'r', commandId: `bench:${i}` });
 const projectId = (i: number) => `prj_${String(i).padStart(26, '0')}`;
 
 async function lag(): Promise<{ p50: number; p99: number; appendsPerSecond: number }> {

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey, setAccountPlan } from './accounts/keys.ts';
 import { PLAN_NAMES, type PlanName } from './accounts/plans.ts';
+import { printHistory, runExport, runVerify } from './cli/audit.ts';
 import { rebuildProjections } from './cli/rebuild.ts';
 import { loadConfig } from './config.ts';
 import { isAppError } from './core/errors.ts';
@@ -15,6 +16,9 @@ const USAGE = `inkstream — admin commands (they work while the server runs, on
   inkstream keys revoke <keyId>
   inkstream accounts set-plan <name> <plan>
   inkstream projections rebuild [name]
+  inkstream history article|topic|project <id> [--json]
+  inkstream events export [--stream <name>] [--from <position>] > file.ndjson
+  inkstream events verify
 `;
 
 type Command = (services: Services, args: string[]) => Promise<void>;
@@ -73,7 +77,24 @@ const commands: Record<string, Command> = {
     const result = await rebuildProjections(services, positionals[0]);
     print(`Rebuilt from ${result.events} events in ${result.seconds.toFixed(2)} s (${Math.round(result.rate)} events/s).`);
   },
+  async 'history article'(services, args) { await history(services, 'article', args); },
+  async 'history topic'(services, args) { await history(services, 'topic', args); },
+  async 'history project'(services, args) { await history(services, 'project', args); },
+  async 'events export'(services, args) {
+    const { values } = options(args, { stream: { type: 'string' }, from: { type: 'string' } });
+    if (values.from !== undefined && !/^\d+$/.test(values.from)) throw new Error('--from takes a log position (a whole number)');
+    await runExport(services, { stream: values.stream, from: values.from });
+  },
+  async 'events verify'(services) {
+    if (!(await runVerify(services, print))) process.exitCode = 3;
+  },
 };
+
+async function history(services: Services, kind: string, args: string[]) {
+  const { values, positionals } = options(args, { json: { type: 'boolean' } });
+  if (!positionals[0]) throw new Error(`history ${kind} needs <id>`);
+  await printHistory(services, kind, positionals[0], values.json ?? false, print);
+}
 
 async function main(argv: string[]): Promise<number> {
   const name = argv.slice(0, 2).join(' ');
@@ -86,7 +107,7 @@ async function main(argv: string[]): Promise<number> {
   const services = await createServices(config, createLogger(process.env.LOG_LEVEL ?? 'warn'));
   try {
     await command(services, argv.slice(2));
-    return 0;
+    return Number(process.exitCode ?? 0);
   } catch (error) {
     process.stderr.write(`inkstream: ${isAppError(error) || error instanceof Error ? error.message : String(error)}\n`);
     return 1;

@@ -1,4 +1,5 @@
 import { articleRoutes } from '../articles/api.ts';
+import { auditRoutes } from '../audit/api.ts';
 import { coverRoutes } from '../articles/coverApi.ts';
 import { projectRoutes } from '../projects/api.ts';
 import { brandRoutes } from '../projects/brandApi.ts';
@@ -6,4 +7,4 @@ import { topicRoutes } from '../topics/api.ts';
 import type { Route } from './route.ts';
 
 /** Every endpoint of /api/v1; each feature folder contributes its own api.ts. */
-export const allRoutes: readonly Route[] = [...projectRoutes, ...brandRoutes, ...topicRoutes, ...articleRoutes, ...coverRoutes];
+export const allRoutes: readonly Route[] = [...projectRoutes, ...brandRoutes, ...topicRoutes, ...articleRoutes, ...coverRoutes, ...auditRoutes];

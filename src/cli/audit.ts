@@ -1,0 +1,46 @@
+import { describeActor, toHistoryEntry } from '../audit/timeline.ts';
+import { exportLog } from '../audit/exportLog.ts';
+import { readWholeStream } from '../audit/replay.ts';
+import { verifyLog } from '../audit/verifyLog.ts';
+import { streamName } from '../eventstore/port.ts';
+import type { Services } from '../services.ts';
+import { createProgress } from './progress.ts';
+
+const CATEGORY_BY_KIND: Record<string, string> = { article: 'article', topic: 'topic', project: 'project', account: 'account' };
+
+/** A readable timeline of one stream; `json` prints the same entries the history endpoint serves. */
+export async function printHistory(services: Services, kind: string, id: string, json: boolean, print: (line: string) => void): Promise<void> {
+  const category = CATEGORY_BY_KIND[kind];
+  if (!category) throw new Error(`history takes article, topic, project or account, not ${kind}`);
+  const events = await readWholeStream(services.eventStore, streamName(category, id));
+  if (events.length === 0) throw new Error(`No ${kind} ${id} in the log.`);
+  if (json) return print(JSON.stringify(events.map(toHistoryEntry)));
+  for (const entry of events.map(toHistoryEntry)) {
+    const generation = entry.generation ? `  [${entry.generation.provider}${entry.generation.model ? `/${entry.generation.model}` : ''}]` : '';
+    const status = typeof entry.data.step === 'string' ? `  step=${entry.data.step}` : '';
+    const reason = typeof entry.data.reason === 'string' ? `  reason="${entry.data.reason}"` : '';
+    print(`#${String(entry.revision).padStart(4)}  ${entry.at}  ${entry.type.padEnd(28)}  ${describeActor(entry.actor)}${generation}${status}${reason}`);
+  }
+}
+
+export async function runExport(services: Services, options: { stream?: string; from?: string }): Promise<{ events: number; sha256: string }> {
+  const total = Number((await services.eventStore.headPosition()) + 1n);
+  const progress = createProgress('exporting', total);
+  const result = await exportLog(services.eventStore, process.stdout, {
+    stream: options.stream, fromPosition: options.from === undefined ? undefined : BigInt(options.from), onProgress: (done) => progress.update(done),
+  });
+  progress.finish(result.events);
+  process.stderr.write(`exported ${result.events} events, sha256 ${result.sha256}\n`);
+  return result;
+}
+
+export async function runVerify(services: Services, print: (line: string) => void): Promise<boolean> {
+  const total = Number((await services.eventStore.headPosition()) + 1n);
+  const progress = createProgress('verifying', total);
+  const report = await verifyLog(services.eventStore, { gapless: services.storeKinds.events === 'sqlite', onProgress: (done) => progress.update(done) });
+  progress.finish(report.events);
+  print(`${report.events} events in ${report.streams} streams, positions ${report.firstPosition ?? '-'}…${report.lastPosition ?? '-'}`);
+  if (report.problems.length === 0) print('OK: positions in order' + (services.storeKinds.events === 'sqlite' ? ' and gapless' : '') + ', revisions contiguous, no duplicate ids.');
+  for (const problem of report.problems) print(`PROBLEM: ${problem}`);
+  return report.problems.length === 0;
+}

@@ -1,0 +1,124 @@
+import type { z } from 'zod';
+import { addUsage } from './port.ts';
+import type { GenerateObjectResult, LlmPort, TokenUsage } from './port.ts';
+import { existingTopicsList, MDX_RULES, pagesDigest, WRITER_SYSTEM } from './prompts.ts';
+import { rankPages, topicTokensOf } from './relevance.ts';
+import { enforceStyle, styleRules } from './style.ts';
+import { dedupeTopics } from './topicDedupe.ts';
+import { clampTopicCount, MIN_TOPICS } from './writer.ts';
+import type { BrandInput, ContentWriter, Draft, Generated, PageInput, TopicInput } from './writer.ts';
+import { DraftAnswer, ResearchAnswer, RevisionAnswer, TopicsAnswer } from './writerSchemas.ts';
+
+/** Pages about the topic first, so the digest's budget goes to what the article needs. */
+const pagesFor = (topic: TopicInput, pages: readonly PageInput[]): PageInput[] => {
+  const ranked = rankPages(pages, topicTokensOf(topic));
+  return [...ranked, ...pages.filter((page) => !ranked.includes(page))];
+};
+
+const describeTopic = (topic: TopicInput): string =>
+  `Title: ${topic.title}\nPrimary keyword: ${topic.keyword || '(none; choose one from the title)'}\nBrief: ${topic.brief || '(none)'}`;
+
+/** The content tasks over a language model: prompts, schemas, and checks on what comes back. */
+export function createLlmWriter(llm: LlmPort): ContentWriter {
+  return {
+    provider: llm.provider,
+
+    async suggestTopics(input) {
+      const count = clampTopicCount(input.count);
+      const ask = (exclude: string) => llm.generateObject({
+        schema: TopicsAnswer, schemaName: 'topic_suggestions', model: input.model, temperature: 0.8,
+        system: WRITER_SYSTEM(input.brand),
+        prompt: `Suggest ${count + 4} blog article topics for ${input.brand.name}, grounded in what the site below offers and who it serves.
+Each topic: a specific title (at most 70 characters), the primary search keyword (2-4 words, lowercase), a brief (2-3 sentences: the angle and what to cover) and a rationale (why this topic, naming the pages that support it).
+Do not repeat or closely paraphrase any of these topics; the rejected ones were turned down on purpose:
+${exclude}
+
+The site's pages:
+${pagesDigest(input.pages)}`,
+      });
+      const first = await ask(existingTopicsList(input.existingTopics));
+      let topics = dedupeTopics(first.value.topics, input.existingTopics, count);
+      let usage: TokenUsage = first.usage;
+      if (topics.length < MIN_TOPICS) {
+        const seen = [...input.existingTopics, ...first.value.topics.map((t) => ({ ...t, status: 'already suggested' }))];
+        const more = await ask(existingTopicsList(seen));
+        usage = addUsage(usage, more.usage);
+        topics = dedupeTopics([...topics, ...more.value.topics], input.existingTopics, count);
+      }
+      return { topics, usage, model: first.model, provider: first.provider };
+    },
+
+    async researchArticle(input) {
+      const pages = pagesFor(input.topic, input.pages);
+      const result = await llm.generateObject({
+        schema: ResearchAnswer, schemaName: 'article_research', model: input.model, temperature: 0.3,
+        system: WRITER_SYSTEM(input.brand),
+        prompt: `Plan an article of at least 800 words.
+${describeTopic(input.topic)}
+
+Give an outline of 4-8 sections (heading plus the points each covers), the key points a reader must take away, and the sources: only pages from the list below that support the article, with their exact URL and title.
+
+The site's pages:
+${pagesDigest(pages)}`,
+      });
+      const known = new Map(input.pages.map((page) => [page.url, page]));
+      const sources = result.value.sources.filter((source) => known.has(source.url));
+      return { ...result.value, sources, usage: result.usage, model: result.model, provider: result.provider };
+    },
+
+    async writeArticle(input) {
+      const pages = pagesFor(input.topic, input.pages);
+      const result = await llm.generateObject({
+        schema: DraftAnswer, schemaName: 'article_draft', model: input.model, temperature: 0.7,
+        system: `${WRITER_SYSTEM(input.brand)}\n\n${MDX_RULES}`,
+        prompt: `Write the article. At least 800 words: an introduction, one section per outline entry, and a conclusion.
+Use the primary keyword naturally in the title, the introduction, at least one heading and the conclusion.
+Link 2-5 times to the most relevant pages of the site (listed below) where they help the reader, and list those links in internalLinks.
+The description is a meta description of at most 160 characters; tags are 3-6 lowercase topics.
+${describeTopic(input.topic)}
+
+Outline:
+${input.research.outline.map((s) => `## ${s.heading}\n${s.points.map((p) => `- ${p}`).join('\n')}`).join('\n')}
+
+Key points: ${input.research.keyPoints.join(' | ')}
+
+The site's pages:
+${pagesDigest(pages)}`,
+      });
+      return withDraftChecks(result, input.pages, input.brand);
+    },
+
+    async reviseArticle(input) {
+      const result = await llm.generateObject({
+        schema: RevisionAnswer, schemaName: 'article_revision', model: input.model, temperature: 0.4,
+        system: `${WRITER_SYSTEM(input.brand)}\n\n${MDX_RULES}`,
+        prompt: `Revise the article below as the editor asks. Change only what the instruction calls for and keep everything else as it is.
+Return the whole revised body and a one or two sentence summary of what changed.
+
+Instruction: ${input.instruction}
+
+Article body:
+${input.body}`,
+      });
+      const rules = styleRules(input.brand);
+      return { body: enforceStyle(result.value.body, rules), summary: result.value.summary, usage: result.usage, model: result.model, provider: result.provider };
+    },
+  };
+}
+
+
+/** The model's draft, minus a stray H1 and banned terms, with links only to pages that exist. */
+function withDraftChecks(result: GenerateObjectResult<z.infer<typeof DraftAnswer>>, pages: readonly PageInput[], brand: BrandInput): Generated<Draft> {
+  const rules = styleRules(brand);
+  const body = enforceStyle(result.value.body.replace(/^\s*# [^\n]*\n+/, ''), rules);
+  const known = new Set(pages.map((page) => page.url));
+  const internalLinks = result.value.internalLinks.filter((link) => known.has(link.url) && body.includes(link.url));
+  return {
+    title: enforceStyle(result.value.title, rules),
+    description: enforceStyle(result.value.description, rules),
+    body: body.endsWith('\n') ? body : `${body}\n`,
+    tags: [...new Set(result.value.tags.map((tag) => tag.toLowerCase().trim()).filter(Boolean))],
+    internalLinks,
+    usage: result.usage, model: result.model, provider: result.provider,
+  };
+}

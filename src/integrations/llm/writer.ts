@@ -1,0 +1,64 @@
+import type { LlmProvider, TokenUsage } from './port.ts';
+
+/**
+ * What the writer needs to know about the brand. Structural and minimal so the crawler's brand
+ * profile maps straight in.
+ */
+export type BrandInput = {
+  name: string;
+  /** A few sentences describing how the brand writes. */
+  voice: string;
+  voiceTraits: string[];
+  companyFacts: CompanyFact[];
+  doDont: { do: string[]; dont: string[] };
+};
+
+export type CompanyFact = { kind: string; value: string; sourceUrl?: string };
+
+/** One crawled page of the site. */
+export type PageInput = { url: string; title: string; description?: string; headings: string[]; text: string };
+
+export type TopicInput = { title: string; keyword: string; brief: string };
+
+export type ExistingTopic = { title: string; keyword?: string; status: string };
+
+export type TopicSuggestion = { title: string; keyword: string; brief: string; rationale: string };
+
+export type OutlineSection = { heading: string; points: string[] };
+
+export type Source = { url: string; title: string };
+
+export type Research = { outline: OutlineSection[]; keyPoints: string[]; sources: Source[] };
+
+export type InternalLink = { url: string; anchor: string };
+
+export type Draft = { title: string; description: string; body: string; tags: string[]; internalLinks: InternalLink[] };
+
+export type RevisionResult = { body: string; summary: string };
+
+/** Every result says what produced it, so offline output is marked as such downstream. */
+export type Generated<T> = T & { usage: TokenUsage; model: string; provider: LlmProvider };
+
+/** `model` is the project's model setting; the offline writer ignores it. */
+export type SuggestTopicsInput = { brand: BrandInput; pages: PageInput[]; existingTopics: ExistingTopic[]; count: number; model?: string };
+export type ResearchArticleInput = { topic: TopicInput; brand: BrandInput; pages: PageInput[]; model?: string };
+export type WriteArticleInput = { topic: TopicInput; brand: BrandInput; research: Research; pages: PageInput[]; model?: string };
+export type ReviseArticleInput = { body: string; instruction: string; brand: BrandInput; model?: string };
+
+/** The content tasks of the pipeline; implemented over an LLM and by the offline writer. */
+export interface ContentWriter {
+  readonly provider: LlmProvider;
+  /** Between 5 and 10 topics that are not near-duplicates of existing ones (rejected ones included). */
+  suggestTopics(input: SuggestTopicsInput): Promise<Generated<{ topics: TopicSuggestion[] }>>;
+  /** An outline and sources drawn from the crawled pages relevant to the topic. */
+  researchArticle(input: ResearchArticleInput): Promise<Generated<Research>>;
+  /** The article: `body` is MDX markdown without frontmatter and without the title heading. */
+  writeArticle(input: WriteArticleInput): Promise<Generated<Draft>>;
+  reviseArticle(input: ReviseArticleInput): Promise<Generated<RevisionResult>>;
+}
+
+export const MIN_TOPICS = 5;
+export const MAX_TOPICS = 10;
+
+export const clampTopicCount = (count: number): number =>
+  Math.min(MAX_TOPICS, Math.max(MIN_TOPICS, Number.isFinite(count) ? Math.round(count) : MIN_TOPICS));

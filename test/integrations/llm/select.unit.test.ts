@@ -1,0 +1,22 @@
+import { expect, test } from 'vitest';
+import { createContentWriter, DEFAULT_MODEL, llmConfigFromEnv } from '../../../src/integrations/llm/select.ts';
+
+test('without OPENAI_API_KEY the offline writer is used', () => {
+  const config = llmConfigFromEnv({ OPENAI_API_KEY: '  ' });
+  expect(config).toMatchObject({ apiKey: undefined, defaultModel: DEFAULT_MODEL });
+  const { writer, llm } = createContentWriter(config);
+  expect(writer.provider).toBe('offline');
+  expect(llm).toBeUndefined();
+});
+
+test('with a key, the model-backed writer on the configured server and model', () => {
+  const config = llmConfigFromEnv({ OPENAI_API_KEY: 'sk-x', OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1', INKSTREAM_DEFAULT_MODEL: 'llama3.1', INKSTREAM_LLM_MAX_RETRIES: '2' });
+  expect(config).toEqual({ apiKey: 'sk-x', baseURL: 'http://127.0.0.1:11434/v1', defaultModel: 'llama3.1', maxRetries: 2, timeoutMs: undefined, concurrency: undefined });
+  const { writer, llm } = createContentWriter(config);
+  expect(writer.provider).toBe('openai');
+  expect(llm?.defaultModel).toBe('llama3.1');
+});
+
+test('a malformed number in the environment is refused by name', () => {
+  expect(() => llmConfigFromEnv({ INKSTREAM_LLM_CONCURRENCY: 'four' })).toThrow(/INKSTREAM_LLM_CONCURRENCY/);
+});

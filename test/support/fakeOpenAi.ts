@@ -1,0 +1,169 @@
+/**
+ * A local OpenAI-compatible server for tests: `POST /v1/chat/completions` answered from a script.
+ *
+ *   const fake = await startFakeOpenAi();
+ *   fake.enqueue(reply.rateLimited({ retryAfter: '2' }), reply.object({ topics: [] }));
+ *   const llm = createOpenAiLlm({ apiKey: 'test', baseURL: fake.baseURL, defaultModel: 'gpt-test' });
+ *   ...
+ *   expect(fake.requests[1].body.response_format.type).toBe('json_schema');
+ *   await fake.close();
+ *
+ * Each request takes the next scripted response from the queue; when the queue is empty the
+ * `respond` function (if given) answers, else the request fails with a 400 naming the problem, so
+ * an unscripted call shows up in the test's error rather than hanging. Every request is recorded.
+ */
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type FakeUsage = { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+
+export type ScriptedResponse =
+  /** A chat completion whose message content is `content` (any text, valid JSON or not). */
+  | { kind: 'completion'; content: string | null; finishReason?: string; refusal?: string; usage?: FakeUsage; model?: string }
+  /** An OpenAI-style error body `{ error: { message, type, code } }` with the given status and headers. */
+  | { kind: 'error'; status: number; message: string; type?: string; code?: string | null; headers?: Record<string, string> }
+  /** Exactly these bytes, for testing what the SDK makes of a broken server. */
+  | { kind: 'raw'; status: number; body: string; headers?: Record<string, string> }
+  /** Never answers; the client's timeout has to fire. The socket closes with the server. */
+  | { kind: 'hang' }
+  /** Waits until `until` settles, then answers with `then` (holds requests open to observe concurrency). */
+  | { kind: 'held'; until: Promise<unknown>; then: ScriptedResponse };
+
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** The parsed JSON body (`model`, `messages`, `response_format`, …). */
+  body: any;
+};
+
+export type FakeOpenAi = {
+  /** Pass as `baseURL` to the openai SDK: `http://127.0.0.1:<port>/v1`. */
+  baseURL: string;
+  requests: RecordedRequest[];
+  /** Most requests open at the same moment so far. */
+  readonly maxConcurrent: number;
+  enqueue(...responses: ScriptedResponse[]): void;
+  /** Responses still waiting in the queue. */
+  readonly pending: number;
+  close(): Promise<void>;
+};
+
+const DEFAULT_USAGE: FakeUsage = { prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 };
+
+/** Builders for the usual scripted responses. */
+export const reply = {
+  text: (content: string, extra: { usage?: FakeUsage; model?: string; finishReason?: string } = {}): ScriptedResponse => ({ kind: 'completion', content, ...extra }),
+  object: (value: unknown, extra: { usage?: FakeUsage; model?: string } = {}): ScriptedResponse => ({ kind: 'completion', content: JSON.stringify(value), ...extra }),
+  malformedJson: (content = '{"topics": [ {"title": "unterminated'): ScriptedResponse => ({ kind: 'completion', content }),
+  refusal: (refusal: string): ScriptedResponse => ({ kind: 'completion', content: null, refusal }),
+  rateLimited: (headers: { retryAfter?: string; retryAfterMs?: string } = {}): ScriptedResponse => ({
+    kind: 'error', status: 429, message: 'Rate limit reached for requests', type: 'requests', code: 'rate_limit_exceeded',
+    headers: {
+      ...(headers.retryAfter === undefined ? {} : { 'retry-after': headers.retryAfter }),
+      ...(headers.retryAfterMs === undefined ? {} : { 'retry-after-ms': headers.retryAfterMs }),
+    },
+  }),
+  serverError: (status = 500): ScriptedResponse => ({ kind: 'error', status, message: 'The server had an error while processing your request.', type: 'server_error' }),
+  /** What a server without structured output says to `response_format: { type: 'json_schema' }`. */
+  jsonSchemaUnsupported: (): ScriptedResponse => ({
+    kind: 'error', status: 400, message: "Invalid value for 'response_format.type': 'json_schema' is not supported by this server.",
+    type: 'invalid_request_error', code: 'invalid_value',
+  }),
+  hang: (): ScriptedResponse => ({ kind: 'hang' }),
+  held: (until: Promise<unknown>, then: ScriptedResponse): ScriptedResponse => ({ kind: 'held', until, then }),
+};
+
+export async function startFakeOpenAi(options: { respond?: (request: RecordedRequest) => ScriptedResponse } = {}): Promise<FakeOpenAi> {
+  const queue: ScriptedResponse[] = [];
+  const requests: RecordedRequest[] = [];
+  let open = 0;
+  let maxConcurrent = 0;
+  let completionSeq = 0;
+
+  async function answer(response: ScriptedResponse, request: RecordedRequest, res: ServerResponse): Promise<void> {
+    switch (response.kind) {
+      case 'hang': return;
+      case 'held': await response.until.catch(() => undefined); return answer(response.then, request, res);
+      case 'raw': res.writeHead(response.status, { 'content-type': 'application/json', ...response.headers }).end(response.body); return;
+      case 'error':
+        send(res, response.status, { error: { message: response.message, type: response.type ?? 'invalid_request_error', param: null, code: response.code ?? null } }, response.headers);
+        return;
+      case 'completion':
+        send(res, 200, {
+          id: `chatcmpl-fake-${++completionSeq}`,
+          object: 'chat.completion',
+          created: 1_767_225_600,
+          model: response.model ?? request.body?.model ?? 'fake-model',
+          choices: [{
+            index: 0,
+            message: { role: 'assistant', content: response.content, refusal: response.refusal ?? null },
+            logprobs: null,
+            finish_reason: response.finishReason ?? 'stop',
+          }],
+          usage: response.usage ?? DEFAULT_USAGE,
+        });
+        return;
+      default: { const unknown: never = response; throw new Error(`unknown scripted response ${JSON.stringify(unknown)}`); }
+    }
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const raw = await readBody(req);
+    let body: any;
+    try {
+      body = raw ? JSON.parse(raw) : undefined;
+    } catch {
+      send(res, 400, { error: { message: 'fakeOpenAi: request body is not JSON', type: 'invalid_request_error', param: null, code: null } });
+      return;
+    }
+    const request: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body };
+    requests.push(request);
+    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+      send(res, 404, { error: { message: `fakeOpenAi: no route ${req.method} ${req.url}`, type: 'invalid_request_error', param: null, code: null } });
+      return;
+    }
+    const scripted = queue.shift() ?? options.respond?.(request);
+    if (!scripted) {
+      send(res, 400, { error: { message: `fakeOpenAi: no scripted response left for request #${requests.length}`, type: 'invalid_request_error', param: null, code: 'fake_unscripted' } });
+      return;
+    }
+    await answer(scripted, request, res);
+  }
+
+  const server = createServer((req, res) => {
+    open++;
+    maxConcurrent = Math.max(maxConcurrent, open);
+    res.on('close', () => { open--; });
+    handle(req, res).catch((error) => { res.destroy(error); });
+  });
+  server.keepAliveTimeout = 1;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests,
+    get maxConcurrent() { return maxConcurrent; },
+    enqueue: (...responses) => { queue.push(...responses); },
+    get pending() { return queue.length; },
+    close: () => new Promise<void>((resolve, reject) => {
+      server.close((error) => (error ? reject(error) : resolve()));
+      server.closeAllConnections();
+    }),
+  };
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}

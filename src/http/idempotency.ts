@@ -15,6 +15,9 @@ type IdempotencyRecord = { id: string; requestHash: string; status: number; body
  */
 export function createIdempotency(readStore: ReadStore, nowMs: () => number) {
   const inFlight = new Map<string, Promise<unknown>>();
+  let declared: Promise<void> | null = null;
+  const ensureCollection = () => (declared ??= readStore.ensureCollections([{ name: IDEMPOTENCY_COLLECTION, indexes: [] }])
+    .catch((error) => { declared = null; throw error; }));
 
   return async function withIdempotency(
     scope: { accountId: string; key: string; method: string; path: string; body: unknown },
@@ -23,6 +26,7 @@ export function createIdempotency(readStore: ReadStore, nowMs: () => number) {
     if (scope.key.length === 0 || scope.key.length > 255) throw new AppError('bad_request', 'Idempotency-Key must be 1 to 255 characters.');
     const id = createHash('sha256').update(`${scope.accountId}\u0000${scope.key}`).digest('hex');
     const requestHash = createHash('sha256').update(`${scope.method} ${scope.path}\u0000${JSON.stringify(scope.body ?? null)}`).digest('hex');
+    await ensureCollection();
     while (inFlight.has(id)) await inFlight.get(id)!.catch(() => undefined);
 
     const existing = await readStore.get<IdempotencyRecord>(IDEMPOTENCY_COLLECTION, id);

@@ -1,0 +1,68 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { generateApiKey } from '../../src/accounts/apiKey.ts';
+import { createApiKey, revokeApiKey, rotateApiKey } from '../../src/accounts/keys.ts';
+import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
+
+const SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
+let app: TestInkstream;
+beforeAll(async () => { app = await startInkstream(); });
+afterAll(async () => { await app.close(); });
+
+async function statusWith(authorization: string | undefined): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${app.url}/api/v1/projects`, { headers: authorization === undefined ? {} : { authorization } });
+  return { status: response.status, body: await response.json() };
+}
+
+test.each([
+  ['missing', undefined, 'Send your API key'],
+  ['not Bearer', 'Basic dXNlcjpwYXNz', 'must be "Bearer <key>"'],
+  ['empty Bearer', 'Bearer ', 'must be "Bearer <key>"'],
+  ['not an Inkstream key', 'Bearer sk-123', 'not an Inkstream API key'],
+  ['a bad checksum', `Bearer ${generateApiKey().slice(0, -1)}0`, 'not an Inkstream API key'],
+  ['unknown', `Bearer ${generateApiKey()}`, 'Unknown API key'],
+])('a %s key gets 401 with the error shape', async (_label, authorization, message) => {
+  const { status, body } = await statusWith(authorization);
+  expect(status).toBe(401);
+  expect(body.error).toMatchObject({ code: 'unauthorized', message: expect.stringContaining(message) });
+});
+
+test('a revoked key gets 401 from the next request on', async () => {
+  const issued = await createApiKey(app.services, { account: 'revoking' });
+  expect((await statusWith(`Bearer ${issued.key}`)).status).toBe(200);
+  await revokeApiKey(app.services, issued.id);
+  const after = await statusWith(`Bearer ${issued.key}`);
+  expect(after.status).toBe(401);
+  expect(after.body.error.message).toContain('revoked');
+});
+
+test('rotation: the old key gets 401 at once and the new key works on the same account', async () => {
+  const issued = await createApiKey(app.services, { account: 'rotating' });
+  const created = await app.api(issued.key).post('/projects', { name: 'Kept', websiteUrl: 'https://kept.example' });
+  const rotated = await rotateApiKey(app.services, issued.id);
+  expect((await statusWith(`Bearer ${issued.key}`)).status).toBe(401);
+  const listed = await app.api(rotated.key).get('/projects');
+  expect(listed.status).toBe(200);
+  expect(listed.body.projects.map((p: { id: string }) => p.id)).toEqual([created.body.project.id]);
+});
+
+test('rotation with the real CLI in another process takes effect on the running server immediately', async () => {
+  const issued = await createApiKey(app.services, { account: 'cli-rotating' });
+  expect((await statusWith(`Bearer ${issued.key}`)).status).toBe(200);
+  const { stdout } = await promisify(execFile)(process.execPath, ['bin/inkstream.js', 'keys', 'rotate', issued.id, '--json'], {
+    cwd: process.cwd(),
+    env: { ...process.env, DATA_DIR: app.dataDir, INKSTREAM_SECRET_KEY: SECRET_KEY, LOG_LEVEL: 'silent' },
+  });
+  const replacement = JSON.parse(stdout.trim().split('\n').at(-1)!);
+  expect(replacement).toMatchObject({ id: expect.stringMatching(/^key_/), key: expect.stringMatching(/^ink_/), account: 'cli-rotating' });
+  expect((await statusWith(`Bearer ${issued.key}`)).status).toBe(401);
+  expect((await statusWith(`Bearer ${replacement.key}`)).status).toBe(200);
+}, 30_000);
+
+test('one account\'s key never reaches another account\'s data', async () => {
+  const first = await app.newKey('first');
+  const second = await app.newKey('second');
+  await app.api(first).post('/projects', { name: 'Mine', websiteUrl: 'https://mine.example' });
+  expect((await app.api(second).get('/projects')).body.projects).toEqual([]);
+});

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 
 /**
- * The brand profile: what the crawl learns about a website and what GET /projects/:id/brand
- * returns. docs/brand-profile.md describes every field; keep the two in step.
+ * The brand profile as the crawl learns it (the offline writer uses it as is; the LLM mode refines
+ * it). The API's public shape is src/projects/brand.ts, mapped from this one by
+ * src/pipeline/brandMapping.ts. docs/brand-profile.md describes both; keep them in step.
  */
 
-/** A fact with the page it was read from. A fact a person enters (PUT) has no sourceUrl. */
+/** A fact with the page it was read from (and the sentence, as evidence). */
 export const sourcedFactSchema = z.object({
   value: z.string().trim().min(1).max(600),
-  sourceUrl: z.url().optional(),
+  sourceUrl: z.url(),
   /** The sentence the value was read from, so a reader can check it. */
   evidence: z.string().max(600).optional(),
 });
@@ -94,11 +95,6 @@ export const brandProfileSchema = z.object({
   palette: paletteSchema,
 });
 
-/** PUT /projects/:id/brand: any of the parts a person may edit; the palette is learned only. */
-export const brandProfileUpdateSchema = brandProfileSchema
-  .pick({ voice: true, companyFacts: true, doDont: true, voiceTraits: true, coverStyle: true })
-  .partial();
-
 export type SourcedFact = z.infer<typeof sourcedFactSchema>;
 export type CompanyFacts = z.infer<typeof companyFactsSchema>;
 export type Voice = z.infer<typeof voiceSchema>;
@@ -108,4 +104,3 @@ export type PaletteColor = z.infer<typeof paletteColorSchema>;
 export type Palette = z.infer<typeof paletteSchema>;
 export type CoverStyle = z.infer<typeof coverStyleSchema>;
 export type BrandProfile = z.infer<typeof brandProfileSchema>;
-export type BrandProfileUpdate = z.infer<typeof brandProfileUpdateSchema>;

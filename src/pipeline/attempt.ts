@@ -1,0 +1,14 @@
+export type Attempt<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/**
+ * Runs a side effect (a crawl, a model call) and keeps its failure as a value, so the failure is
+ * recorded as an event, while errors of the recording itself (the event store) still throw and
+ * make the consumer retry from its checkpoint.
+ */
+export async function attempt<T>(work: () => Promise<T>): Promise<Attempt<T>> {
+  try {
+    return { ok: true, value: await work() };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}

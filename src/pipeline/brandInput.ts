@@ -1,0 +1,24 @@
+import type { BrandInput, PageInput } from '../integrations/llm/writer.ts';
+import type { BrandProfile, CrawledPageSummary } from '../projects/brand.ts';
+import { emptyBrand, type ActiveProject } from '../projects/project.ts';
+
+/** The brand's display name: the learned (or user-set) name fact, else the project's name. */
+export function brandNameOf(project: ActiveProject): string {
+  return project.brand?.companyFacts.find((fact) => fact.kind === 'name')?.value ?? project.name;
+}
+
+/** The project's brand profile as the content writer reads it. */
+export function brandInputOf(project: ActiveProject): BrandInput {
+  const brand: BrandProfile = project.brand ?? emptyBrand();
+  const examples = brand.voice.examples.length ? ` Examples of the site's own sentences: ${brand.voice.examples.map((e) => `"${e}"`).join(' ')}` : '';
+  return {
+    name: brandNameOf(project),
+    voice: `${brand.voice.summary}${examples}`.trim(),
+    voiceTraits: brand.voiceTraits,
+    companyFacts: brand.companyFacts.map((fact) => ({ kind: fact.kind, value: fact.value, ...(fact.sourceUrl ? { sourceUrl: fact.sourceUrl } : {}) })),
+    doDont: brand.doDont,
+  };
+}
+
+export const pageInputsOf = (pages: readonly CrawledPageSummary[]): PageInput[] =>
+  pages.map((page) => ({ url: page.url, title: page.title, description: page.description, headings: page.headings, text: page.text }));

@@ -1,0 +1,65 @@
+import type { Logger } from 'pino';
+import { createContentWriter, llmConfigFromEnv } from '../integrations/llm/select.ts';
+import type { LlmPort } from '../integrations/llm/port.ts';
+import type { ContentWriter } from '../integrations/llm/writer.ts';
+import { createSafeHttpClient, type SafeHttpClient } from '../integrations/safeHttp/index.ts';
+import type { Settings } from '../projects/settings.ts';
+import type { Services } from '../services.ts';
+
+/**
+ * What every process manager of the pipeline shares, composed once: the content writer (a model
+ * when OPENAI_API_KEY is set, the offline writer otherwise), the SSRF-guarded HTTP client, and
+ * the limits of the crawl.
+ */
+export type PipelineContext = {
+  services: Services;
+  logger: Logger;
+  writer: ContentWriter;
+  /** Present only with a real model: used to refine the learned voice. */
+  llm?: LlmPort;
+  http: Pick<SafeHttpClient, 'request'>;
+  /** The project's model, or the server's default; undefined for the offline writer. */
+  modelFor(settings: Settings): string | undefined;
+  crawl: { pageCap: number; deadlineMs: number };
+  /** Articles (or projects) worked on at once by one process manager. */
+  concurrency: number;
+  /** Aborted when the server stops, so waits end and the event is handled again after the restart. */
+  signal: AbortSignal;
+  close(): Promise<void>;
+};
+
+export type PipelineOverrides = Partial<Pick<PipelineContext, 'writer' | 'llm' | 'http' | 'concurrency'>> & {
+  crawl?: Partial<PipelineContext['crawl']>;
+};
+
+export const CRAWL_PAGE_CAP = 25;
+
+export function createPipelineContext(services: Services, overrides: PipelineOverrides = {}): PipelineContext {
+  const { config } = services;
+  const fromEnv = llmConfigFromEnv(process.env);
+  const composed = overrides.writer ? { writer: overrides.writer, llm: overrides.llm } : createContentWriter({
+    ...fromEnv,
+    apiKey: config.OPENAI_API_KEY?.trim() || undefined,
+    baseURL: config.OPENAI_BASE_URL,
+    defaultModel: config.INKSTREAM_DEFAULT_MODEL,
+  });
+  const ownHttp = overrides.http ? null : createSafeHttpClient({ allowPrivateAddresses: config.INKSTREAM_ALLOW_PRIVATE_URLS });
+  const http = overrides.http ?? ownHttp!;
+  const logger = services.logger.child({ component: 'pipeline', provider: composed.writer.provider });
+  const stopping = new AbortController();
+  return {
+    services,
+    logger,
+    writer: composed.writer,
+    llm: composed.llm,
+    http,
+    modelFor: (settings) => (composed.writer.provider === 'offline' ? undefined : settings.model ?? config.INKSTREAM_DEFAULT_MODEL),
+    crawl: { pageCap: overrides.crawl?.pageCap ?? CRAWL_PAGE_CAP, deadlineMs: overrides.crawl?.deadlineMs ?? 120_000 },
+    concurrency: overrides.concurrency ?? 4,
+    signal: stopping.signal,
+    async close() {
+      stopping.abort(new Error('the pipeline is stopping'));
+      await ownHttp?.close();
+    },
+  };
+}

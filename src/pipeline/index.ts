@@ -1,0 +1,29 @@
+import type { Worker } from '../background.ts';
+import type { ConsumerDefinition } from '../consumers/runner.ts';
+import type { Services } from '../services.ts';
+import { createPipelineContext, type PipelineOverrides } from './context.ts';
+import { crawlProcess } from './crawl.ts';
+import { partitionedConsumer } from './partitioned.ts';
+import { researchProcess } from './research.ts';
+import { reviseProcess } from './revise.ts';
+import { schedulerWorker } from './scheduler.ts';
+import { writeProcess } from './write.ts';
+
+export type PipelineOptions = PipelineOverrides & { schedulerTickMs?: number };
+
+/**
+ * The content pipeline's process managers (crawl, topic research, writing, revisions) and the
+ * cadence scheduler, sharing one composed context. Stopping the workers (which happens before
+ * the consumers stop) ends any wait in the pipeline and closes its HTTP client.
+ */
+export function pipelineJobs(services: Services, options: PipelineOptions = {}): { consumers: ConsumerDefinition[]; workers: Worker[] } {
+  const ctx = createPipelineContext(services, options);
+  const processes = [crawlProcess(ctx), researchProcess(ctx), writeProcess(ctx), reviseProcess(ctx)];
+  const lifecycle: Worker = { name: 'pipeline.lifecycle', start: async () => ({ stop: () => ctx.close() }) };
+  return {
+    consumers: processes.map((process) => partitionedConsumer(process, services.readStore)),
+    workers: [lifecycle, schedulerWorker({ intervalMs: options.schedulerTickMs })],
+  };
+}
+
+export type { PipelineOverrides };

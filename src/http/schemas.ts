@@ -12,7 +12,9 @@ export const Pagination = {
 export const IsoTime = z.string().datetime({ offset: true }).transform((value) => new Date(value).toISOString());
 
 /** http(s) URLs with a host; user-supplied addresses are checked again when fetched (SSRF guard). */
-export const WebUrl = z.string().trim().max(2048).url().refine((value) => /^https?:$/.test(new URL(value).protocol), 'an http(s) URL');
-export const HttpsUrl = z.string().trim().max(2048).url().refine((value) => new URL(value).protocol === 'https:', 'an https:// URL');
+// zod runs a refine even after .url() failed, so the refine must cope with text that is not a URL.
+const protocolOf = (value: string): string | null => (URL.canParse(value) ? new URL(value).protocol : null);
+export const WebUrl = z.string().trim().max(2048).url().refine((value) => /^https?:$/.test(protocolOf(value) ?? ''), 'an http(s) URL');
+export const HttpsUrl = z.string().trim().max(2048).url().refine((value) => protocolOf(value) === 'https:', 'an https:// URL');
 
 export const listOf = <T extends z.ZodType>(name: string, item: T) => z.object({ [name]: z.array(item), nextCursor: z.string().nullable() });

@@ -1,0 +1,29 @@
+import type { CollectionSpec, ReadStore } from '../readstore/port.ts';
+
+/**
+ * State the webhook feature keeps beside the read models. None of it is a projection: the outbox
+ * consumer writes deliveries and the event feed with its checkpoint, the dispatcher writes
+ * attempts and endpoint health. A read-model rebuild leaves them alone.
+ */
+export const DELIVERIES = 'webhook_deliveries';
+export const PUBLIC_EVENTS = 'public_events';
+export const ENDPOINT_HEALTH = 'webhook_health';
+
+export const WEBHOOK_COLLECTIONS: readonly CollectionSpec[] = [
+  { name: DELIVERIES, indexes: ['endpointId', 'createdAt', 'status', 'queue', 'due'] },
+  { name: PUBLIC_EVENTS, indexes: ['accountId', 'type', 'seq'] },
+  { name: ENDPOINT_HEALTH, indexes: [] },
+];
+
+const ensured = new WeakMap<ReadStore, Promise<void>>();
+
+/** Declares the collections once per store; every user (consumer, dispatcher, routes) awaits it. */
+export function ensureWebhookCollections(readStore: ReadStore): Promise<void> {
+  let done = ensured.get(readStore);
+  if (!done) {
+    done = readStore.ensureCollections(WEBHOOK_COLLECTIONS);
+    done.catch(() => ensured.delete(readStore));
+    ensured.set(readStore, done);
+  }
+  return done;
+}

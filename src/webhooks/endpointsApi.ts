@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { webhooks, type WebhookDoc } from '../../projections/webhooks.ts';
+import { AppError } from '../core/errors.ts';
+import { route } from '../http/route.ts';
+import { applyAppended, commandContext } from '../http/resources.ts';
+import { HttpsUrl, listOf, Pagination } from '../http/schemas.ts';
+import { createAddressPolicy, parseRequestUrl, SafeHttpError } from '../integrations/safeHttp/index.ts';
+import type { ReadStore } from '../readstore/port.ts';
+import type { Services } from '../services.ts';
+import { ENDPOINT_HEALTH, ensureWebhookCollections } from './collections.ts';
+import { webhookStream } from './decide.ts';
+import type { HealthDoc } from './health.ts';
+import { ownedWebhook, WebhookId } from './owned.ts';
+import { CreatedWebhookBody, EventType, presentWebhook, WebhookBody } from './schemas.ts';
+import { generateWebhookSecret } from './secret.ts';
+
+const WebhookResponse = z.object({ webhook: WebhookBody });
+const Events = z.array(EventType).min(1).max(20).describe('Event types to receive; omit (or null on PATCH) for every type');
+
+const CreateWebhook = z.object({ url: HttpsUrl, events: Events.optional() }).strict();
+const UpdateWebhook = z.object({ events: Events.nullable().optional(), enabled: z.boolean().optional() }).strict()
+  .refine((body) => Object.keys(body).length > 0, 'send at least one of events, enabled');
+
+/** Literal private addresses are refused at once; host names are checked (after DNS) on every delivery. */
+function checkUrl(services: Services, url: string): void {
+  try {
+    parseRequestUrl(url, createAddressPolicy({ allowPrivateAddresses: services.config.INKSTREAM_ALLOW_PRIVATE_URLS }));
+  } catch (error) {
+    if (!(error instanceof SafeHttpError)) throw error;
+    throw new AppError('validation_failed', `Invalid request body: url: ${error.message}`, { details: [{ path: 'body.url', message: error.message }] });
+  }
+}
+
+async function failingSinceOf(readStore: ReadStore, ids: string[]): Promise<Map<string, string | null>> {
+  await ensureWebhookCollections(readStore);
+  const docs = await readStore.getMany<HealthDoc>(ENDPOINT_HEALTH, ids);
+  return new Map(docs.map((doc) => [doc.id, doc.failingSince]));
+}
+
+async function presentOne(readStore: ReadStore, doc: WebhookDoc) {
+  return presentWebhook(doc, (await failingSinceOf(readStore, [doc.id])).get(doc.id) ?? null);
+}
+
+export const endpointRoutes = [
+  route({
+    method: 'post', path: '/webhooks', tag: 'Webhooks', summary: 'Register an endpoint; the signing secret is returned only here',
+    body: CreateWebhook,
+    responses: { 201: z.object({ webhook: CreatedWebhookBody }) },
+    async handle(input) {
+      const { body, auth, services } = input;
+      checkUrl(services, body.url);
+      const endpointId = services.ids.next('whk');
+      const secret = generateWebhookSecret();
+      const result = await services.execute(webhookStream, endpointId, {
+        type: 'RegisterEndpoint', endpointId, accountId: auth.accountId, url: body.url, events: body.events ?? null,
+        sealedSecret: services.secrets.seal(secret), at: services.clock.now(),
+      }, commandContext(input));
+      const doc = applyAppended(webhooks, null, result.events)!;
+      return { status: 201, body: { webhook: { ...presentWebhook(doc), secret } }, headers: { Location: `/api/v1/webhooks/${endpointId}` } };
+    },
+  }),
+  route({
+    method: 'get', path: '/webhooks', tag: 'Webhooks', summary: 'List endpoints, newest first (secrets are never shown again)',
+    query: z.object(Pagination),
+    responses: { 200: listOf('webhooks', WebhookBody) },
+    async handle({ query, auth, services }) {
+      const page = await services.readStore.find<WebhookDoc>('webhooks', {
+        filter: { accountId: auth.accountId }, sort: { field: 'createdAt', direction: 'desc' }, limit: query.limit, cursor: query.cursor,
+      });
+      const failing = await failingSinceOf(services.readStore, page.items.map((doc) => doc.id));
+      return { status: 200, body: { webhooks: page.items.map((doc) => presentWebhook(doc, failing.get(doc.id) ?? null)), nextCursor: page.nextCursor } };
+    },
+  }),
+  route({
+    method: 'get', path: '/webhooks/:id', tag: 'Webhooks', summary: 'Read an endpoint, with why it is disabled if it is',
+    params: z.object({ id: WebhookId }),
+    responses: { 200: WebhookResponse },
+    errors: [404],
+    async handle(input) {
+      return { status: 200, body: { webhook: await presentOne(input.services.readStore, await ownedWebhook(input)) } };
+    },
+  }),
+  route({
+    method: 'patch', path: '/webhooks/:id', tag: 'Webhooks', summary: 'Change the subscribed events, or disable and enable the endpoint',
+    params: z.object({ id: WebhookId }),
+    body: UpdateWebhook,
+    responses: { 200: WebhookResponse },
+    errors: [404, 409],
+    async handle(input) {
+      const { params, body, services } = input;
+      const doc = await ownedWebhook(input);
+      const result = await services.execute(webhookStream, params.id, { type: 'UpdateEndpoint', ...body, at: services.clock.now() }, commandContext(input));
+      return { status: 200, body: { webhook: await presentOne(services.readStore, applyAppended(webhooks, doc, result.events)!) } };
+    },
+  }),
+  route({
+    method: 'delete', path: '/webhooks/:id', tag: 'Webhooks', summary: 'Delete an endpoint; deliveries still waiting are dropped',
+    params: z.object({ id: WebhookId }),
+    responses: { 204: null },
+    errors: [404, 409],
+    async handle(input) {
+      await ownedWebhook(input);
+      await input.services.execute(webhookStream, input.params.id, { type: 'DeleteEndpoint', at: input.services.clock.now() }, commandContext(input));
+      return { status: 204 };
+    },
+  }),
+];

@@ -1,0 +1,22 @@
+import { StreamNotFoundError, type EventStore, type StoredEvent } from '../eventstore/port.ts';
+
+/**
+ * The events of `event`'s stream up to and including it: a payload folded from them shows the
+ * state at that event, whatever happened to the stream since.
+ */
+export async function streamUpTo(store: EventStore, event: StoredEvent): Promise<StoredEvent[]> {
+  const events = await store.readStream(event.stream, { maxCount: Number(event.revision) + 1 });
+  const last = events[events.length - 1];
+  if (!last || last.id !== event.id) throw new Error(`stream ${event.stream} does not hold event ${event.id} at revision ${event.revision}`);
+  return events;
+}
+
+/** Another stream as it was at a global position (events after it are ignored); [] when it does not exist. */
+export async function otherStreamAt(store: EventStore, stream: string, position: bigint): Promise<StoredEvent[]> {
+  try {
+    return (await store.readStream(stream)).filter((event) => event.position <= position);
+  } catch (error) {
+    if (error instanceof StreamNotFoundError) return [];
+    throw error;
+  }
+}

@@ -1,6 +1,7 @@
 import type { Worker } from './background.ts';
 import { eventHandlerConsumer } from './consumers/define.ts';
 import type { ConsumerDefinition } from './consumers/runner.ts';
+import { pipelineJobs, type PipelineOptions } from './pipeline/index.ts';
 import type { Services } from './services.ts';
 import { ensureArticleQueued } from './topics/ensureArticleQueued.ts';
 
@@ -8,9 +9,10 @@ import { ensureArticleQueued } from './topics/ensureArticleQueued.ts';
  * The background work beside the projections: pipeline process managers, webhook delivery,
  * schedulers. Each feature contributes its consumers (log-driven) and workers (timer-driven).
  */
-export function backgroundJobs(services: Services): { consumers: ConsumerDefinition[]; workers: Worker[] } {
+export function backgroundJobs(services: Services, options: { pipeline?: PipelineOptions } = {}): { consumers: ConsumerDefinition[]; workers: Worker[] } {
+  const pipeline = pipelineJobs(services, options.pipeline);
   return {
-    consumers: [eventHandlerConsumer(ensureArticleQueued(services), services.readStore)],
-    workers: [],
+    consumers: [eventHandlerConsumer(ensureArticleQueued(services), services.readStore), ...pipeline.consumers],
+    workers: [...pipeline.workers],
   };
 }

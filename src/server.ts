@@ -8,13 +8,16 @@ import type { Clock } from './core/clock.ts';
 import { createApp } from './http/app.ts';
 import { allRoutes } from './http/routes.ts';
 import { backgroundJobs } from './jobs.ts';
+import type { PipelineOptions } from './pipeline/index.ts';
 import { createServices, type Services } from './services.ts';
 import type { Stores } from './stores.ts';
 
 export type RunningServer = { services: Services; server: Server; url: string; background: Background; stop(): Promise<void> };
 
 /** Builds the services, starts the background consumers and serves HTTP; `stop` shuts down gracefully. */
-export async function startServer(config: Config, logger: Logger, overrides: { clock?: Clock; stores?: Stores } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config, logger: Logger, overrides: { clock?: Clock; stores?: Stores; pipeline?: PipelineOptions } = {},
+): Promise<RunningServer> {
   const services = await createServices(config, logger, overrides);
   const issued = await bootstrapDefaultAccount(services);
   if (issued) {
@@ -23,7 +26,7 @@ export async function startServer(config: Config, logger: Logger, overrides: { c
       `Try: curl -H "Authorization: Bearer ${issued.key}" http://localhost:${config.PORT}/api/v1/projects\n\n`,
     );
   }
-  const background = await startBackground(services, backgroundJobs(services));
+  const background = await startBackground(services, backgroundJobs(services, { pipeline: overrides.pipeline }));
   const app = createApp(services, {
     routes: allRoutes,
     health: {

@@ -1,0 +1,150 @@
+import { MongoBulkWriteError, MongoClient } from 'mongodb';
+import type { AnyBulkWriteOperation, Collection } from 'mongodb';
+import { positionFromText } from '../core/positions.ts';
+import { assertCollectionSpec, assertLimit, assertWriteId, createCollectionRegistry, writePosition } from './collections.ts';
+import { decodeCursor, encodeCursor, toSortKey } from './cursor.ts';
+import { afterQuery, collectionName, fieldPath, filterQuery, readSortKey, sortSpec } from './mongoQuery.ts';
+import type { StoredDoc } from './mongoQuery.ts';
+import type { Doc, FindOptions, ReadModelWrite, ReadStore } from './port.ts';
+
+const DUPLICATE_KEY = 11000;
+
+type Checkpoint = { _id: string; position: string };
+
+/**
+ * Read models in MongoDB. The checkpoint cannot share a transaction with the writes, so commit
+ * lands the writes first and then moves the checkpoint: a crash in between replays the batch
+ * (at-least-once). That is safe because every put is guarded by its event's position — a replayed
+ * put matches no document with an equal or newer position, and its upsert then fails on the
+ * unique _id with E11000, which is read as "already applied" — and insert_if_absent never
+ * overwrites. A replayed batch therefore leaves the same state as a batch applied once.
+ */
+export async function openMongoReadStore(url: string, dbName?: string): Promise<ReadStore> {
+  // ignoreUndefined: an undefined field is dropped, as JSON.stringify drops it in the SQLite store.
+  const client = new MongoClient(url, { ignoreUndefined: true });
+  await client.connect();
+  const db = client.db(dbName);
+  const registry = createCollectionRegistry();
+  const checkpoints = db.collection<Checkpoint>('checkpoints');
+
+  function collection(name: string): Collection<StoredDoc> {
+    registry.indexesOf(name); // throws for an undeclared collection
+    return db.collection<StoredDoc>(collectionName(name));
+  }
+
+  return {
+    async ensureCollections(specs) {
+      for (const spec of specs) assertCollectionSpec(spec);
+      for (const spec of specs) {
+        const target = db.collection<StoredDoc>(collectionName(spec.name));
+        for (const field of spec.indexes) await target.createIndex({ [fieldPath(field)]: 1, _id: 1 });
+        registry.declare(spec);
+      }
+    },
+
+    async get<T extends Doc>(name: string, id: string) {
+      const found = await collection(name).findOne({ _id: id, doc: { $ne: null } });
+      return (found?.doc as T | undefined) ?? null;
+    },
+
+    async getMany<T extends Doc>(name: string, ids: readonly string[]) {
+      const rows = await collection(name).find({ _id: { $in: [...ids] }, doc: { $ne: null } }).toArray();
+      const found = new Map(rows.map((row) => [row._id, row.doc as T]));
+      return [...new Set(ids)].filter((id) => found.has(id)).map((id) => found.get(id)!);
+    },
+
+    async find<T extends Doc>(name: string, options: FindOptions) {
+      registry.assertQueryable(name, options.filter, options.sort);
+      assertLimit(options.limit);
+      const target = collection(name);
+      const conditions = [filterQuery(options.filter)];
+      if (options.cursor !== undefined) conditions.push(afterQuery(options, decodeCursor(options.cursor)));
+      const { sort, field } = sortSpec(options);
+      const rows = await target.find({ $and: conditions }, { sort, limit: options.limit + 1 }).toArray();
+      const page = rows.slice(0, options.limit);
+      const last = page[page.length - 1];
+      return {
+        items: page.map((row) => row.doc as T),
+        nextCursor: rows.length > options.limit ? encodeCursor({ key: toSortKey(readSortKey(last, field)), id: last._id }) : null,
+      };
+    },
+
+    async count(name, filter) {
+      registry.assertQueryable(name, filter);
+      return collection(name).countDocuments(filterQuery(filter));
+    },
+
+    async commit(writes, checkpoint) {
+      const moved = checkpoint && { consumer: checkpoint.consumer, position: writePosition(checkpoint.position) };
+      const batches = new Map<string, AnyBulkWriteOperation<StoredDoc>[]>();
+      for (const write of writes) {
+        const name = collectionName(write.collection);
+        collection(write.collection); // validate the whole batch before anything is written
+        assertWriteId(write.collection, write.id, write.doc);
+        if (!batches.has(name)) batches.set(name, []);
+        batches.get(name)!.push(toOperation(write));
+      }
+      await Promise.all([...batches].map(([name, operations]) => bulkWriteIgnoringDuplicates(db.collection<StoredDoc>(name), operations)));
+      if (moved) await checkpoints.updateOne({ _id: moved.consumer }, { $set: { position: moved.position } }, { upsert: true });
+    },
+
+    async save(name, doc) {
+      await collection(name).replaceOne({ _id: doc.id }, { doc }, { upsert: true });
+    },
+
+    async remove(name, id) {
+      await collection(name).deleteOne({ _id: id });
+    },
+
+    async getCheckpoint(consumer) {
+      const found = await checkpoints.findOne({ _id: consumer });
+      return found ? positionFromText(found.position) : null;
+    },
+
+    async reset(collections, consumers) {
+      for (const name of collections) await collection(name).deleteMany({});
+      if (consumers.length > 0) await checkpoints.deleteMany({ _id: { $in: [...consumers] } });
+    },
+
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+function toOperation(write: ReadModelWrite): AnyBulkWriteOperation<StoredDoc> {
+  switch (write.kind) {
+    case 'put': {
+      const position = writePosition(write.position);
+      return {
+        updateOne: {
+          filter: { _id: write.id, $or: [{ position: { $lt: position } }, { position: { $exists: false } }] },
+          update: { $set: { position, doc: write.doc } },
+          upsert: true,
+        },
+      };
+    }
+    case 'insert_if_absent':
+      return { updateOne: { filter: { _id: write.id }, update: { $setOnInsert: { doc: write.doc } }, upsert: true } };
+    default: {
+      const unknown: never = write;
+      throw new Error(`unknown read model write ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+/** Unordered, so one stale write does not stop the others; E11000 means a newer document won. */
+async function bulkWriteIgnoringDuplicates(target: Collection<StoredDoc>, operations: AnyBulkWriteOperation<StoredDoc>[]): Promise<void> {
+  try {
+    await target.bulkWrite(operations, { ordered: false });
+  } catch (error) {
+    if (error instanceof MongoBulkWriteError && onlyDuplicateKeys(error)) return;
+    throw error;
+  }
+}
+
+function onlyDuplicateKeys(error: MongoBulkWriteError): boolean {
+  const writeErrors = error.result.getWriteErrors();
+  return writeErrors.length > 0 && writeErrors.every((writeError) => writeError.code === DUPLICATE_KEY)
+    && error.result.getWriteConcernError() === undefined;
+}

@@ -4,15 +4,17 @@ import type { ConsumerDefinition } from './consumers/runner.ts';
 import { pipelineJobs, type PipelineOptions } from './pipeline/index.ts';
 import type { Services } from './services.ts';
 import { ensureArticleQueued } from './topics/ensureArticleQueued.ts';
+import { webhookJobs } from './webhooks/jobs.ts';
 
 /**
  * The background work beside the projections: pipeline process managers, webhook delivery,
  * schedulers. Each feature contributes its consumers (log-driven) and workers (timer-driven).
  */
 export function backgroundJobs(services: Services, options: { pipeline?: PipelineOptions } = {}): { consumers: ConsumerDefinition[]; workers: Worker[] } {
+  const webhooks = webhookJobs(services);
   const pipeline = pipelineJobs(services, options.pipeline);
   return {
-    consumers: [eventHandlerConsumer(ensureArticleQueued(services), services.readStore), ...pipeline.consumers],
-    workers: [...pipeline.workers],
+    consumers: [eventHandlerConsumer(ensureArticleQueued(services), services.readStore), ...webhooks.consumers, ...pipeline.consumers],
+    workers: [...webhooks.workers, ...pipeline.workers],
   };
 }

@@ -26,7 +26,7 @@ function parseMdx(mdx: string): { frontmatter: Record<string, unknown>; body: st
 export const articles = defineProjection<ArticleDoc>({
   name: 'articles',
   collection: 'articles',
-  indexes: ['accountId', 'projectId', 'status', 'topicId', 'createdAt', 'createdMonth'],
+  indexes: ['accountId', 'projectId', 'status', 'topicId', 'createdAt', 'createdMonth', 'prNumber'],
   categories: ['article'],
   documentId: (event) => String(event.data.articleId),
   evolve(doc, stored: StoredEvent) {

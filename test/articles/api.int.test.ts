@@ -3,11 +3,13 @@ import { accountIdForName } from '../../src/accounts/account.ts';
 import type { ArticleStatus } from '../../src/articles/article.ts';
 import { advanceArticle } from '../support/articleLife.ts';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
+import { stopPipeline } from '../support/stopPipeline.ts';
 
 let app: TestInkstream;
 let projectId: string;
 beforeAll(async () => {
   app = await startInkstream();
+  await stopPipeline(app);
   projectId = (await app.api().post('/projects', { name: 'Acme', websiteUrl: 'https://acme.example' })).body.project.id;
 });
 afterAll(async () => { await app.close(); });

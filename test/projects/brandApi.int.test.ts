@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
+import { stopPipeline } from '../support/stopPipeline.ts';
 
 let app: TestInkstream;
 let projectId: string;
 beforeAll(async () => {
   app = await startInkstream();
+  await stopPipeline(app); // the crawl would finish (or fail) and fill the brand
   projectId = (await app.api().post('/projects', { name: 'Acme', websiteUrl: 'https://acme.example' })).body.project.id;
 });
 afterAll(async () => { await app.close(); });

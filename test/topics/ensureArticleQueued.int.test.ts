@@ -3,9 +3,13 @@ import { accountIdForName } from '../../src/accounts/account.ts';
 import { topicStream } from '../../src/topics/decide.ts';
 import { ENSURE_ARTICLE_QUEUED } from '../../src/topics/ensureArticleQueued.ts';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
+import { stopPipeline } from '../support/stopPipeline.ts';
 
 let app: TestInkstream;
-beforeAll(async () => { app = await startInkstream(); });
+beforeAll(async () => {
+  app = await startInkstream();
+  await stopPipeline(app);
+});
 afterAll(async () => { await app.close(); });
 
 test('a topic marked written whose article append never happened gets its article queued', async () => {

@@ -162,7 +162,7 @@ test('a 410 disables the endpoint, which says so, and it receives nothing more',
   expect(disabled.disabled).toMatchObject({ reason: 'gone', detail: expect.stringMatching(/410/) });
   const settled = await eventually(async () => {
     const deliveries = await deliveriesOf(endpointId);
-    return deliveries.length > 0 && deliveries.every((d) => d.status === 'failed') && deliveries;
+    return deliveries.length > 0 && deliveries.every((d) => d.status === 'failed') ? deliveries : null;
   });
   expect(settled.some((d: any) => d.attempts[0]?.statusCode === 410)).toBe(true);
   const seen = r.received.length;

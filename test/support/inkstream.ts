@@ -6,6 +6,7 @@ import type { PlanName } from '../../src/accounts/plans.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Clock } from '../../src/core/clock.ts';
 import { createLogger } from '../../src/core/logger.ts';
+import type { PipelineOptions } from '../../src/pipeline/index.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 
 /**
@@ -31,7 +32,9 @@ export type ApiClient = {
   delete<T = any>(path: string): Promise<ApiResponse<T>>;
 };
 
-export async function startInkstream(options: { env?: Record<string, string>; clock?: Clock; plan?: PlanName } = {}): Promise<TestInkstream> {
+export async function startInkstream(
+  options: { env?: Record<string, string>; clock?: Clock; plan?: PlanName; pipeline?: PipelineOptions } = {},
+): Promise<TestInkstream> {
   const dataDir = mkdtempSync(join(tmpdir(), 'inkstream-test-'));
   const config = loadConfig({
     PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', INKSTREAM_ALLOW_PRIVATE_URLS: '1',
@@ -41,7 +44,7 @@ export async function startInkstream(options: { env?: Record<string, string>; cl
   process.stdout.write = (() => true) as typeof process.stdout.write; // the first-start key banner
   let running: RunningServer;
   try {
-    running = await startServer(config, createLogger('silent'), { clock: options.clock });
+    running = await startServer(config, createLogger('silent'), { clock: options.clock, pipeline: options.pipeline });
   } finally {
     process.stdout.write = stdoutWrite;
   }

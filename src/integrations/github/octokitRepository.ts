@@ -105,6 +105,17 @@ export function createOctokitRepository(ref: RepoRef, call: GitHubCall): GitHubR
       return { id: data.id, htmlUrl: data.html_url };
     },
 
+    async listIssueComments(number) {
+      const found: { id: number; body: string; author: string | null }[] = [];
+      for (let page = 1; page <= MAX_LIST_PAGES; page++) {
+        const { data } = await call(ctx(`read the comments of #${number}`, 'pull_requests:read'), (o) =>
+          o.rest.issues.listComments({ owner, repo, issue_number: number, per_page: 100, page }));
+        found.push(...data.map((c) => ({ id: c.id, body: c.body ?? '', author: c.user?.login ?? null })));
+        if (data.length < 100) break;
+      }
+      return found;
+    },
+
     async listOpenPullRequests(headPrefix) {
       const found: PullRequest[] = [];
       for (let page = 1; page <= MAX_LIST_PAGES; page++) {

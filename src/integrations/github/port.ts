@@ -47,6 +47,8 @@ export type CreatePullRequestInput = { head: string; base: string; title: string
 
 export type IssueComment = { id: number; htmlUrl: string };
 
+export type ListedComment = { id: number; body: string; author: string | null };
+
 export interface GitHubRepository {
   readonly owner: string;
   readonly repo: string;
@@ -64,6 +66,8 @@ export interface GitHubRepository {
   createPullRequest(input: CreatePullRequestInput): Promise<PullRequest & { created: boolean }>;
   getPullRequest(number: number): Promise<PullRequest>;
   createIssueComment(number: number, body: string): Promise<IssueComment>;
+  /** The conversation's comments, oldest first (up to 1,000): how a caller finds a comment it already posted. */
+  listIssueComments(number: number): Promise<ListedComment[]>;
   /** Open pull requests from branches of this repository whose name starts with `headPrefix`. */
   listOpenPullRequests(headPrefix: string): Promise<PullRequest[]>;
 }

@@ -67,6 +67,17 @@ export const pullRoutes: Route[] = [
     handle: (ctx) => ({ status: 200, body: pullRequest(ctx.repo, pullOf(ctx), ctx.urls) }),
   },
   {
+    operationId: 'issues/list-comments', method: 'GET', pattern: repoPath('/issues/(?<number>\\d+)/comments'),
+    permission: [['issues', 'read'], ['pull_requests', 'read']],
+    handle: (ctx) => {
+      const pull = pullOf(ctx);
+      const perPage = Math.min(Number(ctx.query.get('per_page') ?? 30), 100);
+      const page = Number(ctx.query.get('page') ?? 1);
+      const comments = ctx.repo.comments.filter((c) => c.issueNumber === pull.number).slice((page - 1) * perPage, page * perPage);
+      return { status: 200, body: comments.map((c) => issueComment(ctx.repo, c, ctx.urls)) };
+    },
+  },
+  {
     operationId: 'issues/create-comment', method: 'POST', pattern: repoPath('/issues/(?<number>\\d+)/comments'),
     permission: [['issues', 'write'], ['pull_requests', 'write']],
     handle: (ctx) => {

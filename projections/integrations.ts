@@ -1,0 +1,73 @@
+import type { StoredEvent } from '../src/eventstore/port.ts';
+import { repositoryKey, type CredentialSummary, type IntegrationEvent, type PublishMode } from '../src/publishing/connection.ts';
+import { defineProjection } from '../src/readstore/projection.ts';
+
+/**
+ * A project's integrations as the integrations page shows them: no credential, no secret.
+ * `repository` (owner/repo, lower case) finds the projects a GitHub webhook may belong to.
+ */
+export type IntegrationsDoc = {
+  id: string; accountId: string; projectId: string;
+  repository: string | null;
+  github: {
+    owner: string; repo: string; baseBranch: string; contentDirectory: string; coverDirectory: string; publishMode: PublishMode;
+    credentials: CredentialSummary; webhookSecretIssuedAt: string; connectedAt: string;
+  } | null;
+  postPublishHook: { url: string; secretIssuedAt: string; setAt: string } | null;
+  updatedAt: string;
+};
+
+export const integrations = defineProjection<IntegrationsDoc>({
+  name: 'integrations',
+  collection: 'integrations',
+  indexes: ['accountId', 'repository'],
+  categories: ['integrations'],
+  documentId: (event) => String(event.data.projectId),
+  evolve(doc, stored: StoredEvent) {
+    const event = stored as unknown as IntegrationEvent;
+    const base: IntegrationsDoc = doc ?? {
+      id: event.data.projectId, accountId: stored.metadata.accountId, projectId: event.data.projectId,
+      repository: null, github: null, postPublishHook: null, updatedAt: event.data.at,
+    };
+    const updatedAt = event.data.at;
+    switch (event.type) {
+      case 'GitHubConnected': {
+        const { owner, repo, baseBranch, contentDirectory, coverDirectory, publishMode, credentials, webhookSecretIssuedAt, at } = event.data;
+        return {
+          ...base, repository: repositoryKey(owner, repo), updatedAt,
+          github: { owner, repo, baseBranch, contentDirectory, coverDirectory, publishMode, credentials, webhookSecretIssuedAt, connectedAt: at },
+        };
+      }
+      case 'GitHubDisconnected': return { ...base, repository: null, github: null, updatedAt };
+      case 'PostPublishHookSet': {
+        const { url, secretIssuedAt, at } = event.data;
+        return { ...base, postPublishHook: { url, secretIssuedAt, setAt: at }, updatedAt };
+      }
+      case 'PostPublishHookRemoved': return { ...base, postPublishHook: null, updatedAt };
+      default: return doc;
+    }
+  },
+});
+
+/** What a project read shows of its integrations: which are set, never a credential or secret. */
+export type IntegrationsSummary = {
+  github: { repository: string; publishMode: PublishMode; credentials: CredentialSummary['type'] } | null;
+  postPublishHook: { url: string } | null;
+};
+
+export const NO_INTEGRATIONS: IntegrationsSummary = { github: null, postPublishHook: null };
+
+/** The summary after an integrations event; null for any other event. */
+export function summarizeIntegrations(current: IntegrationsSummary, stored: StoredEvent): IntegrationsSummary | null {
+  const event = stored as unknown as IntegrationEvent;
+  switch (event.type) {
+    case 'GitHubConnected': {
+      const { owner, repo, publishMode, credentials } = event.data;
+      return { ...current, github: { repository: `${owner}/${repo}`, publishMode, credentials: credentials.type } };
+    }
+    case 'GitHubDisconnected': return { ...current, github: null };
+    case 'PostPublishHookSet': return { ...current, postPublishHook: { url: event.data.url } };
+    case 'PostPublishHookRemoved': return { ...current, postPublishHook: null };
+    default: return null;
+  }
+}

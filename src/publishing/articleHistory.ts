@@ -1,0 +1,41 @@
+import type { ArticleEvent } from '../articles/article.ts';
+import type { StoredEvent } from '../eventstore/port.ts';
+
+/** What the publisher reads back from an article's stream beyond its folded state. */
+
+const typed = (events: readonly StoredEvent[]) => events as unknown as readonly (ArticleEvent & { id: string })[];
+
+/** The event that started the current publication: the last publish request, or a retry of a failed one. */
+export function publishTrigger(events: readonly StoredEvent[]): StoredEvent | null {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = typed(events)[i];
+    if (event.type === 'ArticlePublishRequested' || (event.type === 'ArticleRetried' && event.data.step === 'publishing')) return events[i];
+  }
+  return null;
+}
+
+export function publishPurpose(events: readonly StoredEvent[]): 'publish' | 'refresh' {
+  const request = typed(events).findLast((event) => event.type === 'ArticlePublishRequested');
+  return request?.type === 'ArticlePublishRequested' ? request.data.purpose : 'publish';
+}
+
+/** Every MDX the article has had (drafts and revisions), newest first. */
+export function mdxVersions(events: readonly StoredEvent[]): string[] {
+  const versions: string[] = [];
+  for (const event of typed(events)) {
+    if (event.type === 'ArticleDrafted' || event.type === 'ArticleRevised') versions.unshift(event.data.mdx);
+  }
+  return versions;
+}
+
+export function revisionRecord(events: readonly StoredEvent[], revisionId: string) {
+  const list = typed(events);
+  const requested = list.find((event) => event.type === 'ArticleRevisionRequested' && event.data.revisionId === revisionId);
+  const revised = list.find((event) => event.type === 'ArticleRevised' && event.data.revisionId === revisionId);
+  const committed = list.some((event) => event.type === 'ArticleRevisionCommitted' && event.data.revisionId === revisionId);
+  return {
+    requested: requested?.type === 'ArticleRevisionRequested' ? requested.data : null,
+    revised: revised?.type === 'ArticleRevised' ? revised.data : null,
+    committed,
+  };
+}

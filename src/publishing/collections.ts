@@ -1,0 +1,29 @@
+import type { CollectionSpec, ReadStore } from '../readstore/port.ts';
+
+/**
+ * State the publishing feature keeps beside the read models, none of it derived from the log (a
+ * rebuild leaves it alone): the job queue of GitHub and hook work, the GitHub deliveries already
+ * handled, and the outcome of the last post-publish hook call per project.
+ */
+export const PUBLISHING_JOBS = 'publishing_jobs';
+export const GITHUB_DELIVERIES = 'github_deliveries';
+export const HOOK_STATUS = 'post_publish_status';
+
+const COLLECTIONS: readonly CollectionSpec[] = [
+  { name: PUBLISHING_JOBS, indexes: ['due', 'articleId'] },
+  { name: GITHUB_DELIVERIES, indexes: [] },
+  { name: HOOK_STATUS, indexes: [] },
+];
+
+const ensured = new WeakMap<ReadStore, Promise<void>>();
+
+/** Declares the collections once per store; every user (consumer, worker, routes) awaits it. */
+export function ensurePublishingCollections(readStore: ReadStore): Promise<void> {
+  let done = ensured.get(readStore);
+  if (!done) {
+    done = readStore.ensureCollections(COLLECTIONS);
+    done.catch(() => ensured.delete(readStore));
+    ensured.set(readStore, done);
+  }
+  return done;
+}

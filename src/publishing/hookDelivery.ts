@@ -1,0 +1,65 @@
+import { loadStream } from '../eventstore/handleCommand.ts';
+import { createSafeHttpClient, type SafeHttpClient } from '../integrations/safeHttp/index.ts';
+import type { Services } from '../services.ts';
+import { attemptDelivery } from '../webhooks/attempt.ts';
+import { nextRetryDelay, parseRetryDelays } from '../webhooks/retrySchedule.ts';
+import { HOOK_STATUS } from './collections.ts';
+import { integrationsStream } from './connectionDecide.ts';
+import type { JobDoc, JobOutcome } from './jobs.ts';
+
+export const HOOK_SENDER = 'publishing.postPublishHook';
+
+/** The last call of a project's post-publish hook, as GET …/post-publish-hook shows it. */
+export type HookStatusDoc = {
+  id: string; eventId: string; articleId: string; at: string; ok: boolean; statusCode: number | null; error: string | null;
+  attempts: number; willRetryAt: string | null;
+};
+
+export type HookSender = { handle(job: JobDoc): Promise<JobOutcome>; close(): Promise<void> };
+
+/**
+ * Calls the project's post-publish hook with the `article.published` event, signed and retried
+ * exactly like a webhook delivery (same headers, same bytes on every attempt, same schedule),
+ * through the SSRF-guarded client. The hook read at call time is used: a hook removed meanwhile
+ * is not called, a changed URL gets the call.
+ */
+export function postPublishHookSender(services: Services): HookSender {
+  const { config, clock, readStore } = services;
+  const delaysMs = parseRetryDelays(config.INKSTREAM_WEBHOOK_RETRY_DELAYS);
+  let client: SafeHttpClient | null = null;
+  const log = services.logger.child({ worker: HOOK_SENDER });
+
+  return {
+    async handle(job) {
+      const hook = (await loadStream(services.eventStore, integrationsStream, job.projectId)).state.postPublishHook;
+      if (!hook || !job.hook) return { kind: 'done' };
+      client ??= createSafeHttpClient({
+        allowPrivateAddresses: config.INKSTREAM_ALLOW_PRIVATE_URLS, userAgent: 'Inkstream-Webhooks/0.1', timeoutMs: config.INKSTREAM_WEBHOOK_TIMEOUT_MS, maxRedirects: 0,
+      });
+      const nowMs = clock.nowMs();
+      const outcome = await attemptDelivery({
+        client, target: { url: hook.url, secret: services.secrets.open(hook.sealedSecret) }, eventId: job.hook.eventId, body: job.hook.body,
+        nowMs, timeoutMs: config.INKSTREAM_WEBHOOK_TIMEOUT_MS,
+      });
+      const attempts = job.attempts + 1;
+      const scheduled = outcome.ok || outcome.gone ? null : nextRetryDelay(delaysMs, attempts, Math.random);
+      const delay = scheduled === null ? null : Math.max(scheduled, Math.min(outcome.retryAfterMs ?? 0, Math.max(...delaysMs)));
+      const status: HookStatusDoc = {
+        id: job.projectId, eventId: job.hook.eventId, articleId: job.articleId, at: outcome.attempt.at, ok: outcome.ok,
+        statusCode: outcome.attempt.statusCode, error: outcome.attempt.error, attempts,
+        willRetryAt: delay === null ? null : new Date(nowMs + delay).toISOString(),
+      };
+      await readStore.save(HOOK_STATUS, status);
+      if (outcome.ok) return { kind: 'done' };
+      if (delay === null) {
+        log.warn({ projectId: job.projectId, eventId: job.hook.eventId, error: outcome.attempt.error }, 'post-publish hook gave up');
+        return { kind: 'done' };
+      }
+      return { kind: 'retry', afterMs: delay, error: outcome.attempt.error ?? `answered ${outcome.attempt.statusCode}` };
+    },
+    async close() {
+      await client?.close();
+      client = null;
+    },
+  };
+}

@@ -2,6 +2,7 @@ import type { Worker } from './background.ts';
 import { eventHandlerConsumer } from './consumers/define.ts';
 import type { ConsumerDefinition } from './consumers/runner.ts';
 import { pipelineJobs, type PipelineOptions } from './pipeline/index.ts';
+import { publishingJobs } from './publishing/register.ts';
 import type { Services } from './services.ts';
 import { ensureArticleQueued } from './topics/ensureArticleQueued.ts';
 import { webhookJobs } from './webhooks/jobs.ts';
@@ -13,8 +14,9 @@ import { webhookJobs } from './webhooks/jobs.ts';
 export function backgroundJobs(services: Services, options: { pipeline?: PipelineOptions } = {}): { consumers: ConsumerDefinition[]; workers: Worker[] } {
   const webhooks = webhookJobs(services);
   const pipeline = pipelineJobs(services, options.pipeline);
+  const publishing = publishingJobs(services);
   return {
-    consumers: [eventHandlerConsumer(ensureArticleQueued(services), services.readStore), ...webhooks.consumers, ...pipeline.consumers],
-    workers: [...webhooks.workers, ...pipeline.workers],
+    consumers: [eventHandlerConsumer(ensureArticleQueued(services), services.readStore), ...webhooks.consumers, ...pipeline.consumers, ...publishing.consumers],
+    workers: [...webhooks.workers, ...pipeline.workers, ...publishing.workers],
   };
 }

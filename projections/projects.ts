@@ -3,6 +3,7 @@ import { defineProjection } from '../src/readstore/projection.ts';
 import { emptyBrand, type ProjectEvent } from '../src/projects/project.ts';
 import type { BrandPart, BrandProfile } from '../src/projects/brand.ts';
 import type { Settings } from '../src/projects/settings.ts';
+import { NO_INTEGRATIONS, summarizeIntegrations, type IntegrationsSummary } from './integrations.ts';
 
 /** A project with its brand profile, as GET /projects/:id shows it. */
 export type ProjectDoc = {
@@ -12,6 +13,8 @@ export type ProjectDoc = {
   brand: BrandProfile | null;
   brandEditedParts: BrandPart[];
   research: { runId: string; status: 'running' | 'done' | 'failed'; failureReason: string | null; topicIds: string[] } | null;
+  /** Which integrations are set (GitHub, post-publish hook); no credential or secret. */
+  integrations: IntegrationsSummary;
   createdAt: string; updatedAt: string;
 };
 
@@ -19,7 +22,7 @@ export const projects = defineProjection<ProjectDoc>({
   name: 'projects',
   collection: 'projects',
   indexes: ['accountId', 'createdAt'],
-  categories: ['project'],
+  categories: ['project', 'integrations'],
   documentId: (event) => String(event.data.projectId),
   evolve(doc, stored: StoredEvent) {
     const event = stored as unknown as ProjectEvent;
@@ -28,11 +31,13 @@ export const projects = defineProjection<ProjectDoc>({
       return {
         id: projectId, accountId, name, websiteUrl, blogUrl, sitemapUrl, paused: false, settings,
         crawl: { status: 'pending', crawlId: null, requestedAt: at, finishedAt: null, failureReason: null, pagesCrawled: 0 },
-        brand: null, brandEditedParts: [], research: null, createdAt: at, updatedAt: at,
+        brand: null, brandEditedParts: [], research: null, integrations: NO_INTEGRATIONS, createdAt: at, updatedAt: at,
       };
     }
     if (!doc) return doc;
     const updatedAt = event.data.at;
+    const integrations = summarizeIntegrations(doc.integrations ?? NO_INTEGRATIONS, stored);
+    if (integrations) return { ...doc, integrations, updatedAt };
     switch (event.type) {
       case 'ProjectRenamed': return { ...doc, name: event.data.name, updatedAt };
       case 'ProjectPaused': return { ...doc, paused: true, updatedAt };

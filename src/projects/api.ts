@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requireProjectCapacity } from '../accounts/planLimits.ts';
+import { NO_INTEGRATIONS } from '../../projections/integrations.ts';
 import { projects, type ProjectDoc } from '../../projections/projects.ts';
 import { route } from '../http/route.ts';
 import { applyAppended, commandContext, ownedDoc, present } from '../http/resources.ts';
@@ -20,6 +21,10 @@ export const ProjectBody = z.object({
   brand: BrandProfile.nullable(),
   brandEditedParts: z.array(z.string()),
   research: z.object({ runId: z.string(), status: z.enum(['running', 'done', 'failed']), failureReason: z.string().nullable(), topicIds: z.array(z.string()) }).nullable(),
+  integrations: z.object({
+    github: z.object({ repository: z.string(), publishMode: z.enum(['pr', 'direct']), credentials: z.enum(['token', 'app']) }).nullable(),
+    postPublishHook: z.object({ url: z.string() }).nullable(),
+  }).describe('Which integrations are set; details at /projects/:id/integrations/…'),
   createdAt: z.string(), updatedAt: z.string(),
 }).meta({ id: 'Project' });
 
@@ -27,7 +32,7 @@ const ProjectResponse = z.object({ project: ProjectBody });
 
 function presentProject(doc: ProjectDoc) {
   const { accountId: _accountId, ...rest } = present(doc);
-  return rest;
+  return { ...rest, integrations: doc.integrations ?? NO_INTEGRATIONS };
 }
 
 const CreateProject = z.object({

@@ -15,7 +15,10 @@ export function brandInputOf(project: ActiveProject): BrandInput {
     name: brandNameOf(project),
     voice: `${brand.voice.summary}${examples}`.trim(),
     voiceTraits: brand.voiceTraits,
-    companyFacts: brand.companyFacts.map((fact) => ({ kind: fact.kind, value: fact.value, ...(fact.sourceUrl ? { sourceUrl: fact.sourceUrl } : {}) })),
+    // The name is given on its own; the other kinds read as words in the writer's sentences.
+    companyFacts: brand.companyFacts.filter((fact) => fact.kind !== 'name').map((fact) => ({
+      kind: fact.kind === 'proof_point' ? 'proof point' : fact.kind === 'other' ? 'fact' : fact.kind, value: fact.value, ...(fact.sourceUrl ? { sourceUrl: fact.sourceUrl } : {}),
+    })),
     doDont: brand.doDont,
   };
 }

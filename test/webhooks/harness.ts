@@ -4,12 +4,14 @@ import type { CommandResult } from '../../src/eventstore/handleCommand.ts';
 import type { TestInkstream } from '../support/inkstream.ts';
 import type { Receiver } from '../support/webhookReceiver.ts';
 
+type Truthy<T> = Exclude<T, false | null | undefined | 0 | ''>;
+
 /** Waits (bounded, polling) until `check` returns something truthy, and returns it. */
-export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5_000, what = 'condition'): Promise<NonNullable<T>> {
+export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5_000, what = 'condition'): Promise<Truthy<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
-    if (value) return value as NonNullable<T>;
+    if (value) return value as Truthy<T>;
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

@@ -23,6 +23,8 @@ export type ArticleEvent =
   | { type: 'ArticleRevised'; data: { articleId: string; revisionId: string; version: number; mdx: string; summary: string; diff: DiffStats; generation: Generation; at: string } }
   | { type: 'ArticleRevisionFailed'; data: { articleId: string; revisionId: string; reason: string; at: string } }
   | { type: 'ArticlePublishRequested'; data: { articleId: string; mode: 'pr' | 'direct'; purpose: 'publish' | 'refresh'; at: string } }
+  /** Where this publication goes (slug, file, branch; null branch: the base branch), chosen once before anything is written. */
+  | { type: 'ArticlePublishTargetChosen'; data: { articleId: string; slug: string; path: string; branch: string | null; at: string } }
   | { type: 'ArticlePullRequestOpened'; data: { articleId: string; prNumber: number; prUrl: string; branch: string; commitSha: string; path: string; at: string } }
   | { type: 'ArticleRevisionCommitted'; data: { articleId: string; revisionId: string; commitSha: string; at: string } }
   | { type: 'ArticleMerged'; data: { articleId: string; commitSha: string | null; prUrl: string | null; path: string; mergedBy: string | null; at: string } }

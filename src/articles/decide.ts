@@ -19,6 +19,7 @@ export type ArticleCommand =
   | { type: 'FailRevision' } & EventData<'ArticleRevisionFailed'>
   | { type: 'ApproveArticle'; mode: 'pr' | 'direct'; at: string }
   | { type: 'StartRefreshPublish'; mode: 'pr' | 'direct'; at: string }
+  | { type: 'RecordPublishTarget' } & EventData<'ArticlePublishTargetChosen'>
   | { type: 'RecordPullRequest' } & EventData<'ArticlePullRequestOpened'>
   | { type: 'RecordRevisionCommitted' } & EventData<'ArticleRevisionCommitted'>
   | { type: 'RecordMerged' } & EventData<'ArticleMerged'>
@@ -68,6 +69,9 @@ export function decideArticle(command: ArticleCommand, state: Article): ArticleE
     case 'StartRefreshPublish':
       if (article.status !== 'writing' || article.purpose !== 'refresh') return [];
       return [{ type: 'ArticlePublishRequested', data: { articleId, mode: command.mode, purpose: 'refresh', at: command.at } }];
+    case 'RecordPublishTarget':
+      if (article.status !== 'publishing') return [];
+      return [{ type: 'ArticlePublishTargetChosen', data: { articleId, ...(rest as EventData<'ArticlePublishTargetChosen'>) } }];
     case 'RecordPullRequest':
       if (article.status !== 'publishing') return [];
       return [{ type: 'ArticlePullRequestOpened', data: { articleId, ...(rest as EventData<'ArticlePullRequestOpened'>) } }];

@@ -19,13 +19,14 @@ export function publishPurpose(events: readonly StoredEvent[]): 'publish' | 'ref
   return request?.type === 'ArticlePublishRequested' ? request.data.purpose : 'publish';
 }
 
-/** Every MDX the article has had (drafts and revisions), newest first. */
-export function mdxVersions(events: readonly StoredEvent[]): string[] {
-  const versions: string[] = [];
-  for (const event of typed(events)) {
-    if (event.type === 'ArticleDrafted' || event.type === 'ArticleRevised') versions.unshift(event.data.mdx);
+/** The target chosen for the current publication (after its request, so a retry reuses it, a refresh does not). */
+export function chosenTarget(events: readonly StoredEvent[]): { slug: string; path: string; branch: string | null } | null {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = typed(events)[i];
+    if (event.type === 'ArticlePublishRequested') return null;
+    if (event.type === 'ArticlePublishTargetChosen') return { slug: event.data.slug, path: event.data.path, branch: event.data.branch };
   }
-  return versions;
+  return null;
 }
 
 export function revisionRecord(events: readonly StoredEvent[], revisionId: string) {

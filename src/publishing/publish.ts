@@ -2,11 +2,12 @@ import type { ActiveArticle } from '../articles/article.ts';
 import { articleStream } from '../articles/decide.ts';
 import { countWords, parseMdx } from '../articles/mdx.ts';
 import { loadStream } from '../eventstore/handleCommand.ts';
+import type { StoredEvent } from '../eventstore/port.ts';
 import { GitHubError } from '../integrations/github/errors.ts';
 import type { GitHubRepository } from '../integrations/github/port.ts';
 import type { Services } from '../services.ts';
 import { articleFiles, coverPath } from './articleFiles.ts';
-import { mdxVersions, publishPurpose, publishTrigger } from './articleHistory.ts';
+import { chosenTarget, publishPurpose, publishTrigger } from './articleHistory.ts';
 import type { GitHubConnection } from './connection.ts';
 import { integrationsStream } from './connectionDecide.ts';
 import { githubClients } from './githubClients.ts';
@@ -14,7 +15,7 @@ import { decideOnFailure } from './jobFailure.ts';
 import { jobContext, type JobDoc, type JobOutcome } from './jobs.ts';
 import type { JobHandler } from './jobWorker.ts';
 import { commitMessage, prBody, prTitle } from './prText.ts';
-import { choosePublishTarget } from './publishTarget.ts';
+import { choosePublishTarget, stillApplies, type PublishTarget } from './publishTarget.ts';
 
 export const PUBLISHER = 'publishing.publisher';
 
@@ -38,9 +39,20 @@ function generatorOf(mdx: string): string | null {
 export function publishHandler(services: Services): JobHandler {
   const retryHint = (articleId: string) => `Then retry with POST /api/v1/articles/${articleId}/retry.`;
 
-  async function publish(job: JobDoc, article: ActiveArticle, connection: GitHubConnection, repo: GitHubRepository, purpose: 'publish' | 'refresh', versions: string[]) {
+  /** The recorded target, or a new choice recorded now; null when the article stopped publishing meanwhile. */
+  async function targetOf(job: JobDoc, article: ActiveArticle, connection: GitHubConnection, repo: GitHubRepository, purpose: 'publish' | 'refresh', events: readonly StoredEvent[]): Promise<PublishTarget | null> {
     const mode = purpose === 'refresh' ? 'pr' : article.publishMode ?? connection.publishMode;
-    const target = await choosePublishTarget({ repo, settings: connection, article, purpose, mode, versions });
+    const choice = { settings: connection, article, purpose, mode } as const;
+    const recorded = chosenTarget(events);
+    if (recorded && stillApplies(recorded, choice)) return recorded;
+    const target = await choosePublishTarget(repo, choice);
+    const result = await services.execute(articleStream, article.id, { type: 'RecordPublishTarget', ...target, at: services.clock.now() }, jobContext(job, PUBLISHER, `target-${events.length}`));
+    return result.events.length ? target : null;
+  }
+
+  async function publish(job: JobDoc, article: ActiveArticle, connection: GitHubConnection, repo: GitHubRepository, purpose: 'publish' | 'refresh', events: readonly StoredEvent[]) {
+    const target = await targetOf(job, article, connection, repo, purpose, events);
+    if (!target) return;
     const files = await articleFiles(article, article.mdx!, connection, target.slug);
     const message = commitMessage(article, purpose);
     if (target.branch === null) {
@@ -89,7 +101,7 @@ export function publishHandler(services: Services): JobHandler {
     const repository = `${connection.owner}/${connection.repo}`;
     try {
       const repo = githubClients(services).forConnection(connection).repository({ owner: connection.owner, repo: connection.repo });
-      await publish(job, article, connection, repo, publishPurpose(events), mdxVersions(events));
+      await publish(job, article, connection, repo, publishPurpose(events), events);
       return DONE;
     } catch (error) {
       const decision = decideOnFailure(error, job.attempts, `Publishing to ${repository}`);

@@ -1,7 +1,7 @@
 import type { ActiveArticle } from '../articles/article.ts';
 import { GitHubError } from '../integrations/github/errors.ts';
-import type { GitHubRepository, RepoFile } from '../integrations/github/port.ts';
-import { articlePath, mdxFor, publishBranch, refreshBranch, slugOfPath } from './articleFiles.ts';
+import type { GitHubRepository } from '../integrations/github/port.ts';
+import { articlePath, publishBranch, refreshBranch, slugOfPath } from './articleFiles.ts';
 import type { GitHubSettings } from './connection.ts';
 
 /** Where one publication goes: the file's slug and path, and the branch (null: straight onto the base branch). */
@@ -9,20 +9,26 @@ export type PublishTarget = { slug: string; path: string; branch: string | null 
 
 export const MAX_SLUG_SUFFIX = 20;
 
+type Choice = { settings: GitHubSettings; article: ActiveArticle; purpose: 'publish' | 'refresh'; mode: 'pr' | 'direct' };
+
 /**
- * The slug policy (docs/publishing.md): a first publication never overwrites a file it did not
- * write. If `<slug>.mdx` exists on the base branch, or `inkstream/<slug>` carries another
- * article's file, the next of `<slug>-2` … `<slug>-20` is taken. A file holding one of this
- * article's own versions is this article's earlier attempt (a crash, a retry) and is resumed, so
- * re-running never opens a second pull request or adds a second file. A refresh updates the
- * published file in place on `inkstream/<slug>-refresh-<n>`.
+ * A target recorded earlier for this publication still applies unless the connection moved the
+ * content directory or the publish mode since (a retry after fixing the connection).
  */
-export async function choosePublishTarget(input: {
-  repo: GitHubRepository; settings: GitHubSettings; article: ActiveArticle; purpose: 'publish' | 'refresh'; mode: 'pr' | 'direct';
-  /** Every MDX version the article has had: what "this article's own file" can look like. */
-  versions: readonly string[];
-}): Promise<PublishTarget> {
-  const { repo, settings, article, purpose, mode, versions } = input;
+export function stillApplies(target: PublishTarget, choice: Choice): boolean {
+  if ((target.branch === null) !== (choice.mode === 'direct')) return false;
+  return choice.purpose === 'refresh' ? target.path === choice.article.path : target.path === articlePath(choice.settings, target.slug);
+}
+
+/**
+ * The slug policy (docs/publishing.md): a first publication never overwrites a file or reuses a
+ * branch it did not make. If `<slug>.mdx` exists on the base branch, or (pull requests) the branch
+ * `inkstream/<slug>` exists, the next free of `<slug>-2` … `<slug>-20` is taken. A refresh updates
+ * the published file in place on `inkstream/<slug>-refresh-<n>`. The choice is recorded before
+ * anything is written, and every re-run of the publication uses the recorded one.
+ */
+export async function choosePublishTarget(repo: GitHubRepository, choice: Choice): Promise<PublishTarget> {
+  const { settings, article, purpose, mode } = choice;
   if (purpose === 'refresh' && article.path) {
     const slug = slugOfPath(article.path);
     return { slug, path: article.path, branch: refreshBranch(slug, article.refreshCount) };
@@ -31,19 +37,13 @@ export async function choosePublishTarget(input: {
   for (let n = 1; n <= MAX_SLUG_SUFFIX; n++) {
     const slug = n === 1 ? base : `${base}-${n}`;
     const path = articlePath(settings, slug);
-    const ours = (file: RepoFile | null) => file !== null && versions.some((version) => mdxFor(version, slug) === file.content.toString('utf8'));
-    const onBase = await repo.getFile(path, settings.baseBranch);
-    if (mode === 'direct') {
-      if (onBase === null || ours(onBase)) return { slug, path, branch: null };
-      continue;
-    }
+    if (await repo.getFile(path, settings.baseBranch)) continue;
+    if (mode === 'direct') return { slug, path, branch: null };
     const branch = publishBranch(slug);
-    const onBranch = await repo.getFile(path, branch);
-    if (ours(onBranch)) return { slug, path, branch };
-    if (onBase === null && onBranch === null) return { slug, path, branch };
+    if ((await repo.getBranchHead(branch)) === null) return { slug, path, branch };
   }
   throw new GitHubError({
     code: 'validation_failed', status: 0, retryable: false, operation: `choose a file name in ${repo.owner}/${repo.repo}`,
-    reason: `${articlePath(settings, base)} and the names up to ${base}-${MAX_SLUG_SUFFIX}.mdx are all taken in ${settings.contentDirectory || 'the repository root'}. Give the article another slug (revise its frontmatter) or remove old files.`,
+    reason: `${articlePath(settings, base)} and the names up to ${base}-${MAX_SLUG_SUFFIX}.mdx (or their inkstream/ branches) are all taken. Remove old files or branches, or publish into another contentDirectory.`,
   });
 }

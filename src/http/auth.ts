@@ -17,21 +17,26 @@ export type AuthContext = {
 
 const unauthorized = (message: string) => new AppError('unauthorized', message);
 
+/** Remembered lookups by key hash (see authCache.ts); revoked and unknown keys are never remembered. */
+export type KeyCache = { get(hash: string): AuthContext | undefined; set(hash: string, context: AuthContext): void };
+
 /** `Authorization: Bearer <key>` → the key's account, or 401 for missing, malformed, unknown or revoked keys. */
-export async function authenticate(header: string | undefined, readStore: ReadStore): Promise<AuthContext> {
+export async function authenticate(header: string | undefined, readStore: ReadStore, cache?: KeyCache): Promise<AuthContext> {
   if (!header) throw unauthorized('Send your API key as "Authorization: Bearer <key>".');
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw unauthorized('The Authorization header must be "Bearer <key>".');
   const key = match[1];
   if (!isWellFormedApiKey(key)) throw unauthorized('That is not an Inkstream API key (expected ink_… with a valid checksum).');
   const hash = hashApiKey(key);
+  const remembered = cache?.get(hash);
+  if (remembered) return remembered;
   const found = await readStore.find<ApiKeyDoc>('api_keys', { filter: { hash }, limit: 1 });
   const record = found.items[0];
   if (!record || !hashesEqual(record.hash, hash)) throw unauthorized('Unknown API key.');
   if (record.revokedAt) throw unauthorized('This API key was revoked. Use its replacement or create a new key.');
   const account = await readStore.get<AccountDoc>('accounts', record.accountId);
   if (!account) throw unauthorized('Unknown API key.');
-  return {
+  const context: AuthContext = {
     accountId: account.id,
     accountName: account.name,
     plan: account.plan,
@@ -39,4 +44,6 @@ export async function authenticate(header: string | undefined, readStore: ReadSt
     keyName: record.name,
     actor: { kind: 'api_key', keyId: record.id, keyName: record.name },
   };
+  cache?.set(hash, context);
+  return context;
 }

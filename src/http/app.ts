@@ -2,7 +2,8 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import { z } from 'zod';
 import { AppError } from '../core/errors.ts';
 import type { Services } from '../services.ts';
-import { authenticate, type AuthContext } from './auth.ts';
+import type { AuthContext } from './auth.ts';
+import { createAuthenticator } from './authCache.ts';
 import { errorMiddleware, fieldIssues, sendError } from './errors.ts';
 import { createIdempotency } from './idempotency.ts';
 import { buildOpenApiDocument } from './openapi.ts';
@@ -26,6 +27,7 @@ export function createApp(services: Services, options: AppOptions): express.Expr
   app.set('etag', false);
   const rateLimit = options.rateLimit ?? createRateLimit(services.config.INKSTREAM_RATE_LIMIT_PER_MINUTE);
   const idempotent = createIdempotency(services.readStore, () => services.clock.nowMs());
+  const authenticator = createAuthenticator(services.eventStore, services.readStore);
 
   app.use((req, res, next) => {
     const incoming = req.get('x-request-id');
@@ -76,8 +78,11 @@ export function createApp(services: Services, options: AppOptions): express.Expr
         const requestId: string = res.locals.requestId;
         let auth: AuthContext | undefined;
         if (route.auth !== 'none') {
-          await services.readModels.catchUp(services.config.INKSTREAM_READ_WAIT_MS);
-          auth = await authenticate(req.get('authorization'), services.readStore);
+          // The head is read first: the read models then reach at least it, so what the key cache
+          // checks up to is what the lookup sees.
+          const head = await services.eventStore.headPosition();
+          const readModelsCurrent = await services.readModels.catchUp(services.config.INKSTREAM_READ_WAIT_MS);
+          auth = await authenticator.authenticate(req.get('authorization'), { head, readModelsCurrent });
           await rateLimit.consume(auth.keyId, res);
         }
         const params = parse(route.params, req.params, 'params');
@@ -94,7 +99,7 @@ export function createApp(services: Services, options: AppOptions): express.Expr
             async () => toStored(await run()),
           );
           if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
-          res.status(outcome.status).json(outcome.body);
+          sendJson(res, outcome.status, outcome.body);
           return;
         }
         send(res, await run());
@@ -129,8 +134,17 @@ function send(res: Response, result: RouteResult): void {
   } else if (result.body === undefined) {
     res.status(result.status).end();
   } else {
-    res.status(result.status).json(result.body);
+    sendJson(res, result.status, result.body);
   }
+}
+
+/** What res.json does, without its per-response content-type parsing and freshness checks: this is the hot path. */
+function sendJson(res: Response, status: number, body: unknown): void {
+  const payload = Buffer.from(JSON.stringify(body));
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', payload.length);
+  res.end(payload);
 }
 
 /** A request that carries a body must say it is JSON (415 otherwise); bodiless POSTs are fine. */

@@ -24,9 +24,23 @@ export interface IdGenerator {
   next(prefix: IdPrefix): string;
 }
 
+/** Random bytes drawn from a pool refilled 4 KB at a time: one call into the CSPRNG per 256 ids. */
+const RANDOM_POOL_BYTES = 4096;
+let randomPool = randomBytes(RANDOM_POOL_BYTES);
+let randomOffset = 0;
+
+function nextRandom(count: number): Buffer {
+  if (randomOffset + count > RANDOM_POOL_BYTES) {
+    randomPool = randomBytes(RANDOM_POOL_BYTES);
+    randomOffset = 0;
+  }
+  randomOffset += count;
+  return randomPool.subarray(randomOffset - count, randomOffset);
+}
+
 /** `prj_` + 10 chars of milliseconds + 16 random chars; sortable by creation time. */
 export function createIdGenerator(nowMs: () => number = Date.now): IdGenerator {
-  return { next: (prefix) => `${prefix}_${encodeTime(nowMs())}${encodeRandom(randomBytes(16))}` };
+  return { next: (prefix) => `${prefix}_${encodeTime(nowMs())}${encodeRandom(nextRandom(16))}` };
 }
 
 /**

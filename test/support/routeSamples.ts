@@ -13,6 +13,8 @@ export const VALID_BODIES: Record<string, unknown> = {
   'POST /projects/:id/topics': { title: 'Sample topic' },
   'PATCH /topics/:id': { priority: 7 },
   'POST /articles/:id/revise': { instruction: 'Tighten the intro.' },
+  'PUT /projects/:id/integrations/github': { repository: 'acme/site', credentials: { type: 'token', token: 'github_pat_sample' } },
+  'PUT /projects/:id/integrations/post-publish-hook': { url: 'https://hooks.example/rebuild' },
 };
 
 export const routeKey = (route: Pick<Route, 'method' | 'path'>): string => `${route.method.toUpperCase()} ${route.path}`;

@@ -1,0 +1,80 @@
+/**
+ * The servers under test, in their own process so the load generator does not share their event
+ * loop: Inkstream on the embedded default (rate limit raised), and a bare node:http server that
+ * answers every request with the bytes Inkstream returns for GET /api/v1/articles/:id.
+ * Talks to the parent over IPC: sends { ready }, answers { cpu } (its CPU time), { verify } and { stop }.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { accountIdForName } from '../../src/accounts/account.ts';
+import { createApiKey } from '../../src/accounts/keys.ts';
+import { articleStream, type ArticleCommand } from '../../src/articles/decide.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createLogger } from '../../src/core/logger.ts';
+import { startServer } from '../../src/server.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'ink-bench-api-'));
+const running = await startServer(loadConfig({
+  PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', INKSTREAM_RATE_LIMIT_PER_MINUTE: '1000000000',
+  INKSTREAM_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
+}), createLogger('silent'));
+const { services } = running;
+const { key } = await createApiKey(services, { account: 'bench' });
+
+async function call(method: string, path: string, body?: unknown): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${running.url}/api/v1${path}`, {
+    method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+const project = JSON.parse((await call('POST', '/projects', { name: 'Bench', websiteUrl: 'https://bench.example' })).text).project;
+const topic = JSON.parse((await call('POST', `/projects/${project.id}/topics`, { title: 'A realistic article', keyword: 'realistic' })).text).topic;
+const article = JSON.parse((await call('POST', `/topics/${topic.id}/write`)).text).article;
+// The POST benchmark adds topics to a project of its own, so every TopicCreated there is one of its 201s.
+const topicsProject = JSON.parse((await call('POST', '/projects', { name: 'Topics', websiteUrl: 'https://topics.example' })).text).project;
+
+// A draft of about 1,200 words, as the writer would record it.
+const paragraph = 'Inkstream writes articles in the voice of the brand it learned, cites its sources and opens a pull request for review. '.repeat(6);
+const mdx = `---\ntitle: A realistic article\ndescription: What a typical draft weighs\ntags: [bench, api]\n---\n\n${Array.from({ length: 10 }, (_, i) => `## Section ${i + 1}\n\n${paragraph}\n`).join('\n')}`;
+const generation = { provider: 'offline', model: null, usage: { promptTokens: 1200, completionTokens: 1800, totalTokens: 3000 } };
+const at = services.clock.now();
+const steps: ArticleCommand[] = [
+  { type: 'StartResearch', at },
+  { type: 'RecordResearch', outline: [{ heading: 'Section 1', points: ['why'] }], keyPoints: ['why'], sources: [{ url: 'https://bench.example/a', title: 'A' }], generation, at },
+  { type: 'RecordDraft', version: 1, mdx, slug: 'a-realistic-article', title: 'A realistic article', wordCount: 1200, cover: null, purpose: 'write', generation, at },
+];
+for (const [index, command] of steps.entries()) {
+  await services.execute(articleStream, article.id, command, {
+    accountId: accountIdForName('bench'), actor: { kind: 'system', worker: 'bench' }, correlationId: 'bench', requestId: 'bench', commandId: `bench-draft:${index}`,
+  });
+}
+const articleBody = Buffer.from((await call('GET', `/articles/${article.id}`)).text);
+
+const bare: Server = createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': articleBody.length });
+  res.end(articleBody);
+});
+await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+
+process.on('message', async (message: { type: 'cpu' | 'verify' | 'stop' }) => {
+  if (message.type === 'cpu') {
+    const usage = process.cpuUsage();
+    process.send!({ type: 'cpu', micros: usage.user + usage.system });
+  } else if (message.type === 'verify') {
+    const created = (await services.eventStore.readAll({ categories: ['topic'], maxCount: 10_000_000 })).filter((event) => event.type === 'TopicCreated' && event.data.projectId === topicsProject.id);
+    process.send!({ type: 'verified', topicCreated: created.length, distinctTopicIds: new Set(created.map((event) => event.data.topicId)).size, distinctEventIds: new Set(created.map((event) => event.id)).size });
+  } else {
+    await new Promise((resolve) => bare.close(resolve));
+    await running.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    process.send!({ type: 'stopped' }, () => process.exit(0));
+  }
+});
+process.send!({
+  type: 'ready', inkstreamUrl: running.url, bareUrl: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`,
+  key, topicsProjectId: topicsProject.id, articleId: article.id, articleBytes: articleBody.length,
+});

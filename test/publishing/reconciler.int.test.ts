@@ -34,5 +34,4 @@ test('without the GitHub webhook, merges and closes are noticed on the next pass
 
   const history = (await w.api.get(`/articles/${merging}/history?limit=200`)).body.history as { type: string; actor: unknown }[];
   expect(history.find((entry) => entry.type === 'ArticleMerged')?.actor).toEqual({ kind: 'system', worker: 'publishing.reconciler' });
-
 });

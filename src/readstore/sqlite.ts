@@ -4,8 +4,9 @@ import { positionFromText } from '../core/positions.ts';
 import { assertCollectionSpec, assertLimit, assertWriteId, createCollectionRegistry, writePosition } from './collections.ts';
 import { decodeCursor, encodeCursor, toSortKey } from './cursor.ts';
 import type { Doc, FindOptions, ReadModelWrite, ReadStore } from './port.ts';
-import { countQuery, fieldExpression, findSegments, indexName, tableName } from './sqliteQuery.ts';
+import { countQuery, findSegments, tableName } from './sqliteQuery.ts';
 import type { Query } from './sqliteQuery.ts';
+import { createCollectionTable, createIndexes, createStoreTables, deferIndexes, deferredIndexCheck } from './sqliteSchema.ts';
 
 const BUSY_TIMEOUT_MS = 5_000;
 
@@ -27,8 +28,9 @@ type CollectionStatements = {
  */
 export function openSqliteReadStore(path: string): ReadStore {
   const db = new DatabaseSync(path);
-  db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS};`);
-  db.exec('CREATE TABLE IF NOT EXISTS checkpoints (consumer TEXT PRIMARY KEY, position TEXT NOT NULL)');
+  db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;`);
+  createStoreTables(db);
+  const hasDeferredIndexes = deferredIndexCheck(db);
   const registry = createCollectionRegistry();
   const byCollection = new Map<string, CollectionStatements>();
   const queries = new Map<string, StatementSync>();
@@ -75,6 +77,12 @@ export function openSqliteReadStore(path: string): ReadStore {
     return prepared;
   }
 
+  /** After a reset, the first query builds the indexes the rebuild went without. */
+  function ensureIndexed(collection: string): void {
+    const indexes = registry.indexesOf(collection);
+    if (hasDeferredIndexes(collection)) transaction(() => createIndexes(db, collection, indexes));
+  }
+
   function run(query: Query): Record<string, unknown>[] {
     let statement = queries.get(query.sql);
     if (!statement) {
@@ -106,11 +114,8 @@ export function openSqliteReadStore(path: string): ReadStore {
       for (const spec of specs) assertCollectionSpec(spec);
       transaction(() => {
         for (const spec of specs) {
-          const table = tableName(spec.name);
-          db.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, position TEXT, doc TEXT)`);
-          for (const field of spec.indexes) {
-            db.exec(`CREATE INDEX IF NOT EXISTS "${indexName(spec.name, field)}" ON ${table} (${fieldExpression(field)}, id)`);
-          }
+          createCollectionTable(db, spec.name);
+          if (!hasDeferredIndexes(spec.name)) createIndexes(db, spec.name, spec.indexes);
         }
       });
       for (const spec of specs) registry.declare(spec);
@@ -130,11 +135,12 @@ export function openSqliteReadStore(path: string): ReadStore {
     async find<T extends Doc>(collection: string, options: FindOptions) {
       registry.assertQueryable(collection, options.filter, options.sort);
       assertLimit(options.limit);
+      ensureIndexed(collection);
       const after = options.cursor === undefined ? null : decodeCursor(options.cursor);
       const rows: Record<string, unknown>[] = [];
       for (const segment of findSegments(collection, options, after)) {
         if (rows.length > options.limit) break;
-        rows.push(...run({ sql: segment.sql, params: [...segment.params, options.limit + 1 - rows.length] }));
+        for (const row of run({ sql: segment.sql, params: [...segment.params, options.limit + 1 - rows.length] })) rows.push(row);
       }
       const page = rows.slice(0, options.limit);
       const last = page[page.length - 1];
@@ -146,6 +152,7 @@ export function openSqliteReadStore(path: string): ReadStore {
 
     async count(collection, filter) {
       registry.assertQueryable(collection, filter);
+      ensureIndexed(collection);
       return Number(run(countQuery(collection, filter))[0].n);
     },
 
@@ -170,9 +177,12 @@ export function openSqliteReadStore(path: string): ReadStore {
     },
 
     async reset(collections, consumers) {
-      const cleared = collections.map(statements);
+      const cleared = collections.map((collection) => ({ collection, clear: statements(collection).clear }));
       transaction(() => {
-        for (const prepared of cleared) prepared.clear.run();
+        for (const { collection, clear } of cleared) {
+          clear.run();
+          deferIndexes(db, collection);
+        }
         for (const consumer of consumers) clearCheckpoint.run(consumer);
       });
     },

@@ -58,4 +58,30 @@ describe('sqlite read store, file level', () => {
     probe.close();
     await store.close();
   });
+
+  test('after a reset the replay writes into unindexed tables, and the first query, from any connection, builds the indexes', async () => {
+    const path = tempFile();
+    const app = openSqliteReadStore(path);
+    const cli = openSqliteReadStore(path);
+    await app.ensureCollections(SPECS);
+    await cli.ensureCollections(SPECS);
+    const indexes = () => {
+      const probe = new DatabaseSync(path, { readOnly: true });
+      const names = probe.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'rm_articles/%' ORDER BY name`).all();
+      probe.close();
+      return names.map((row) => row.name);
+    };
+    const declared = ['rm_articles/accountId', 'rm_articles/featured', 'rm_articles/publishedAt', 'rm_articles/rank', 'rm_articles/status'];
+    expect(indexes()).toEqual(declared);
+    await cli.reset(['articles'], ['projections']);
+    await cli.ensureCollections(SPECS);
+    expect(indexes()).toEqual([]);
+    await cli.commit([{ kind: 'put', collection: 'articles', id: 'a', position: 1n, doc: { id: 'a', status: 'draft' } }]);
+    expect(await app.find('articles', { filter: { status: 'draft' }, limit: 5 })).toEqual({ items: [{ id: 'a', status: 'draft' }], nextCursor: null });
+    expect(indexes()).toEqual(declared);
+    await cli.commit([{ kind: 'put', collection: 'articles', id: 'b', position: 2n, doc: { id: 'b', status: 'draft' } }]);
+    expect(await cli.count('articles', { status: 'draft' })).toBe(2);
+    await app.close();
+    await cli.close();
+  });
 });

@@ -78,6 +78,9 @@ export async function startConsumer(definition: ConsumerDefinition, options: Con
         if (events.length < batchSize) {
           advance(head);
           if (running) await pause(pollIntervalMs, true);
+          // Let the appends of this turn of the event loop land first: under load one read then
+          // takes a burst of events instead of one read per append for every consumer.
+          if (running) await new Promise((resolve) => setImmediate(resolve));
         }
       } catch (caught) {
         error = caught instanceof Error ? caught.message : String(caught);

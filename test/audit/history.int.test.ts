@@ -1,44 +1,53 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { accountIdForName } from '../../src/accounts/account.ts';
-import { articleStream } from '../../src/articles/decide.ts';
+import { eventually } from '../support/eventually.ts';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
+import { startTestSite, type TestSite } from '../support/testSite.ts';
 
 let app: TestInkstream;
-beforeAll(async () => { app = await startInkstream(); });
-afterAll(async () => { await app.close(); });
+let site: TestSite;
+beforeAll(async () => {
+  site = await startTestSite();
+  app = await startInkstream();
+});
+afterAll(async () => {
+  await app?.close();
+  await site?.close();
+});
 
-const generation = { provider: 'offline', model: null, usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 } };
+const article = (id: string) => app.api().get(`/articles/${id}`).then((r) => r.body.article);
 
-/** An article written through the API, then moved along by the pipeline's own commands, as its workers would. */
-async function writtenArticle(): Promise<{ articleId: string; projectId: string }> {
-  const project = (await app.api().post('/projects', { name: 'Audit', websiteUrl: 'https://audit.example' })).body.project;
-  const topic = (await app.api().post(`/projects/${project.id}/topics`, { title: 'How we audit', keyword: 'audit' })).body.topic;
-  const article = (await app.api().post(`/topics/${topic.id}/write`)).body.article;
-  const system = (step: string) => ({
-    accountId: accountIdForName('test'), actor: { kind: 'system' as const, worker: 'pipeline.write' },
-    correlationId: 'cor', requestId: 'req', commandId: `${article.id}:${step}`,
-  });
-  const at = app.services.clock.now();
-  const run = (step: string, command: Parameters<typeof articleStream.decide>[0]) => app.services.execute(articleStream, article.id, command, system(step));
-  await run('start', { type: 'StartResearch', at });
-  await run('research', { type: 'RecordResearch', outline: [{ heading: 'Why', points: ['trust'] }], keyPoints: ['trust'], sources: [{ url: 'https://audit.example/about', title: 'About' }], generation, at });
-  await run('draft', { type: 'RecordDraft', version: 1, mdx: '---\ntitle: How we audit\n---\nFirst draft.\n', slug: 'how-we-audit', title: 'How we audit', wordCount: 2, cover: null, purpose: 'write', generation, at });
-  return { articleId: article.id, projectId: project.id };
+/** An article written by the real (offline) pipeline from a topic created over the API. */
+async function writtenArticle(): Promise<{ articleId: string; projectId: string; topicId: string }> {
+  const project = (await app.api().post('/projects', { name: 'Audit', websiteUrl: site.origin })).body.project;
+  const topic = (await app.api().post(`/projects/${project.id}/topics`, { title: 'How we bake sourdough', keyword: 'sourdough' })).body.topic;
+  const written = (await app.api().post(`/topics/${topic.id}/write`)).body.article;
+  const draft = await eventually(() => article(written.id), (a) => a.status === 'draft' || a.status === 'failed', { what: 'the draft' });
+  expect(draft.status).toBe('draft');
+  return { articleId: written.id, projectId: project.id, topicId: topic.id };
 }
 
 test('an article\'s history lists every step in order with its actor and generation details', async () => {
   const { articleId } = await writtenArticle();
-  const revise = await app.api().post(`/articles/${articleId}/revise`, { instruction: 'shorter' });
-  expect(revise.status).toBe(202);
+  expect((await app.api().post(`/articles/${articleId}/revise`, { instruction: 'make it shorter' })).status).toBe(202);
+  await eventually(() => article(articleId), (a) => a.version === 2, { what: 'the revision' });
+
   const { body, status } = await app.api().get(`/articles/${articleId}/history`);
   expect(status).toBe(200);
-  expect(body.history.map((entry: { type: string }) => entry.type)).toEqual([
-    'ArticleQueued', 'ArticleResearchStarted', 'ArticleResearched', 'ArticleDrafted', 'ArticleRevisionRequested',
+  const types = body.history.map((entry: { type: string }) => entry.type);
+  expect(types).toEqual([
+    'ArticleQueued', 'ArticleResearchStarted', 'ArticleResearched', 'ArticleDrafted', 'ArticleRevisionRequested', 'ArticleRevised',
   ]);
-  expect(body.history.map((entry: { revision: number }) => entry.revision)).toEqual([0, 1, 2, 3, 4]);
-  expect(body.history[0].actor).toMatchObject({ kind: 'api_key', keyName: 'default' });
-  expect(body.history[2]).toMatchObject({ actor: { kind: 'system', worker: 'pipeline.write' }, generation: { provider: 'offline' }, sources: [{ url: 'https://audit.example/about' }] });
-  expect(body.history[4].data.instruction).toBe('shorter');
+  expect(body.history.map((entry: { revision: number }) => entry.revision)).toEqual([0, 1, 2, 3, 4, 5]);
+  const [queued, , researched, drafted, requested, revised] = body.history;
+  expect(queued.actor).toMatchObject({ kind: 'api_key', keyName: 'default' });
+  expect(researched.actor.kind).toBe('system');
+  expect(researched.generation).toMatchObject({ provider: 'offline', usage: expect.any(Object) });
+  expect(researched.sources.length).toBeGreaterThan(0);
+  expect(researched.sources[0].url.startsWith(site.origin)).toBe(true);
+  expect(drafted.generation.provider).toBe('offline');
+  expect(requested).toMatchObject({ actor: { kind: 'api_key' }, data: { instruction: 'make it shorter' } });
+  expect(revised.causationId).toBe(requested.eventId);
+  expect(revised.correlationId).toBe(requested.correlationId);
   expect(body.nextCursor).toBeNull();
 });
 
@@ -51,28 +60,31 @@ test('history pages continue from the cursor without gaps', async () => {
 });
 
 test('topic and project histories are served the same way', async () => {
-  const { projectId } = await writtenArticle();
+  const { projectId, topicId } = await writtenArticle();
   const project = await app.api().get(`/projects/${projectId}/history`);
-  expect(project.body.history.map((entry: { type: string }) => entry.type)).toEqual(['ProjectCreated', 'BrandCrawlRequested']);
-  const topics = await app.api().get(`/projects/${projectId}/topics`);
-  const topic = await app.api().get(`/topics/${topics.body.topics[0].id}/history`);
+  expect(project.body.history.map((entry: { type: string }) => entry.type).slice(0, 3)).toEqual(['ProjectCreated', 'BrandCrawlRequested', 'BrandCrawled']);
+  const topic = await app.api().get(`/topics/${topicId}/history`);
   expect(topic.body.history.map((entry: { type: string }) => entry.type)).toEqual(['TopicCreated', 'TopicWritten']);
 });
 
 test('versions list each content version with a diff against the previous one', async () => {
   const { articleId } = await writtenArticle();
-  const versions = await app.api().get(`/articles/${articleId}/versions`);
-  expect(versions.body.versions).toEqual([expect.objectContaining({ version: 1, kind: 'draft', diff: expect.objectContaining({ changed: true }) })]);
-  const one = await app.api().get(`/articles/${articleId}/versions/1`);
-  expect(one.body.version.content).toContain('First draft.');
-  expect(one.body.version.unifiedDiff).toContain('+First draft.');
-  expect((await app.api().get(`/articles/${articleId}/versions/2`)).status).toBe(404);
+  expect((await app.api().post(`/articles/${articleId}/revise`, { instruction: 'add a section about starters' })).status).toBe(202);
+  await eventually(() => article(articleId), (a) => a.version === 2, { what: 'the revision' });
+  const versions = (await app.api().get(`/articles/${articleId}/versions`)).body.versions;
+  expect(versions.map((v: { version: number; kind: string }) => [v.version, v.kind])).toEqual([[1, 'draft'], [2, 'revision']]);
+  expect(versions[1].diff.changed).toBe(true);
+  expect(versions[1].summary).toEqual(expect.any(String));
+  const second = (await app.api().get(`/articles/${articleId}/versions/2`)).body.version;
+  expect(second.content).toBe((await article(articleId)).content);
+  expect(second.unifiedDiff).toMatch(/^\+.*starter/im);
+  expect((await app.api().get(`/articles/${articleId}/versions/3`)).status).toBe(404);
 });
 
 test('another account gets 404 for every history of the first', async () => {
-  const { articleId, projectId } = await writtenArticle();
+  const { articleId, projectId, topicId } = await writtenArticle();
   const other = app.api(await app.newKey('auditor-elsewhere'));
-  for (const path of [`/articles/${articleId}/history`, `/projects/${projectId}/history`, `/articles/${articleId}/versions`, `/articles/${articleId}/versions/1`]) {
+  for (const path of [`/articles/${articleId}/history`, `/projects/${projectId}/history`, `/topics/${topicId}/history`, `/articles/${articleId}/versions`, `/articles/${articleId}/versions/1`]) {
     const response = await other.get(path);
     expect(response.status, path).toBe(404);
     expect(response.body.error.code).toBe('not_found');

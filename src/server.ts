@@ -6,6 +6,7 @@ import { startBackground, type Background } from './background.ts';
 import type { Config } from './config.ts';
 import type { Clock } from './core/clock.ts';
 import { createApp } from './http/app.ts';
+import { openRateLimit } from './http/rateLimitStore.ts';
 import { allRoutes } from './http/routes.ts';
 import { backgroundJobs } from './jobs.ts';
 import type { PipelineOptions } from './pipeline/index.ts';
@@ -27,8 +28,10 @@ export async function startServer(
     );
   }
   const background = await startBackground(services, backgroundJobs(services, { pipeline: overrides.pipeline }));
+  const limits = await openRateLimit(config);
   const app = createApp(services, {
     routes: allRoutes,
+    rateLimit: limits.rateLimit,
     health: {
       async ready() {
         const checks: Record<string, string> = {};
@@ -55,6 +58,7 @@ export async function startServer(
       stopping ??= (async () => {
         await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeIdleConnections(); });
         await background.stop();
+        await limits.close();
         await services.close();
       })();
       return stopping;

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { generateApiKey } from '../../src/accounts/apiKey.ts';
-import { createApiKey, revokeApiKey, rotateApiKey } from '../../src/accounts/keys.ts';
+import { createApiKey, revokeApiKey, rotateApiKey, setAccountPlan } from '../../src/accounts/keys.ts';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
 
 const SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
@@ -65,4 +65,13 @@ test('one account\'s key never reaches another account\'s data', async () => {
   const second = await app.newKey('second');
   await app.api(first).post('/projects', { name: 'Mine', websiteUrl: 'https://mine.example' });
   expect((await app.api(second).get('/projects')).body.projects).toEqual([]);
+});
+
+test('a plan change applies from the next request, though the key was remembered', async () => {
+  const issued = await createApiKey(app.services, { account: 'upgrading', plan: 'free' });
+  const client = app.api(issued.key);
+  expect((await client.post('/projects', { name: 'One', websiteUrl: 'https://one.example' })).status).toBe(201);
+  expect((await client.post('/projects', { name: 'Two', websiteUrl: 'https://two.example' })).status).toBe(402);
+  await setAccountPlan(app.services, 'upgrading', 'pro');
+  expect((await client.post('/projects', { name: 'Two', websiteUrl: 'https://two.example' })).status).toBe(201);
 });

@@ -25,6 +25,9 @@ test('invalid fields are 400 validation_failed with a detail per field', async (
   expect(response.body).toEqual(errorShape('validation_failed'));
   expect(response.body.error.details.map((d: { path: string }) => d.path)).toEqual(expect.arrayContaining(['body.title', 'body.keyword', 'body.scheduledFor']));
   expect(response.body.error.details.find((d: { path: string }) => d.path === 'body').message).toContain('extra');
+  const notUrl = await app.api().post('/projects', { name: 'x', websiteUrl: 'http://exa mple.com' });
+  expect(notUrl.status).toBe(400);
+  expect(notUrl.body.error.details[0].path).toBe('body.websiteUrl');
   const wrongType = await app.api().post(`/projects/${projectId}/topics`, ['title']);
   expect(wrongType.status).toBe(400);
   const missing = await app.api().post(`/projects/${projectId}/topics`);

@@ -17,12 +17,15 @@ type Target = { services: Services; projectId: string; accountId: string; reposi
 const MAX_INSTRUCTION = 4000;
 const ignored = (detail: string): EventOutcome => ({ status: 'ignored', detail });
 
-/** The article whose current pull request this is, if Inkstream opened it for this project. */
-export async function articleOfPullRequest(services: Services, projectId: string, number: number): Promise<ActiveArticle | null> {
+/**
+ * The article whose current pull request this is, if Inkstream opened it for this project: same
+ * number and, when the payload names it (issue comments do not), the same branch.
+ */
+export async function articleOfPullRequest(services: Services, projectId: string, number: number, headRef: string | null): Promise<ActiveArticle | null> {
   const page = await services.readStore.find<ArticleDoc>('articles', { filter: { projectId, prNumber: number }, limit: 5 });
   for (const doc of page.items) {
     const { state } = await loadStream(services.eventStore, articleStream, doc.id);
-    if (state.status !== 'none' && state.pr?.number === number) return state;
+    if (state.status !== 'none' && state.pr?.number === number && (headRef === null || state.pr.branch === headRef)) return state;
   }
   return null;
 }
@@ -48,7 +51,7 @@ async function record(target: Target, article: ActiveArticle, login: string, key
 async function pullRequestClosed(target: Target, payload: Json): Promise<EventOutcome> {
   const pull = payload.pull_request as Json;
   if (!String(pull?.head?.ref ?? '').startsWith(BRANCH_PREFIX)) return ignored('not an Inkstream pull request');
-  const article = await articleOfPullRequest(target.services, target.projectId, Number(pull.number));
+  const article = await articleOfPullRequest(target.services, target.projectId, Number(pull.number), String(pull.head.ref));
   if (!article) return ignored(`pull request #${pull.number} is not an Inkstream article's current pull request`);
   const now = target.services.clock.now();
   const login = String(pull.merged_by?.login ?? payload.sender?.login ?? 'github');
@@ -63,12 +66,12 @@ async function pullRequestClosed(target: Target, payload: Json): Promise<EventOu
   return done ? { status: 'accepted', detail: `article ${article.id} ${what}` } : ignored(`article ${article.id} was already ${article.status}`);
 }
 
-async function commentCreated(target: Target, payload: Json, number: number, where: string | null): Promise<EventOutcome> {
+async function commentCreated(target: Target, payload: Json, number: number, headRef: string | null, where: string | null): Promise<EventOutcome> {
   const comment = payload.comment as Json;
   const body = String(comment?.body ?? '').trim();
   if (comment?.user?.type === 'Bot' || body.includes(INKSTREAM_MARKER)) return ignored('a comment by a bot or by Inkstream itself');
   if (!body) return ignored('an empty comment');
-  const article = await articleOfPullRequest(target.services, target.projectId, number);
+  const article = await articleOfPullRequest(target.services, target.projectId, number, headRef);
   if (!article) return ignored(`#${number} is not an Inkstream article's open pull request`);
   if (!(allowedFrom.revise as readonly string[]).includes(article.status)) return ignored(`article ${article.id} is ${article.status}: comments are revisions only while its pull request is open`);
   const login = String(comment.user?.login ?? payload.sender?.login ?? 'github');
@@ -89,11 +92,11 @@ export async function actOnGitHubEvent(target: Target, name: string, payload: Js
   if (name === 'pull_request' && action === 'closed') return pullRequestClosed(target, payload);
   if (name === 'issue_comment' && action === 'created') {
     if (!payload.issue?.pull_request) return ignored('a comment on an issue, not on a pull request');
-    return commentCreated(target, payload, Number(payload.issue.number), null);
+    return commentCreated(target, payload, Number(payload.issue.number), null, null);
   }
   if (name === 'pull_request_review_comment' && action === 'created') {
     const { path, line } = payload.comment ?? {};
-    return commentCreated(target, payload, Number(payload.pull_request?.number), path ? `On ${path}${line ? ` line ${line}` : ''}` : null);
+    return commentCreated(target, payload, Number(payload.pull_request?.number), String(payload.pull_request?.head?.ref ?? ''), path ? `On ${path}${line ? ` line ${line}` : ''}` : null);
   }
   return ignored(`${name}${action ? `.${action}` : ''} is not an event Inkstream acts on`);
 }

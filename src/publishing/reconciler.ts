@@ -39,7 +39,8 @@ export function pullRequestReconciler(options: ReconcilerOptions = {}): Worker {
         if (!connection) return;
         const repo = githubClients(services).forConnection(connection).repository({ owner: connection.owner, repo: connection.repo });
         const pull = await repo.getPullRequest(article.pr.number);
-        if (pull.state === 'open') return;
+        // Another repository's PR with the same number, after the connection moved: not this article's.
+        if (pull.state === 'open' || pull.headRef !== article.pr.branch) return;
         const context: CommandContext = {
           accountId: doc.accountId, actor: { kind: 'system', worker: RECONCILER }, correlationId: passId, requestId: passId,
           commandId: `${RECONCILER}:${article.id}:${article.pr.number}:${pull.merged ? 'merged' : 'closed'}`,

@@ -1,10 +1,10 @@
 import { loadStream } from '../eventstore/handleCommand.ts';
 import { createSafeHttpClient, type SafeHttpClient } from '../integrations/safeHttp/index.ts';
 import type { Services } from '../services.ts';
-import { attemptDelivery } from '../webhooks/attempt.ts';
 import { nextRetryDelay, parseRetryDelays } from '../webhooks/retrySchedule.ts';
 import { HOOK_STATUS } from './collections.ts';
 import { integrationsStream } from './connectionDecide.ts';
+import { callHook } from './hookCall.ts';
 import type { JobDoc, JobOutcome } from './jobs.ts';
 
 export const HOOK_SENDER = 'publishing.postPublishHook';
@@ -37,25 +37,25 @@ export function postPublishHookSender(services: Services): HookSender {
         allowPrivateAddresses: config.INKSTREAM_ALLOW_PRIVATE_URLS, userAgent: 'Inkstream-Webhooks/0.1', timeoutMs: config.INKSTREAM_WEBHOOK_TIMEOUT_MS, maxRedirects: 0,
       });
       const nowMs = clock.nowMs();
-      const outcome = await attemptDelivery({
-        client, target: { url: hook.url, secret: services.secrets.open(hook.sealedSecret) }, eventId: job.hook.eventId, body: job.hook.body,
+      const outcome = await callHook({
+        client, url: hook.url, secret: services.secrets.open(hook.sealedSecret), eventId: job.hook.eventId, body: job.hook.body,
         nowMs, timeoutMs: config.INKSTREAM_WEBHOOK_TIMEOUT_MS,
       });
       const attempts = job.attempts + 1;
       const scheduled = outcome.ok || outcome.gone ? null : nextRetryDelay(delaysMs, attempts, Math.random);
       const delay = scheduled === null ? null : Math.max(scheduled, Math.min(outcome.retryAfterMs ?? 0, Math.max(...delaysMs)));
       const status: HookStatusDoc = {
-        id: job.projectId, eventId: job.hook.eventId, articleId: job.articleId, at: outcome.attempt.at, ok: outcome.ok,
-        statusCode: outcome.attempt.statusCode, error: outcome.attempt.error, attempts,
+        id: job.projectId, eventId: job.hook.eventId, articleId: job.articleId, at: outcome.at, ok: outcome.ok,
+        statusCode: outcome.statusCode, error: outcome.error, attempts,
         willRetryAt: delay === null ? null : new Date(nowMs + delay).toISOString(),
       };
       await readStore.save(HOOK_STATUS, status);
       if (outcome.ok) return { kind: 'done' };
       if (delay === null) {
-        log.warn({ projectId: job.projectId, eventId: job.hook.eventId, error: outcome.attempt.error }, 'post-publish hook gave up');
+        log.warn({ projectId: job.projectId, eventId: job.hook.eventId, error: outcome.error }, 'post-publish hook gave up');
         return { kind: 'done' };
       }
-      return { kind: 'retry', afterMs: delay, error: outcome.attempt.error ?? `answered ${outcome.attempt.statusCode}` };
+      return { kind: 'retry', afterMs: delay, error: outcome.error ?? `answered ${outcome.statusCode}` };
     },
     async close() {
       await client?.close();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { articles, type ArticleDoc } from '../../projections/articles.ts';
 import type { ProjectDoc } from '../../projections/projects.ts';
+import { articleAt } from '../audit/articleAt.ts';
 import { route, type RouteInput } from '../http/route.ts';
 import { applyAppended, commandContext, ownedDoc } from '../http/resources.ts';
 import { idOf, listOf, Pagination } from '../http/schemas.ts';
@@ -46,10 +47,13 @@ export const articleRoutes = [
   route({
     method: 'get', path: '/articles/:id', tag: 'Articles', summary: 'Read an article with its MDX content and frontmatter',
     params: z.object({ id: ArticleId }),
+    query: z.object({ at: z.string().max(40).optional().describe('A revision (0, 1, …) or an ISO 8601 time: the article as it was then, replayed from its events') }),
     responses: { 200: ArticleResponse },
     errors: [404],
     async handle(input) {
-      return { status: 200, body: { article: presentArticle(await ownedArticle(input)) } };
+      const doc = await ownedArticle(input);
+      const article = input.query.at === undefined ? doc : await articleAt(input.services.eventStore, doc, input.query.at);
+      return { status: 200, body: { article: presentArticle(article) } };
     },
   }),
   route({

@@ -90,3 +90,33 @@ test('another account gets 404 for every history of the first', async () => {
     expect(response.body.error.code).toBe('not_found');
   }
 });
+
+test('the article at each revision equals what the API returned at that moment', async () => {
+  const { articleId } = await writtenArticle();
+  const seen = new Map<number, unknown>();
+  const snapshot = async () => {
+    const history = (await app.api().get(`/articles/${articleId}/history`)).body.history;
+    seen.set(history.at(-1).revision, await article(articleId));
+  };
+  await snapshot();
+  for (const instruction of ['make it shorter', 'mention our Portland bakery']) {
+    const before = (await article(articleId)).version;
+    expect((await app.api().post(`/articles/${articleId}/revise`, { instruction })).status).toBe(202);
+    await eventually(() => article(articleId), (a) => a.version === before + 1, { what: instruction });
+    await snapshot();
+  }
+  expect(seen.size).toBe(3);
+  for (const [revision, then] of seen) {
+    const replayed = await app.api().get(`/articles/${articleId}?at=${revision}`);
+    expect(replayed.status).toBe(200);
+    expect(replayed.body.article, `revision ${revision}`).toEqual(then);
+  }
+  const queuedOnly = (await app.api().get(`/articles/${articleId}?at=0`)).body.article;
+  expect(queuedOnly).toMatchObject({ status: 'queued', version: 0, content: null });
+  const byTime = (await app.api().get(`/articles/${articleId}?at=${encodeURIComponent(new Date().toISOString())}`)).body.article;
+  expect(byTime).toEqual(await article(articleId));
+  expect((await app.api().get(`/articles/${articleId}?at=1999-01-01T00:00:00Z`)).status).toBe(404);
+  const invalid = await app.api().get(`/articles/${articleId}?at=yesterday`);
+  expect(invalid.status).toBe(400);
+  expect(invalid.body.error.code).toBe('validation_failed');
+});

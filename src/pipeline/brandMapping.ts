@@ -20,7 +20,7 @@ function facts(learned: LearnedBrand['companyFacts']): CompanyFact[] {
     ...learned.offers.flatMap((offer) => fact('offer', offer)),
     ...learned.proofPoints.flatMap((proof) => fact('proof_point', proof)),
     // A customer's words are proof too; quoted so nobody reads them as the company's claim.
-    ...learned.testimonials.flatMap((quote) => fact('proof_point', quote, `“${quote.value}”`)),
+    ...learned.testimonials.flatMap((quote) => fact('proof_point', quote, /^["“]/.test(quote.value) ? quote.value : `“${quote.value}”`)),
   ].slice(0, 100);
 }
 

@@ -8,6 +8,7 @@ import { idOf, listOf, Pagination } from '../http/schemas.ts';
 import { allowedFrom, ARTICLE_STATUSES } from './article.ts';
 import { articleStream, requireStatus, type ArticleCommand } from './decide.ts';
 import { resolvePublishMode } from './publishMode.ts';
+import { articleResponseCache } from './responseCache.ts';
 import { ArticleBody, ArticleSummary, presentArticle, presentArticleSummary } from './schemas.ts';
 
 const ProjectId = idOf('prj');
@@ -51,9 +52,16 @@ export const articleRoutes = [
     responses: { 200: ArticleResponse },
     errors: [404],
     async handle(input) {
-      const doc = await ownedArticle(input);
-      const article = input.query.at === undefined ? doc : await articleAt(input.services.eventStore, doc, input.query.at);
-      return { status: 200, body: { article: presentArticle(article) } };
+      const { query, auth, services, consistency } = input;
+      if (query.at !== undefined) {
+        return { status: 200, body: { article: presentArticle(await articleAt(services.eventStore, await ownedArticle(input), query.at)) } };
+      }
+      const cache = articleResponseCache(services);
+      const cached = cache.get(input.params.id, auth.accountId, consistency);
+      if (cached) return { status: 200, json: cached };
+      const json = Buffer.from(JSON.stringify({ article: presentArticle(await ownedArticle(input)) }));
+      cache.set(input.params.id, auth.accountId, consistency, json);
+      return { status: 200, json };
     },
   }),
   route({

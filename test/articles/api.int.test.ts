@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { accountIdForName } from '../../src/accounts/account.ts';
+import { articleStream } from '../../src/articles/decide.ts';
 import type { ArticleStatus } from '../../src/articles/article.ts';
 import { advanceArticle } from '../support/articleLife.ts';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
@@ -126,4 +127,18 @@ test('unknown or malformed article ids are 404, for reads and for every operatio
   }
   expect((await app.api().get('/projects/prj_00000000000000000000000000/articles')).status).toBe(404);
   expect((await app.api().get(`/projects/${projectId}/articles?status=published`)).status).toBe(400);
+});
+
+test('a full read served again is exact: a new event anywhere refreshes it, and another account still gets 404', async () => {
+  const id = await articleIn('draft');
+  const first = await app.api().get(`/articles/${id}`);
+  expect((await app.api().get(`/articles/${id}`)).body).toEqual(first.body);
+  // A revision recorded by the pipeline (no API request involved) must show in the next read.
+  await app.services.execute(articleStream, id, {
+    type: 'RequestRevision', revisionId: app.services.ids.next('rev'), instruction: 'from a PR comment',
+    source: { kind: 'github', login: 'octo', commentId: 1, prNumber: 7 }, at: app.services.clock.now(),
+  }, { accountId: accountIdForName('test'), actor: { kind: 'github', login: 'octo' }, correlationId: 'c', requestId: 'r', commandId: `comment:${id}` });
+  expect((await app.api().get(`/articles/${id}`)).body.article.pendingRevisions).toBe(1);
+  const other = app.api(await app.newKey('cache-outsider'));
+  expect((await other.get(`/articles/${id}`)).status).toBe(404);
 });

@@ -28,6 +28,8 @@ export function createApp(services: Services, options: AppOptions): express.Expr
   const rateLimit = options.rateLimit ?? createRateLimit(services.config.INKSTREAM_RATE_LIMIT_PER_MINUTE);
   const idempotent = createIdempotency(services.readStore, () => services.clock.nowMs());
   const authenticator = createAuthenticator(services.eventStore, services.readStore);
+  /** The read models are known to have reached this position: a request at or below it need not wait. */
+  let caughtUpThrough = -1n;
 
   app.use((req, res, next) => {
     const incoming = req.get('x-request-id');
@@ -77,19 +79,22 @@ export function createApp(services: Services, options: AppOptions): express.Expr
       try {
         const requestId: string = res.locals.requestId;
         let auth: AuthContext | undefined;
+        let consistency = { head: -1n, readModelsCurrent: false };
         if (route.auth !== 'none') {
           // The head is read first: the read models then reach at least it, so what the key cache
-          // checks up to is what the lookup sees.
+          // and cached responses were checked against is what a lookup sees.
           const head = await services.eventStore.headPosition();
-          const readModelsCurrent = await services.readModels.catchUp(services.config.INKSTREAM_READ_WAIT_MS);
-          auth = await authenticator.authenticate(req.get('authorization'), { head, readModelsCurrent });
+          const readModelsCurrent = head <= caughtUpThrough || await services.readModels.catchUp(services.config.INKSTREAM_READ_WAIT_MS);
+          if (readModelsCurrent && head > caughtUpThrough) caughtUpThrough = head;
+          consistency = { head, readModelsCurrent };
+          auth = await authenticator.authenticate(req.get('authorization'), consistency);
           await rateLimit.consume(auth.keyId, res);
         }
         const params = parse(route.params, req.params, 'params');
         const query = parse(route.query, req.query, 'query');
         const body = parse(route.body, req.body, 'body');
         const run = async () => {
-          const result = await route.handle({ params, query, body, auth: auth!, services, requestId, request: req });
+          const result = await route.handle({ params, query, body, auth: auth!, services, requestId, request: req, consistency });
           return result;
         };
         const idempotencyKey = req.get('idempotency-key');
@@ -124,6 +129,7 @@ function parse(schema: z.ZodType | undefined, value: unknown, where: string): an
 
 function toStored(result: RouteResult): { status: number; body: unknown } {
   if ('raw' in result) throw new AppError('bad_request', 'Idempotency-Key is not supported on this endpoint.');
+  if ('json' in result) return { status: result.status, body: JSON.parse(result.json.toString('utf8')) };
   return { status: result.status, body: result.body ?? null };
 }
 
@@ -131,6 +137,8 @@ function send(res: Response, result: RouteResult): void {
   for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
   if ('raw' in result) {
     res.status(result.status).type(result.contentType).send(result.raw);
+  } else if ('json' in result) {
+    sendJsonBytes(res, result.status, result.json);
   } else if (result.body === undefined) {
     res.status(result.status).end();
   } else {
@@ -140,7 +148,10 @@ function send(res: Response, result: RouteResult): void {
 
 /** What res.json does, without its per-response content-type parsing and freshness checks: this is the hot path. */
 function sendJson(res: Response, status: number, body: unknown): void {
-  const payload = Buffer.from(JSON.stringify(body));
+  sendJsonBytes(res, status, Buffer.from(JSON.stringify(body)));
+}
+
+function sendJsonBytes(res: Response, status: number, payload: Buffer): void {
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', payload.length);

@@ -14,11 +14,18 @@ export type RouteInput<P, Q, B> = {
   services: Services;
   requestId: string;
   request: Request;
+  /**
+   * The log's head read at the start of the request, and whether the read models had reached it
+   * before the handler ran (false after the bounded wait ran out, or on routes without auth).
+   */
+  consistency: { head: bigint; readModelsCurrent: boolean };
 };
 
 export type RouteResult =
   | { status: number; body?: unknown; headers?: Record<string, string> }
-  | { status: number; raw: Buffer; contentType: string; headers?: Record<string, string> };
+  | { status: number; raw: Buffer; contentType: string; headers?: Record<string, string> }
+  /** JSON the handler serialized already (a cached response). */
+  | { status: number; json: Buffer; headers?: Record<string, string> };
 
 type Schema = z.ZodType;
 type Infer<S> = S extends Schema ? z.infer<S> : undefined;

@@ -1,13 +1,13 @@
 import type { SafeHttpClient } from '../integrations/safeHttp/index.ts';
 import type { AttemptOutcome } from './delivery.ts';
 import { retryAfterMs } from './retrySchedule.ts';
-import { signedHeaders } from './signature.ts';
+import type { Signer } from './signature.ts';
 
 /** How much of a receiver's answer is read and kept in the delivery log. */
 export const RESPONSE_BODY_CAP = 2048;
 export const WEBHOOK_USER_AGENT = 'Inkstream-Webhooks/0.1';
 
-export type AttemptTarget = { url: string; secret: string };
+export type AttemptTarget = { url: string; sign: Signer };
 
 function failureMessage(status: number, location: string | undefined): string {
   if (status >= 300 && status < 400) {
@@ -27,7 +27,7 @@ export async function attemptDelivery(input: {
 }): Promise<AttemptOutcome> {
   const { client, target, eventId, body, nowMs, timeoutMs, signal } = input;
   const at = new Date(nowMs).toISOString();
-  const headers = { ...signedHeaders({ secret: target.secret, id: eventId, timestampSeconds: Math.floor(nowMs / 1000), body }), 'user-agent': WEBHOOK_USER_AGENT };
+  const headers = { ...target.sign({ id: eventId, timestampSeconds: Math.floor(nowMs / 1000), body }), 'user-agent': WEBHOOK_USER_AGENT };
   const started = performance.now();
   const latency = () => Math.round(performance.now() - started);
   try {

@@ -3,16 +3,21 @@ import type { CollectionSpec, ReadStore } from '../readstore/port.ts';
 /**
  * State the webhook feature keeps beside the read models. None of it is a projection: the outbox
  * consumer writes deliveries and the event feed with its checkpoint, the dispatcher writes
- * attempts and endpoint health. A read-model rebuild leaves them alone.
+ * attempts, endpoint health and what is in flight. A read-model rebuild leaves them alone.
  */
 export const DELIVERIES = 'webhook_deliveries';
 export const PUBLIC_EVENTS = 'public_events';
 export const ENDPOINT_HEALTH = 'webhook_health';
+export const IN_FLIGHT = 'webhook_in_flight';
+
+/** A row of the event feed: the exact bytes of one public event, for every endpoint and for GET /events. */
+export type FeedDoc = { id: string; accountId: string; type: string; seq: string; createdAt: string; body: string };
 
 export const WEBHOOK_COLLECTIONS: readonly CollectionSpec[] = [
-  { name: DELIVERIES, indexes: ['endpointId', 'createdAt', 'status', 'queue', 'due'] },
+  { name: DELIVERIES, indexes: ['endpointId', 'status', 'queue', 'due'] },
   { name: PUBLIC_EVENTS, indexes: ['accountId', 'type', 'seq'] },
   { name: ENDPOINT_HEALTH, indexes: [] },
+  { name: IN_FLIGHT, indexes: [] },
 ];
 
 const ensured = new WeakMap<ReadStore, Promise<void>>();

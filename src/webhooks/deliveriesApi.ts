@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { AppError } from '../core/errors.ts';
 import { route } from '../http/route.ts';
 import { idOf, listOf, Pagination } from '../http/schemas.ts';
+import { createBodyCache } from './bodies.ts';
 import { DELIVERIES, ensureWebhookCollections } from './collections.ts';
-import { dueMsOf, newDelivery, redelivered, type DeliveryDoc } from './delivery.ts';
+import { deliveryWrite, dueMsOf, newDelivery, redelivered, type DeliveryDoc } from './delivery.ts';
 import { ownedWebhook, WebhookId } from './owned.ts';
 import { TEST_EVENT_TYPE } from './eventTypes.ts';
+import { CONCURRENCY_PER_ENDPOINT, isInFlight } from './inFlight.ts';
 import { DeliveryBody, DeliveryDetailBody, DeliveryStatus, presentDelivery } from './schemas.ts';
 import { webhookSignal } from './signal.ts';
 
@@ -35,7 +37,7 @@ export const deliveryRoutes = [
       await ensureWebhookCollections(services.readStore);
       const page = await services.readStore.find<DeliveryDoc>(DELIVERIES, {
         filter: { endpointId: params.id, ...(query.status ? { status: query.status } : {}) },
-        sort: { field: 'createdAt', direction: 'desc' }, limit: query.limit, cursor: query.cursor,
+        sort: { field: 'id', direction: 'desc' }, limit: query.limit, cursor: query.cursor,
       });
       return { status: 200, body: { deliveries: page.items.map(presentDelivery), nextCursor: page.nextCursor } };
     },
@@ -47,7 +49,7 @@ export const deliveryRoutes = [
     errors: [404],
     async handle(input) {
       const doc = await ownedDelivery(input);
-      return { status: 200, body: { delivery: { ...presentDelivery(doc), payload: doc.body } } };
+      return { status: 200, body: { delivery: { ...presentDelivery(doc), payload: await createBodyCache(input.services.readStore).bodyOf(doc) } } };
     },
   }),
   route({
@@ -61,11 +63,13 @@ export const deliveryRoutes = [
       const endpoint = await ownedWebhook(input);
       const doc = await ownedDelivery(input);
       if (!endpoint.enabled) throw new AppError('invalid_state', 'The endpoint is disabled: enable it (PATCH { "enabled": true }) before redelivering.');
-      if (doc.inFlightSince !== null) throw new AppError('invalid_state', 'This delivery is being sent right now; look at its attempts in a moment.');
+      if (await isInFlight(services.readStore, doc.endpointId, doc.id, CONCURRENCY_PER_ENDPOINT)) {
+        throw new AppError('invalid_state', 'This delivery is being sent right now; look at its attempts in a moment.');
+      }
       const nowMs = services.clock.nowMs();
       if (doc.queue !== null && doc.due !== null && dueMsOf(doc.due) <= nowMs) return { status: 202, body: { delivery: presentDelivery(doc) } };
       const next = redelivered(doc, nowMs);
-      await services.readStore.save(DELIVERIES, next);
+      await services.readStore.commit([deliveryWrite(next)]);
       webhookSignal(services).notify([doc.endpointId]);
       return { status: 202, body: { delivery: presentDelivery(next) } };
     },

@@ -1,4 +1,6 @@
 import { deriveId } from '../core/ids.ts';
+import type { ReadModelWrite } from '../readstore/port.ts';
+import { DELIVERIES } from './collections.ts';
 import { nextRetryDelay } from './retrySchedule.ts';
 
 export type DeliveryStatus = 'pending' | 'retrying' | 'succeeded' | 'failed';
@@ -13,13 +15,15 @@ export type DeliveryAttempt = {
 };
 
 /**
- * One event for one endpoint. `body` holds the exact bytes of the envelope, fixed when the outbox
- * wrote the row, so every attempt sends the same bytes. `queue` (the endpoint id while the
- * delivery waits, null once settled) and `due` are the dispatcher's queue index.
+ * One event for one endpoint. The bytes it sends are the event's feed row (`public_events`),
+ * written once by the outbox in the same transaction and never changed, so every attempt to
+ * every endpoint sends the same bytes; only a test event, which has no feed row, carries its
+ * `body` here. `queue` (the endpoint id while the delivery waits, null once settled) and `due`
+ * are the dispatcher's queue index.
  */
 export type DeliveryDoc = {
   id: string; accountId: string; endpointId: string;
-  eventId: string; eventType: string; body: string; seq: string;
+  eventId: string; eventType: string; body: string | null; seq: string;
   status: DeliveryStatus;
   attempts: DeliveryAttempt[];
   /** Failed attempts in the current run through the retry schedule; a redelivery starts a new run. */
@@ -28,8 +32,8 @@ export type DeliveryDoc = {
   failureReason: string | null;
   queue: string | null;
   due: string | null;
-  /** Set while an attempt is being made: after a crash it shows the attempt was interrupted. */
-  inFlightSince: string | null;
+  /** Bumped by every change and written as the row's guard: an older version never overwrites a newer one. */
+  rev: number;
   createdAt: string; updatedAt: string;
 };
 
@@ -45,13 +49,13 @@ export const deliveryIdFor = (eventId: string, endpointId: string, createdAt: st
   deriveId('dlv', Date.parse(createdAt), eventId, endpointId);
 
 export function newDelivery(input: {
-  id: string; accountId: string; endpointId: string; eventId: string; eventType: string; body: string; seq: string; nowMs: number;
+  id: string; accountId: string; endpointId: string; eventId: string; eventType: string; body: string | null; seq: string; nowMs: number;
 }): DeliveryDoc {
   const { nowMs, ...rest } = input;
   const at = iso(nowMs);
   return {
     ...rest, status: 'pending', attempts: [], runAttempts: 0, nextAttemptAt: at, failureReason: null,
-    queue: input.endpointId, due: dueKey(nowMs, input.seq), inFlightSince: null, createdAt: at, updatedAt: at,
+    queue: input.endpointId, due: dueKey(nowMs, input.seq), rev: 0, createdAt: at, updatedAt: at,
   };
 }
 
@@ -59,11 +63,11 @@ export type AttemptOutcome = { attempt: DeliveryAttempt; ok: boolean; gone: bool
 
 export type RetryPolicy = { delaysMs: readonly number[]; random: () => number };
 
-const settled = (doc: DeliveryDoc, status: 'succeeded' | 'failed', failureReason: string | null, nowMs: number): DeliveryDoc => ({
-  ...doc, status, failureReason, nextAttemptAt: null, queue: null, due: null, inFlightSince: null, updatedAt: iso(nowMs),
-});
+/** The next version of a delivery. */
+const changed = (doc: DeliveryDoc, changes: Partial<DeliveryDoc>, nowMs: number): DeliveryDoc => ({ ...doc, ...changes, rev: doc.rev + 1, updatedAt: iso(nowMs) });
 
-export const claimed = (doc: DeliveryDoc, nowMs: number): DeliveryDoc => ({ ...doc, inFlightSince: iso(nowMs), updatedAt: iso(nowMs) });
+const settled = (doc: DeliveryDoc, status: 'succeeded' | 'failed', failureReason: string | null, nowMs: number): DeliveryDoc =>
+  changed(doc, { status, failureReason, nextAttemptAt: null, queue: null, due: null }, nowMs);
 
 /** The delivery after an attempt: succeeded, scheduled again, or failed for good. */
 export function afterAttempt(doc: DeliveryDoc, outcome: AttemptOutcome, policy: RetryPolicy, nowMs: number): DeliveryDoc {
@@ -76,19 +80,18 @@ export function afterAttempt(doc: DeliveryDoc, outcome: AttemptOutcome, policy: 
   // A receiver asking for more time (429/503 Retry-After) gets it, within the longest scheduled delay.
   const delay = outcome.retryAfterMs === null ? scheduled : Math.max(scheduled, Math.min(outcome.retryAfterMs, Math.max(...policy.delaysMs)));
   const at = nowMs + delay;
-  return {
-    ...doc, attempts, runAttempts, status: 'retrying', nextAttemptAt: iso(at), due: dueKey(at, doc.seq),
-    queue: doc.endpointId, inFlightSince: null, updatedAt: iso(nowMs),
-  };
+  return changed(doc, {
+    attempts, runAttempts, status: 'retrying', nextAttemptAt: iso(at), due: dueKey(at, doc.seq), queue: doc.endpointId,
+  }, nowMs);
 }
 
 /** An attempt a crash cut short: recorded, not counted, and made again at once. */
-export function interrupted(doc: DeliveryDoc, nowMs: number): DeliveryDoc {
+export function interrupted(doc: DeliveryDoc, since: string, nowMs: number): DeliveryDoc {
   const attempt: DeliveryAttempt = {
-    at: doc.inFlightSince ?? iso(nowMs), statusCode: null, latencyMs: null, responseBody: null,
+    at: since, statusCode: null, latencyMs: null, responseBody: null,
     error: 'Interrupted: Inkstream stopped before the receiver answered; sent again.',
   };
-  return { ...doc, attempts: [...doc.attempts, attempt].slice(-MAX_ATTEMPTS_KEPT), inFlightSince: null, updatedAt: iso(nowMs) };
+  return changed(doc, { attempts: [...doc.attempts, attempt].slice(-MAX_ATTEMPTS_KEPT), due: dueKey(nowMs, doc.seq) }, nowMs);
 }
 
 /** The endpoint was disabled or deleted: nothing more is sent. */
@@ -97,8 +100,8 @@ export const abandoned = (doc: DeliveryDoc, reason: string, nowMs: number): Deli
 /** POST …/redeliver: due now, with a fresh run through the retry schedule. */
 export function redelivered(doc: DeliveryDoc, nowMs: number): DeliveryDoc {
   const status = doc.status === 'succeeded' || doc.status === 'failed' ? 'pending' : doc.status;
-  return {
-    ...doc, status, runAttempts: 0, failureReason: null, nextAttemptAt: iso(nowMs), queue: doc.endpointId,
-    due: dueKey(nowMs, doc.seq), updatedAt: iso(nowMs),
-  };
+  return changed(doc, { status, runAttempts: 0, failureReason: null, nextAttemptAt: iso(nowMs), queue: doc.endpointId, due: dueKey(nowMs, doc.seq) }, nowMs);
 }
+
+/** The write that stores this version of the delivery, unless a newer one is already stored. */
+export const deliveryWrite = (doc: DeliveryDoc): ReadModelWrite => ({ kind: 'put', collection: DELIVERIES, id: doc.id, doc, position: BigInt(doc.rev) });

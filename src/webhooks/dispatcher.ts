@@ -3,33 +3,36 @@ import { createSafeHttpClient, type SafeHttpClient } from '../integrations/safeH
 import type { Services } from '../services.ts';
 import type { WebhookDoc } from '../../projections/webhooks.ts';
 import { attemptDelivery } from './attempt.ts';
+import { createBodyCache } from './bodies.ts';
 import { DELIVERIES, ensureWebhookCollections } from './collections.ts';
-import { abandoned, afterAttempt, claimed, interrupted, type DeliveryDoc, type RetryPolicy } from './delivery.ts';
 import { webhookStream } from './decide.ts';
-import { createHealthTracker, type HealthTracker } from './health.ts';
+import { abandoned, afterAttempt, deliveryWrite, interrupted, type DeliveryDoc, type RetryPolicy } from './delivery.ts';
+import { createDeliveryWriter } from './deliveryWriter.ts';
+import { createTargetResolver, type EndpointTarget } from './endpointTarget.ts';
+import { createHealthTracker } from './health.ts';
+import { CONCURRENCY_PER_ENDPOINT, createInFlightSlots } from './inFlight.ts';
 import { createLane, type Lane } from './lane.ts';
 import { parseRetryDelays } from './retrySchedule.ts';
 import { webhookSignal } from './signal.ts';
-import { createTargetResolver, type EndpointTarget } from './endpointTarget.ts';
 
 export const DISPATCHER_NAME = 'webhooks.dispatcher';
-export const CONCURRENCY_PER_ENDPOINT = 8;
 const FETCH_BATCH = 200;
 const FALLBACK_POLL_MS = 5_000;
 
 export type DispatcherOptions = {
-  concurrencyPerEndpoint?: number;
   fallbackPollMs?: number;
   random?: () => number;
   /** Extra CA certificates (PEM) trusted for receivers, beside Node's store and NODE_EXTRA_CA_CERTS. */
   ca?: string;
 };
 
+type Usable = Extract<EndpointTarget, { usable: true }>;
+
 /**
- * Sends due deliveries: one lane per endpoint (its own queue, concurrency cap and connection
+ * Sends due deliveries: one lane per endpoint (its own queue, 8 slots and its own connection
  * pool), woken by the outbox as it commits rows and by the API, with a fallback poll for rows
- * written elsewhere. A delivery is claimed (saved in flight) before it is sent; one found claimed
- * at start was cut short by a crash and is sent again: delivery is at least once.
+ * written elsewhere. A delivery is marked in flight (its slot claimed) before it is sent; a slot
+ * found claimed at start was cut short by a crash, and its delivery is sent again: at least once.
  */
 export function webhookDispatcher(options: DispatcherOptions = {}): Worker {
   return {
@@ -39,23 +42,32 @@ export function webhookDispatcher(options: DispatcherOptions = {}): Worker {
       const { readStore, clock, config, logger } = services;
       const log = logger.child({ worker: DISPATCHER_NAME });
       const policy: RetryPolicy = { delaysMs: parseRetryDelays(config.INKSTREAM_WEBHOOK_RETRY_DELAYS), random: options.random ?? Math.random };
-      const concurrency = options.concurrencyPerEndpoint ?? CONCURRENCY_PER_ENDPOINT;
       const targets = createTargetResolver(services);
+      const bodies = createBodyCache(readStore);
+      const writer = createDeliveryWriter(readStore);
+      const slots = createInFlightSlots(readStore);
       const lanes = new Map<string, { lane: Lane; client: SafeHttpClient }>();
 
-      async function abandonAll(endpointId: string, reason: string, except: ReadonlySet<string> = new Set()): Promise<void> {
+      // Attempts a crash cut short: recorded as interrupted and due again now, before any lane starts.
+      for (const row of await slots.recover()) {
+        const endpointId = row.endpointId;
+        const slot = Number(row.id.slice(endpointId.length + 1));
+        const doc = await readStore.get<DeliveryDoc>(DELIVERIES, row.deliveryId!);
+        const recovered = doc && doc.queue !== null ? [deliveryWrite(interrupted(doc, row.since!, clock.nowMs()))] : [];
+        await readStore.commit([...recovered, slots.release(endpointId, slot)]);
+      }
+
+      async function abandonAll(endpointId: string, reason: string, except: ReadonlySet<string>): Promise<void> {
         for (;;) {
           const page = await readStore.find<DeliveryDoc>(DELIVERIES, { filter: { queue: endpointId }, limit: 200 });
           const waiting = page.items.filter((doc) => !except.has(doc.id));
-          for (const doc of waiting) await readStore.save(DELIVERIES, abandoned(doc, reason, clock.nowMs()));
+          await readStore.commit(waiting.map((doc) => deliveryWrite(abandoned(doc, reason, clock.nowMs()))));
           if (waiting.length === 0 || page.nextCursor === null) return;
         }
       }
 
-      async function disable(target: Extract<EndpointTarget, { usable: true }>, reason: 'gone' | 'failing', doc: DeliveryDoc): Promise<void> {
-        const detail = reason === 'gone'
-          ? 'The endpoint answered 410 Gone.'
-          : 'Every delivery attempt failed for 5 days.';
+      async function disable(target: Usable, reason: 'gone' | 'failing', doc: DeliveryDoc): Promise<void> {
+        const detail = reason === 'gone' ? 'The endpoint answered 410 Gone.' : 'Every delivery attempt failed for 5 days.';
         targets.markDisabled(target.id, `The endpoint was disabled: ${detail}`, clock.nowMs());
         await services.execute(webhookStream, target.id, { type: 'DisableEndpoint', reason, detail, at: clock.now() }, {
           accountId: target.accountId, actor: { kind: 'system', worker: DISPATCHER_NAME },
@@ -69,50 +81,51 @@ export function webhookDispatcher(options: DispatcherOptions = {}): Worker {
         if (existing) return existing.lane;
         const client = createSafeHttpClient({
           allowPrivateAddresses: config.INKSTREAM_ALLOW_PRIVATE_URLS, ca: options.ca, userAgent: 'Inkstream-Webhooks/0.1',
-          connectionsPerOrigin: concurrency, timeoutMs: config.INKSTREAM_WEBHOOK_TIMEOUT_MS, maxRedirects: 0,
+          connectionsPerOrigin: CONCURRENCY_PER_ENDPOINT, timeoutMs: config.INKSTREAM_WEBHOOK_TIMEOUT_MS, maxRedirects: 0,
         });
-        const health: HealthTracker = createHealthTracker(readStore, endpointId);
-        const inFlight = new Set<string>();
+        const health = createHealthTracker(readStore, endpointId);
+        const freeSlots = Array.from({ length: CONCURRENCY_PER_ENDPOINT }, (_, slot) => CONCURRENCY_PER_ENDPOINT - 1 - slot);
+        const sending = new Set<string>();
         let target: EndpointTarget = { usable: false, reason: 'not resolved yet' };
 
+        async function afterOutcome(sendTo: Usable, doc: DeliveryDoc, outcome: { ok: boolean; gone: boolean }): Promise<void> {
+          if (outcome.ok) return health.succeeded();
+          const reason = outcome.gone ? 'gone' : (await health.failed(clock.nowMs(), sendTo.enabledAtMs)) ? 'failing' : null;
+          if (reason === null) return;
+          await disable(sendTo, reason, doc);
+          lane.wake(); // its fetch now finds the endpoint disabled and settles what waits
+        }
+
         const lane = createLane({
-          concurrency, batchSize: FETCH_BATCH, nowMs: () => clock.nowMs(),
+          concurrency: CONCURRENCY_PER_ENDPOINT, batchSize: FETCH_BATCH, nowMs: () => clock.nowMs(),
           async fetch(limit) {
             target = await targets.resolve(endpointId);
             if (!target.usable) {
-              await abandonAll(endpointId, target.reason, inFlight);
+              await abandonAll(endpointId, target.reason, sending);
               return [];
             }
-            return (await readStore.find<DeliveryDoc>(DELIVERIES, { filter: { queue: endpointId }, sort: { field: 'due', direction: 'asc' }, limit })).items;
+            const { items } = await readStore.find<DeliveryDoc>(DELIVERIES, { filter: { queue: endpointId }, sort: { field: 'due', direction: 'asc' }, limit });
+            await bodies.prefetch(items);
+            return items;
           },
           async deliver(doc, signal) {
             if (!target.usable) return doc;
             const sendTo = target;
-            inFlight.add(doc.id);
+            const slot = freeSlots.pop()!;
+            sending.add(doc.id);
             try {
-              let current = doc.inFlightSince ? interrupted(doc, clock.nowMs()) : doc;
-              current = claimed(current, clock.nowMs());
-              await readStore.save(DELIVERIES, current);
+              const body = await bodies.bodyOf(doc);
+              await writer.write(slots.claim(endpointId, slot, doc.id, clock.now()));
               const outcome = await attemptDelivery({
-                client, target: sendTo, eventId: doc.eventId, body: doc.body, nowMs: clock.nowMs(),
-                timeoutMs: config.INKSTREAM_WEBHOOK_TIMEOUT_MS, signal,
+                client, target: sendTo, eventId: doc.eventId, body, nowMs: clock.nowMs(), timeoutMs: config.INKSTREAM_WEBHOOK_TIMEOUT_MS, signal,
               });
-              const saved = afterAttempt(current, outcome, policy, clock.nowMs());
-              await readStore.save(DELIVERIES, saved);
-              let disabledNow = false;
-              if (outcome.ok) {
-                await health.succeeded();
-              } else if (outcome.gone) {
-                disabledNow = true;
-                await disable(sendTo, 'gone', doc);
-              } else if (await health.failed(clock.nowMs(), sendTo.enabledAtMs)) {
-                disabledNow = true;
-                await disable(sendTo, 'failing', doc);
-              }
-              if (disabledNow) lane.wake(); // its fetch now finds the endpoint disabled and settles what waits
+              const saved = afterAttempt(doc, outcome, policy, clock.nowMs());
+              await writer.write(deliveryWrite(saved), slots.release(endpointId, slot));
+              await afterOutcome(sendTo, doc, outcome);
               return saved;
             } finally {
-              inFlight.delete(doc.id);
+              sending.delete(doc.id);
+              freeSlots.push(slot);
             }
           },
           onError: (error) => log.error({ err: error, endpointId }, 'webhook lane failed; retrying'),
@@ -132,7 +145,7 @@ export function webhookDispatcher(options: DispatcherOptions = {}): Worker {
         } while (cursor);
       }
       const pollSafely = (filter: { enabled: true } | undefined) => poll(filter).catch((error) => log.error({ err: error }, 'webhook poll failed'));
-      // At start every endpoint's lane looks once (claimed rows of a crashed run, rows of endpoints disabled meanwhile).
+      // At start every endpoint's lane looks once (deliveries of a crashed run, of endpoints disabled meanwhile).
       void pollSafely(undefined);
       const interval = setInterval(() => void pollSafely({ enabled: true }), options.fallbackPollMs ?? FALLBACK_POLL_MS);
       interval.unref();

@@ -1,19 +1,20 @@
 import type { WebhookDoc } from '../../projections/webhooks.ts';
 import type { Services } from '../services.ts';
+import { createSigner, type Signer } from './signature.ts';
 
 /** What the dispatcher needs to send to an endpoint, or why it must not. */
 export type EndpointTarget =
-  | { usable: true; id: string; accountId: string; url: string; secret: string; enabledAtMs: number }
+  | { usable: true; id: string; accountId: string; url: string; sign: Signer; enabledAtMs: number }
   | { usable: false; reason: string };
 
 export const DELETED_REASON = 'The endpoint was deleted.';
 
 /**
  * Reads the endpoint from its read model (waiting for the projections when it is not there yet:
- * the outbox may be ahead of them) and opens its secret, cached per sealed value.
+ * the outbox may be ahead of them) and prepares its signer, cached per sealed secret.
  */
 export function createTargetResolver(services: Pick<Services, 'readStore' | 'readModels' | 'secrets'>) {
-  const opened = new Map<string, string>();
+  const signers = new Map<string, Signer>();
   /** Disabled here before the read model shows it: endpointId → when. */
   const disabledLocally = new Map<string, { reason: string; atMs: number }>();
 
@@ -30,12 +31,12 @@ export function createTargetResolver(services: Pick<Services, 'readStore' | 'rea
       const enabledAtMs = Date.parse(doc.enabledAt);
       const local = disabledLocally.get(endpointId);
       if (local && local.atMs >= enabledAtMs) return { usable: false, reason: local.reason };
-      let secret = opened.get(doc.sealedSecret);
-      if (secret === undefined) {
-        secret = services.secrets.open(doc.sealedSecret);
-        opened.set(doc.sealedSecret, secret);
+      let sign = signers.get(doc.sealedSecret);
+      if (sign === undefined) {
+        sign = createSigner(services.secrets.open(doc.sealedSecret));
+        signers.set(doc.sealedSecret, sign);
       }
-      return { usable: true, id: doc.id, accountId: doc.accountId, url: doc.url, secret, enabledAtMs };
+      return { usable: true, id: doc.id, accountId: doc.accountId, url: doc.url, sign, enabledAtMs };
     },
   };
 }

@@ -3,10 +3,8 @@ import { AppError } from '../core/errors.ts';
 import { route } from '../http/route.ts';
 import { idOf } from '../http/schemas.ts';
 import { encodeCursor } from '../readstore/cursor.ts';
-import { ensureWebhookCollections, PUBLIC_EVENTS } from './collections.ts';
+import { ensureWebhookCollections, PUBLIC_EVENTS, type FeedDoc } from './collections.ts';
 import { EventType, presentEvent, PublicEventBody } from './schemas.ts';
-
-type FeedDoc = { id: string; accountId: string; type: string; seq: string; createdAt: string; body: string };
 
 export const eventRoutes = [
   route({

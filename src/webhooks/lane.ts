@@ -89,15 +89,20 @@ export function createLane(options: LaneOptions): Lane {
         running.delete(sending);
         known.delete(doc.id);
         inFlight -= 1;
-        if (buffer.length === 0 && moreWaiting) void refill();
-        else pump();
+        if (buffer.length < concurrency && moreWaiting) void refill();
+        pump();
       });
       running.add(sending);
     }
   }
 
   return {
-    wake: () => void refill(),
+    wake() {
+      if (fetching) { fetchAgain = true; return; }
+      // Enough is buffered to keep every slot busy: what was added is fetched when the buffer runs low.
+      if (buffer.length >= concurrency) { moreWaiting = true; return; }
+      void refill();
+    },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

@@ -1,30 +1,31 @@
-import { eventHandlerConsumer } from '../consumers/define.ts';
 import type { ConsumerDefinition } from '../consumers/runner.ts';
-import type { EventStore } from '../eventstore/port.ts';
+import type { EventStore, StoredEvent } from '../eventstore/port.ts';
 import type { ReadModelWrite, ReadStore } from '../readstore/port.ts';
 import { DELIVERIES, ensureWebhookCollections, PUBLIC_EVENTS } from './collections.ts';
 import { deliveryIdFor, newDelivery } from './delivery.ts';
 import { WEBHOOK_CATEGORY, WEBHOOK_ENDPOINT_EVENT_TYPES } from './endpoint.ts';
-import { PUBLIC_EVENT_CATEGORIES, PUBLIC_EVENT_SOURCES } from './publicEvents.ts';
-import { publicEventsFor } from './publicEvents.ts';
+import { PUBLIC_EVENT_CATEGORIES, PUBLIC_EVENT_SOURCES, publicEventsFor } from './publicEvents.ts';
 import { createEndpointRegistry } from './registry.ts';
 import type { WebhookSignal } from './signal.ts';
 
 export const OUTBOX_CONSUMER = 'webhooks.outbox';
+const BATCH_SIZE = 200;
 
 /**
- * The outbox: for every public event, one feed row and one delivery per endpoint that wants it,
- * all inserted (if absent, under ids derived from the event and the endpoint) in the same
- * transaction as the consumer's checkpoint. A crash before the commit redoes the event; after
- * it, the event is never read again: no delivery is lost and none is doubled.
+ * The outbox: for every public event, one feed row (its exact bytes) and one delivery per
+ * endpoint that wants it, all inserted (if absent, under ids derived from the event and the
+ * endpoint) in one transaction with the consumer's checkpoint. A crash before the commit redoes
+ * the batch; after it, the batch is never read again: no delivery is lost and none is doubled.
+ * One commit per batch rather than per event keeps a burst of events cheap to fan out.
  */
 export function webhookOutbox(deps: { eventStore: EventStore; readStore: ReadStore; signal: WebhookSignal; nowMs(): number }): ConsumerDefinition {
   const { eventStore, readStore, signal } = deps;
-  const registry = createEndpointRegistry();
-  const touched = new Set<string>();
+  let registry = createEndpointRegistry();
+  const sources = new Set(PUBLIC_EVENT_SOURCES);
+  const endpointEvents = new Set<string>(WEBHOOK_ENDPOINT_EVENT_TYPES);
   let ready: Promise<void> | null = null;
 
-  // The registry holds every endpoint event up to the checkpoint; the consumer feeds it the rest in order.
+  // The registry holds every endpoint event up to the checkpoint; the batches feed it the rest in order.
   async function load(): Promise<void> {
     await ensureWebhookCollections(readStore);
     const checkpoint = (await readStore.getCheckpoint(OUTBOX_CONSUMER)) ?? -1n;
@@ -37,47 +38,45 @@ export function webhookOutbox(deps: { eventStore: EventStore; readStore: ReadSto
     }
   }
 
-  const inner = eventHandlerConsumer({
-    name: OUTBOX_CONSUMER,
-    categories: [...PUBLIC_EVENT_CATEGORIES, WEBHOOK_CATEGORY],
-    types: [...PUBLIC_EVENT_SOURCES, ...WEBHOOK_ENDPOINT_EVENT_TYPES],
-    async handle(event) {
-      ready ??= load().catch((error) => { ready = null; throw error; });
-      await ready;
-      if (event.stream.startsWith(`${WEBHOOK_CATEGORY}-`)) {
-        registry.apply(event);
-        return [];
+  async function fanOut(event: StoredEvent, writes: ReadModelWrite[], touched: Set<string>, nowMs: number): Promise<void> {
+    for (const { accountId, seq, envelope, body } of await publicEventsFor(eventStore, event)) {
+      writes.push({
+        kind: 'insert_if_absent', collection: PUBLIC_EVENTS, id: envelope.id,
+        doc: { id: envelope.id, accountId, type: envelope.type, seq, createdAt: envelope.createdAt, body },
+      });
+      for (const endpointId of registry.matching(accountId, envelope.type)) {
+        const id = deliveryIdFor(envelope.id, endpointId, envelope.createdAt);
+        const doc = newDelivery({ id, accountId, endpointId, eventId: envelope.id, eventType: envelope.type, body: null, seq, nowMs });
+        writes.push({ kind: 'insert_if_absent', collection: DELIVERIES, id, doc });
+        touched.add(endpointId);
       }
-      const writes: ReadModelWrite[] = [];
-      const nowMs = deps.nowMs();
-      for (const outgoing of await publicEventsFor(eventStore, event)) {
-        const { accountId, seq, envelope, body } = outgoing;
-        writes.push({
-          kind: 'insert_if_absent', collection: PUBLIC_EVENTS, id: envelope.id,
-          doc: { id: envelope.id, accountId, type: envelope.type, seq, createdAt: envelope.createdAt, body },
-        });
-        for (const endpointId of registry.matching(accountId, envelope.type)) {
-          const id = deliveryIdFor(envelope.id, endpointId, envelope.createdAt);
-          const doc = newDelivery({ id, accountId, endpointId, eventId: envelope.id, eventType: envelope.type, body, seq, nowMs });
-          writes.push({ kind: 'insert_if_absent', collection: DELIVERIES, id, doc });
-          touched.add(endpointId);
-        }
-      }
-      return writes;
-    },
-  }, readStore);
+    }
+  }
 
   return {
-    ...inner,
+    name: OUTBOX_CONSUMER,
+    categories: [...PUBLIC_EVENT_CATEGORIES, WEBHOOK_CATEGORY],
+    batchSize: BATCH_SIZE,
     async handleBatch(events) {
+      const writes: ReadModelWrite[] = [];
+      const touched = new Set<string>();
       try {
-        await inner.handleBatch(events);
-      } finally {
-        // After the commits: the dispatcher's lanes find the rows they are woken for.
-        const endpointIds = [...touched];
-        touched.clear();
-        signal.notify(endpointIds);
+        ready ??= load();
+        await ready;
+        const nowMs = deps.nowMs();
+        // Endpoint events change the registry as the batch goes, so each event sees the endpoints of its position.
+        for (const event of events) {
+          if (endpointEvents.has(event.type)) registry.apply(event);
+          else if (sources.has(event.type)) await fanOut(event, writes, touched, nowMs);
+        }
+        await readStore.commit(writes, { consumer: OUTBOX_CONSUMER, position: events[events.length - 1].position });
+      } catch (error) {
+        // The runner retries from the checkpoint: the registry must be rebuilt up to it, not kept ahead of it.
+        registry = createEndpointRegistry();
+        ready = null;
+        throw error;
       }
+      signal.notify(touched);
     },
   };
 }

@@ -41,7 +41,7 @@ test('no cover (covers off, or another account\'s article) is a 404 with the err
   expect(article.cover).toBeNull();
   const none = await cover(article.id);
   expect(none.status).toBe(404);
-  expect((await none.json()).error).toMatchObject({ code: 'not_found', message: expect.stringContaining('settings.covers.enabled') });
+  expect(((await none.json()) as { error: object }).error).toMatchObject({ code: 'not_found', message: expect.stringContaining('settings.covers.enabled') });
   const withCover = await draftedArticle(true);
   const other = await cover(withCover.id, await app.newKey('other'));
   expect(other.status).toBe(404);

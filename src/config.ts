@@ -22,6 +22,10 @@ const Env = z.object({
   OPENAI_BASE_URL: z.string().url().optional(),
   INKSTREAM_DEFAULT_MODEL: z.string().default('gpt-4o-mini'),
   GITHUB_API_URL: z.string().url().default('https://api.github.com'),
+  SEARCH_CONSOLE_API_URL: z.string().url().default('https://searchconsole.googleapis.com/'),
+  GOOGLE_OAUTH_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  INKSTREAM_SEARCH_RETRY_DELAYS_MS: z.string().regex(/^\d+(,\d+)*$/, 'milliseconds separated by commas, e.g. 2000,10000,30000')
+    .default('2000,10000,30000,60000').transform((text) => text.split(',').map(Number)),
   INKSTREAM_READ_WAIT_MS: z.coerce.number().int().min(0).default(2000),
 });
 

@@ -27,6 +27,8 @@ const Env = z.object({
   INKSTREAM_SEARCH_RETRY_DELAYS_MS: z.string().regex(/^\d+(,\d+)*$/, 'milliseconds separated by commas, e.g. 2000,10000,30000')
     .default('2000,10000,30000,60000').transform((text) => text.split(',').map(Number)),
   INKSTREAM_READ_WAIT_MS: z.coerce.number().int().min(0).default(2000),
+  /** How long the background lease lasts without renewal before another process takes over. */
+  INKSTREAM_LEASE_TTL_MS: z.coerce.number().int().min(300).default(15_000),
 });
 
 export type Config = z.infer<typeof Env> & { dataDir: string };

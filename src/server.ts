@@ -27,7 +27,7 @@ export async function startServer(
       `Try: curl -H "Authorization: Bearer ${issued.key}" http://localhost:${config.PORT}/api/v1/projects\n\n`,
     );
   }
-  const background = await startBackground(services, backgroundJobs(services, { pipeline: overrides.pipeline }));
+  const background = await startBackground(services, backgroundJobs(services, { pipeline: overrides.pipeline }), { leaseTtlMs: config.INKSTREAM_LEASE_TTL_MS });
   const limits = await openRateLimit(config);
   const app = createApp(services, {
     routes: allRoutes,
@@ -37,6 +37,7 @@ export async function startServer(
         const checks: Record<string, string> = {};
         try { await services.eventStore.headPosition(); checks.eventStore = 'ok'; } catch (error) { checks.eventStore = String(error); }
         try { await services.readStore.getCheckpoint('projections'); checks.readStore = 'ok'; } catch (error) { checks.readStore = String(error); }
+        checks.background = background.isLeader() ? 'ok' : 'ok (standby: another process runs the background work)';
         for (const consumer of background.consumers) {
           checks[`consumer:${consumer.name}`] = consumer.isRunning() ? (consumer.lastError() ? `retrying: ${consumer.lastError()}` : 'ok') : 'stopped';
         }

@@ -10,6 +10,7 @@ import type { Doc, FindOptions, ReadModelWrite, ReadStore } from './port.ts';
 const DUPLICATE_KEY = 11000;
 
 type Checkpoint = { _id: string; position: string };
+type Lease = { _id: string; holder: string; expiresAt: number };
 
 /**
  * Read models in MongoDB. The checkpoint cannot share a transaction with the writes, so commit
@@ -26,6 +27,7 @@ export async function openMongoReadStore(url: string, dbName?: string): Promise<
   const db = client.db(dbName);
   const registry = createCollectionRegistry();
   const checkpoints = db.collection<Checkpoint>('checkpoints');
+  const leases = db.collection<Lease>('leases');
 
   function collection(name: string): Collection<StoredDoc> {
     registry.indexesOf(name); // throws for an undeclared collection
@@ -94,6 +96,32 @@ export async function openMongoReadStore(url: string, dbName?: string): Promise<
 
     async remove(name, id) {
       await collection(name).deleteOne({ _id: id });
+    },
+
+    async acquireLease(name, holder, ttlMs, nowMs, options = {}) {
+      const takeable = [{ holder }, { expiresAt: { $lte: nowMs } }, ...(options.replacing ? [{ holder: options.replacing }] : [])];
+      try {
+        // Matches only a lease that is ours or expired; when another holder's lease is live the
+        // upsert tries to insert a second document with that _id and fails with E11000.
+        await leases.updateOne(
+          { _id: name, $or: takeable },
+          { $set: { holder, expiresAt: nowMs + ttlMs } },
+          { upsert: true },
+        );
+        return true;
+      } catch (error) {
+        if ((error as { code?: number }).code === DUPLICATE_KEY) return false;
+        throw error;
+      }
+    },
+
+    async leaseHolder(name) {
+      const lease = await leases.findOne({ _id: name });
+      return lease ? { holder: lease.holder, expiresAtMs: lease.expiresAt } : null;
+    },
+
+    async releaseLease(name, holder) {
+      await leases.deleteOne({ _id: name, holder });
     },
 
     async getCheckpoint(consumer) {

@@ -42,6 +42,15 @@ export interface ReadStore {
   save(collection: string, doc: Doc): Promise<void>;
   remove(collection: string, id: string): Promise<void>;
   getCheckpoint(consumer: string): Promise<bigint | null>;
+  /**
+   * Take or renew a named lease until nowMs + ttlMs. True when `holder` holds it afterwards: it was
+   * free, expired, already this holder's, or held by `replacing`. Used so one process of several
+   * runs the side effects.
+   */
+  acquireLease(name: string, holder: string, ttlMs: number, nowMs: number, options?: { replacing?: string }): Promise<boolean>;
+  /** Who holds the lease (even if expired), so a holder known to be dead can be replaced at once. */
+  leaseHolder(name: string): Promise<{ holder: string; expiresAtMs: number } | null>;
+  releaseLease(name: string, holder: string): Promise<void>;
   /** Drop the collections' documents and the named consumers' checkpoints (for a rebuild). */
   reset(collections: readonly string[], consumers: readonly string[]): Promise<void>;
   close(): Promise<void>;

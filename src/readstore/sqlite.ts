@@ -38,6 +38,12 @@ export function openSqliteReadStore(path: string): ReadStore {
     'INSERT INTO checkpoints (consumer, position) VALUES (?, ?) ON CONFLICT (consumer) DO UPDATE SET position = excluded.position',
   );
   const getCheckpoint = db.prepare('SELECT position FROM checkpoints WHERE consumer = ?');
+  const takeLease = db.prepare(
+    'INSERT INTO leases (name, holder, expires_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at ' +
+      'WHERE leases.holder = excluded.holder OR leases.expires_at <= ? OR leases.holder = ?',
+  );
+  const readLease = db.prepare('SELECT holder, expires_at FROM leases WHERE name = ?');
+  const dropLease = db.prepare('DELETE FROM leases WHERE name = ? AND holder = ?');
   const clearCheckpoint = db.prepare('DELETE FROM checkpoints WHERE consumer = ?');
   const begin = db.prepare('BEGIN IMMEDIATE');
   const commit = db.prepare('COMMIT');
@@ -169,6 +175,19 @@ export function openSqliteReadStore(path: string): ReadStore {
 
     async remove(collection, id) {
       statements(collection).remove.run(id);
+    },
+
+    async acquireLease(name, holder, ttlMs, nowMs, options = {}) {
+      return Number(takeLease.run(name, holder, nowMs + ttlMs, nowMs, options.replacing ?? null).changes) === 1;
+    },
+
+    async leaseHolder(name) {
+      const row = readLease.get(name);
+      return row ? { holder: row.holder as string, expiresAtMs: Number(row.expires_at) } : null;
+    },
+
+    async releaseLease(name, holder) {
+      dropLease.run(name, holder);
     },
 
     async getCheckpoint(consumer) {

@@ -13,6 +13,7 @@ const DEFERRED = 'readstore_deferred_indexes';
 
 export function createStoreTables(db: DatabaseSync): void {
   db.exec(`CREATE TABLE IF NOT EXISTS checkpoints (consumer TEXT PRIMARY KEY, position TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, expires_at INTEGER NOT NULL);
     CREATE TABLE IF NOT EXISTS ${DEFERRED} (collection TEXT PRIMARY KEY)`);
 }
 

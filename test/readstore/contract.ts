@@ -142,6 +142,29 @@ export function readStoreContract(open: () => Promise<OpenedStore>): void {
     expect(await store.get('articles', 'b')).toBeNull();
   });
 
+  test('a lease is held by one holder until it expires or is released', async () => {
+    expect(await store.acquireLease('background', 'a', 1000, 10_000)).toBe(true);
+    expect(await store.acquireLease('background', 'b', 1000, 10_500)).toBe(false);
+    expect(await store.acquireLease('background', 'a', 1000, 10_900)).toBe(true); // renewed until 11,900
+    expect(await store.acquireLease('background', 'b', 1000, 11_500)).toBe(false);
+    expect(await store.acquireLease('background', 'b', 1000, 11_900)).toBe(true); // expired: taken over
+    expect(await store.acquireLease('background', 'a', 1000, 12_000)).toBe(false);
+    await store.releaseLease('background', 'a'); // not a's any more: nothing happens
+    expect(await store.acquireLease('background', 'a', 1000, 12_000)).toBe(false);
+    await store.releaseLease('background', 'b');
+    expect(await store.acquireLease('background', 'a', 1000, 12_000)).toBe(true);
+    expect(await store.acquireLease('other', 'b', 1000, 12_000)).toBe(true);
+    expect(await store.leaseHolder('other')).toEqual({ holder: 'b', expiresAtMs: 13_000 });
+    expect(await store.leaseHolder('nobody')).toBeNull();
+  });
+
+  test('a live lease can be taken over only from the holder named as replaced', async () => {
+    expect(await store.acquireLease('background', 'dead', 60_000, 0)).toBe(true);
+    expect(await store.acquireLease('background', 'new', 60_000, 1, { replacing: 'someone-else' })).toBe(false);
+    expect(await store.acquireLease('background', 'new', 60_000, 1, { replacing: 'dead' })).toBe(true);
+    expect((await store.leaseHolder('background'))?.holder).toBe('new');
+  });
+
   test('reset drops the named collections and checkpoints only', async () => {
     await store.commit([put('a', 1n), insert('d1')], { consumer: 'projections', position: 1n });
     await store.commit([], { consumer: 'webhooks', position: 1n });

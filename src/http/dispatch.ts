@@ -1,0 +1,50 @@
+import type { HttpMethod, Route } from './route.ts';
+
+export type Dispatched = { route: Route; params: Record<string, string> };
+
+type Candidate = { route: Route; pattern: RegExp; names: string[] };
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `/projects/:id/topics` → /^\/projects\/([^/]+)\/topics\/?$/i, as express matches it (any case, optional trailing slash). */
+function compile(route: Route): Candidate {
+  const names: string[] = [];
+  const source = route.path.split('/').map((segment) => {
+    if (!segment.startsWith(':')) return escapeRegExp(segment);
+    names.push(segment.slice(1));
+    return '([^/]+)';
+  }).join('\\/');
+  return { route, names, pattern: new RegExp(`^${source === '' ? '' : source}\\/?$`, 'i') };
+}
+
+const firstSegment = (path: string) => path.split('/', 2)[1]?.toLowerCase() ?? '';
+
+/**
+ * Finds the route of a request. Express tries every route in turn; here routes are grouped by
+ * method and first path segment, so a request tests the few that could match.
+ * Throws URIError for a parameter that is not valid percent-encoding.
+ */
+export function createDispatcher(routes: readonly Route[]) {
+  const buckets = new Map<string, Candidate[]>();
+  for (const route of routes) {
+    const key = `${route.method} ${firstSegment(route.path)}`;
+    const bucket = buckets.get(key) ?? [];
+    bucket.push(compile(route));
+    buckets.set(key, bucket);
+  }
+  return {
+    endpoints: routes.map((route) => ({ method: route.method, path: route.path })),
+    match(method: string, path: string): Dispatched | null {
+      const lower = method.toLowerCase();
+      const verb = (lower === 'head' ? 'get' : lower) as HttpMethod;
+      for (const candidate of buckets.get(`${verb} ${firstSegment(path)}`) ?? []) {
+        const found = candidate.pattern.exec(path);
+        if (!found) continue;
+        const params: Record<string, string> = {};
+        candidate.names.forEach((name, index) => { params[name] = decodeURIComponent(found[index + 1]); });
+        return { route: candidate.route, params };
+      }
+      return null;
+    },
+  };
+}

@@ -5,6 +5,7 @@ import type { Services } from '../services.ts';
 import type { AuthContext } from './auth.ts';
 import { createAuthenticator } from './authCache.ts';
 import { errorMiddleware, fieldIssues, sendError } from './errors.ts';
+import { createDispatcher } from './dispatch.ts';
 import { createIdempotency } from './idempotency.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { createRateLimit, type RateLimit } from './rateLimit.ts';
@@ -61,9 +62,20 @@ export function createApp(services: Services, options: AppOptions): express.Expr
   const routes = [indexRoute, ...options.routes];
   const openApi = buildOpenApiDocument(routes, services.config.INKSTREAM_PUBLIC_URL);
 
-  for (const definition of routes) {
-    api[definition.method](definition.path, handlerFor(definition));
-  }
+  const dispatcher = createDispatcher(routes);
+  const handlers = new Map(routes.map((definition) => [definition, handlerFor(definition)]));
+  app.locals.endpoints = dispatcher.endpoints;
+  api.use((req, res, next) => {
+    let found;
+    try {
+      found = dispatcher.match(req.method, req.path);
+    } catch {
+      return next(new AppError('not_found', 'No such resource: the path is not valid percent-encoding.'));
+    }
+    if (!found) return next();
+    req.params = found.params;
+    return handlers.get(found.route)!(req, res, next);
+  });
   api.use((req, res) => {
     sendError(res, new AppError('not_found', `No endpoint ${req.method} ${API_PREFIX}${req.path}; GET ${API_PREFIX} lists every endpoint.`), res.locals.requestId);
   });

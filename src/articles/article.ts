@@ -1,3 +1,5 @@
+import type { SearchMetricsSnapshot } from '../searchAnalytics/metrics.ts';
+
 export type ArticleStatus =
   | 'queued' | 'researching' | 'writing' | 'draft'
   | 'publishing' | 'pr_open' | 'merged' | 'closed' | 'failed';
@@ -29,7 +31,9 @@ export type ArticleEvent =
   | { type: 'ArticleRevisionCommitted'; data: { articleId: string; revisionId: string; commitSha: string; at: string } }
   | { type: 'ArticleMerged'; data: { articleId: string; commitSha: string | null; prUrl: string | null; path: string; mergedBy: string | null; at: string } }
   | { type: 'ArticleClosed'; data: { articleId: string; prUrl: string; closedBy: string | null; at: string } }
-  | { type: 'ArticleRefreshRequested'; data: { articleId: string; refreshId: string; at: string } };
+  | { type: 'ArticleRefreshRequested'; data: { articleId: string; refreshId: string; at: string } }
+  /** Search Console figures of the published URL, recorded by a search-analytics sync (`at` is the sync time). */
+  | { type: 'ArticleSearchMetricsUpdated'; data: SearchMetricsSnapshot & { articleId: string; projectId: string; syncId: string; at: string } };
 
 export type Revision = { revisionId: string; instruction: string; source: RevisionSource; requestedAt: string };
 
@@ -55,6 +59,8 @@ export type ActiveArticle = {
   pendingRevisions: Revision[];
   failure: { step: ArticleStatus; reason: string } | null;
   refreshCount: number;
+  /** The search-analytics sync that last recorded figures, so a re-run of it records nothing twice. */
+  lastSearchSyncId?: string;
 };
 export type Article = { status: 'none' } | ActiveArticle;
 
@@ -117,6 +123,7 @@ export function evolveArticle(state: Article, event: ArticleEvent): Article {
     case 'ArticleMerged': return { ...state, status: 'merged', path: event.data.path };
     case 'ArticleClosed': return { ...state, status: 'closed' };
     case 'ArticleRefreshRequested': return { ...state, status: 'researching', purpose: 'refresh', refreshCount: state.refreshCount + 1 };
+    case 'ArticleSearchMetricsUpdated': return { ...state, lastSearchSyncId: event.data.syncId };
     default: return state;
   }
 }

@@ -24,7 +24,8 @@ export type ArticleCommand =
   | { type: 'RecordRevisionCommitted' } & EventData<'ArticleRevisionCommitted'>
   | { type: 'RecordMerged' } & EventData<'ArticleMerged'>
   | { type: 'RecordClosed' } & EventData<'ArticleClosed'>
-  | { type: 'RefreshArticle'; refreshId: string; at: string };
+  | { type: 'RefreshArticle'; refreshId: string; at: string }
+  | { type: 'RecordSearchMetrics' } & EventData<'ArticleSearchMetricsUpdated'>;
 
 export function decideArticle(command: ArticleCommand, state: Article): ArticleEvent[] {
   if (command.type === 'QueueArticle') {
@@ -86,6 +87,9 @@ export function decideArticle(command: ArticleCommand, state: Article): ArticleE
     case 'RefreshArticle':
       requireStatus(article, allowedFrom.refresh, 'refresh');
       return [{ type: 'ArticleRefreshRequested', data: { articleId, refreshId: command.refreshId, at: command.at } }];
+    case 'RecordSearchMetrics':
+      if (article.lastSearchSyncId === command.syncId) return [];
+      return [{ type: 'ArticleSearchMetricsUpdated', data: { articleId, ...(rest as EventData<'ArticleSearchMetricsUpdated'>) } }];
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)} (${type})`);

@@ -23,9 +23,11 @@ export type PipelineContext = {
   crawl: { pageCap: number; deadlineMs: number };
   /** Articles (or projects) worked on at once by one process manager. */
   concurrency: number;
-  /** Aborted when the server stops, so waits end and the event is handled again after the restart. */
-  signal: AbortSignal;
-  close(): Promise<void>;
+  /** Aborted when the pipeline stops, so waits end and the event is handled again after the restart. */
+  readonly signal: AbortSignal;
+  /** Runs again after a stop (a process that lost and regained the background lease). */
+  start(): void;
+  stop(): Promise<void>;
 };
 
 export type PipelineOverrides = Partial<Pick<PipelineContext, 'writer' | 'llm' | 'http' | 'concurrency'>> & {
@@ -43,21 +45,27 @@ export function createPipelineContext(services: Services, overrides: PipelineOve
     baseURL: config.OPENAI_BASE_URL,
     defaultModel: config.INKSTREAM_DEFAULT_MODEL,
   });
-  const ownHttp = overrides.http ? null : createSafeHttpClient({ allowPrivateAddresses: config.INKSTREAM_ALLOW_PRIVATE_URLS });
-  const http = overrides.http ?? ownHttp!;
   const logger = services.logger.child({ component: 'pipeline', provider: composed.writer.provider });
-  const stopping = new AbortController();
+  const newHttp = () => createSafeHttpClient({ allowPrivateAddresses: config.INKSTREAM_ALLOW_PRIVATE_URLS });
+  let ownHttp = overrides.http ? null : newHttp();
+  let stopping = new AbortController();
   return {
     services,
     logger,
     writer: composed.writer,
     llm: composed.llm,
-    http,
+    // Stopping closes the client, so requests in flight end and their crawl is redone after the restart.
+    get http() { return overrides.http ?? ownHttp!; },
     modelFor: (settings) => (composed.writer.provider === 'offline' ? undefined : settings.model ?? config.INKSTREAM_DEFAULT_MODEL),
     crawl: { pageCap: overrides.crawl?.pageCap ?? CRAWL_PAGE_CAP, deadlineMs: overrides.crawl?.deadlineMs ?? 120_000 },
     concurrency: overrides.concurrency ?? 4,
-    signal: stopping.signal,
-    async close() {
+    get signal() { return stopping.signal; },
+    start() {
+      if (!stopping.signal.aborted) return;
+      stopping = new AbortController();
+      if (!overrides.http) ownHttp = newHttp();
+    },
+    async stop() {
       stopping.abort(new Error('the pipeline is stopping'));
       await ownHttp?.close();
     },

@@ -50,7 +50,7 @@ export function crawlProcess(ctx: PipelineContext): PartitionedHandler {
       const { projectId, crawlId } = event.data as { projectId: string; crawlId: string };
       const { state: project } = await loadStream(services.eventStore, projectStream, projectId);
       if (project.status === 'none' || project.crawl.crawlId !== crawlId || project.crawl.status !== 'pending') return;
-      const outcome = await attempt(() => crawl(project));
+      const outcome = await attempt(() => crawl(project), ctx.signal);
       const at = services.clock.now();
       if (!outcome.ok || 'failure' in outcome.value) {
         if (!outcome.ok) ctx.logger.warn({ err: outcome.error, projectId }, 'brand crawl failed');

@@ -14,12 +14,19 @@ export type PipelineOptions = PipelineOverrides & { schedulerTickMs?: number };
 /**
  * The content pipeline's process managers (crawl, topic research, writing, revisions) and the
  * cadence scheduler, sharing one composed context. Stopping the workers (which happens before
- * the consumers stop) ends any wait in the pipeline and closes its HTTP client.
+ * the consumers stop) ends any wait in the pipeline and closes its HTTP client; starting them
+ * again (the lease regained) opens a new one.
  */
 export function pipelineJobs(services: Services, options: PipelineOptions = {}): { consumers: ConsumerDefinition[]; workers: Worker[] } {
   const ctx = createPipelineContext(services, options);
   const processes = [crawlProcess(ctx), researchProcess(ctx), writeProcess(ctx), reviseProcess(ctx)];
-  const lifecycle: Worker = { name: 'pipeline.lifecycle', start: async () => ({ stop: () => ctx.close() }) };
+  const lifecycle: Worker = {
+    name: 'pipeline.lifecycle',
+    async start() {
+      ctx.start();
+      return { stop: () => ctx.stop() };
+    },
+  };
   return {
     consumers: processes.map((process) => partitionedConsumer(process, services.readStore)),
     workers: [lifecycle, schedulerWorker({ intervalMs: options.schedulerTickMs })],

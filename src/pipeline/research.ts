@@ -45,7 +45,7 @@ export function researchProcess(ctx: PipelineContext): PartitionedHandler {
     const existingTopics = await existingTopicsOf(services.readStore, project.id);
     const result = await attempt(() => ctx.writer.suggestTopics({
       brand: brandInputOf(project), pages: pageInputsOf(project.pages), existingTopics, count: TOPICS_PER_RUN, model: ctx.modelFor(project.settings),
-    }));
+    }), ctx.signal);
     if (!result.ok) {
       ctx.logger.warn({ err: result.error, projectId: project.id, runId }, 'topic research failed');
       return { failed: failureReason('Topic research', result.error, `POST /api/v1/projects/${project.id}/topics/suggest to start a new run`) };

@@ -46,7 +46,7 @@ export function reviseProcess(ctx: PipelineContext): PartitionedHandler {
       const { frontmatter, body } = parseMdx(before);
       const revised = await ctx.writer.reviseArticle({ body, instruction: revision.instruction, brand: brandInputOf(project), model: ctx.modelFor(project.settings) });
       return { revised, mdx: buildMdx(frontmatter, revised.body) };
-    });
+    }, ctx.signal);
     if (!result.ok) {
       ctx.logger.warn({ err: result.error, articleId: article.id, revisionId: revision.revisionId }, 'revision failed');
       await fail(failureReason('The revision', result.error, `POST /api/v1/articles/${article.id}/revise again`));

@@ -50,7 +50,7 @@ export function writeProcess(ctx: PipelineContext): PartitionedHandler {
   async function research(event: StoredEvent, article: ActiveArticle, project: ActiveProject): Promise<void> {
     const result = await attempt(() => ctx.writer.researchArticle({
       topic: topicInput(article, project), brand: brandInputOf(project), pages: pageInputsOf(project.pages), model: ctx.modelFor(project.settings),
-    }));
+    }), ctx.signal);
     const at = services.clock.now();
     if (!result.ok) {
       ctx.logger.warn({ err: result.error, articleId: article.id }, 'research failed');
@@ -71,7 +71,7 @@ export function writeProcess(ctx: PipelineContext): PartitionedHandler {
       });
       const generation = generationOf(draft);
       return { generation, built: buildDraft({ article, project, draft, generation, purpose: article.purpose, at: services.clock.now() }) };
-    });
+    }, ctx.signal);
     const at = services.clock.now();
     if (!result.ok) {
       ctx.logger.warn({ err: result.error, articleId: article.id }, 'writing failed');

@@ -108,3 +108,26 @@ test('a refresh re-researches and rewrites the published article, keeping slug a
   expect(writer.calls).toHaveLength(4);
   expect((await types(articleId)).filter((type) => type === 'ArticleDrafted')).toHaveLength(2);
 });
+
+test('a step cut short because the pipeline stops is not recorded as a failure: it runs again once the pipeline runs again', async () => {
+  const articleId = await queuedArticle('Stopping mid-step');
+  const inner = recordingWriter();
+  const ctx = createPipelineContext(app.services, {
+    writer: { ...inner, researchArticle: async (input) => {
+      if (inner.count('researchArticle') === 0) {
+        await inner.researchArticle(input);
+        await ctx.stop(); // the lease was lost or the server shuts down while the model answers
+        throw new Error('socket closed');
+      }
+      return inner.researchArticle(input);
+    } },
+  });
+  const stopping = writeProcess(ctx);
+  await expect(pump(app.services, stopping, `article-${articleId}`)).rejects.toThrow('socket closed');
+  expect(await state(articleId)).toMatchObject({ status: 'researching', failure: null });
+
+  ctx.start();
+  await pump(app.services, stopping, `article-${articleId}`);
+  expect(await state(articleId)).toMatchObject({ status: 'draft' });
+  expect(inner.count('researchArticle')).toBe(2);
+});

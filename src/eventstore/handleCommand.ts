@@ -51,6 +51,15 @@ export async function loadStream<State, Event extends DomainEvent>(
   return { state, revision: events.length ? events[events.length - 1].revision : null, events };
 }
 
+export type CommandOptions = {
+  /**
+   * The id was just generated, so the stream cannot exist yet: the first attempt decides on the
+   * initial state and appends with 'no_stream' without reading. Should the stream exist after
+   * all, the conflict re-reads as usual.
+   */
+  newStream?: boolean;
+};
+
 /** read → fold → decide → append with the revision read; a conflict re-reads and re-decides. */
 export async function handleCommand<State, Event extends DomainEvent, Command>(
   store: EventStore,
@@ -58,11 +67,14 @@ export async function handleCommand<State, Event extends DomainEvent, Command>(
   id: string,
   command: Command,
   context: CommandContext,
+  options: CommandOptions = {},
 ): Promise<CommandResult<State>> {
   const stream = streamName(type.category, id);
   const { commandId, ...metadata } = context;
   for (let attempt = 0; ; attempt++) {
-    const { state, revision } = await loadStream(store, type, id);
+    const { state, revision } = attempt === 0 && options.newStream
+      ? { state: type.initial(), revision: null }
+      : await loadStream(store, type, id);
     const decided = type.decide(command, state);
     if (decided.length === 0) return { state, events: [], position: null };
     const expected: ExpectedRevision = revision === null ? 'no_stream' : revision;

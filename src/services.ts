@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import { systemClock, type Clock } from './core/clock.ts';
 import { createIdGenerator, type IdGenerator } from './core/ids.ts';
 import { createSecretBox, loadOrCreateSecretKey, type SecretBox } from './core/secretBox.ts';
-import { handleCommand, type CommandContext, type CommandResult, type DomainEvent, type StreamType } from './eventstore/handleCommand.ts';
+import { handleCommand, type CommandContext, type CommandOptions, type CommandResult, type DomainEvent, type StreamType } from './eventstore/handleCommand.ts';
 import type { EventStore } from './eventstore/port.ts';
 import type { ReadStore } from './readstore/port.ts';
 import type { Projection } from './readstore/projection.ts';
@@ -27,7 +27,7 @@ export type Services = {
   projections: readonly Projection[];
   readModels: ReadModels;
   execute<State, Event extends DomainEvent, Command>(
-    type: StreamType<State, Event, Command>, id: string, command: Command, context: CommandContext,
+    type: StreamType<State, Event, Command>, id: string, command: Command, context: CommandContext, options?: CommandOptions,
   ): Promise<CommandResult<State>>;
   close(): Promise<void>;
 };
@@ -52,7 +52,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     secrets,
     projections,
     readModels: createReadModels(stores.eventStore, stores.readStore, projections),
-    execute: (type, id, command, context) => handleCommand(stores.eventStore, type, id, command, context),
+    execute: (type, id, command, context, options) => handleCommand(stores.eventStore, type, id, command, context, options),
     async close() {
       await stores.eventStore.close();
       await stores.readStore.close();

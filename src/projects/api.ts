@@ -75,7 +75,7 @@ export const projectRoutes = [
         type: 'CreateProject', projectId, accountId: auth.accountId, name: body.name, websiteUrl: body.websiteUrl,
         blogUrl: body.blogUrl ?? null, sitemapUrl: body.sitemapUrl ?? null,
         settings: mergeSettings(DEFAULT_SETTINGS, body.settings ?? {}), crawlId: services.ids.next('crl'), at,
-      }, commandContext(input));
+      }, commandContext(input), { newStream: true });
       const doc = applyAppended(projects, null, result.events)!;
       return { status: 201, body: { project: presentProject(doc) }, headers: { Location: `/api/v1/projects/${projectId}` } };
     },

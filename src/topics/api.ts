@@ -76,7 +76,7 @@ export const topicRoutes = [
         topicId, projectId: params.id, title: body.title, keyword: body.keyword ?? null, brief: body.brief ?? null,
         status: body.scheduledFor ? 'scheduled' : 'approved', scheduledFor: body.scheduledFor ?? null,
         priority: body.priority ?? DEFAULT_PRIORITY, source: 'api', runId: null, rationale: null, at: services.clock.now(),
-      } }, commandContext(input));
+      } }, commandContext(input), { newStream: true });
       const doc = applyAppended(topics, null, result.events)!;
       return { status: 201, body: { topic: presentTopic(doc) }, headers: { Location: `/api/v1/topics/${topicId}` } };
     },

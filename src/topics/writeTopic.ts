@@ -21,7 +21,7 @@ export async function writeTopic(input: RouteInput<unknown, unknown, unknown>, t
     type: 'MarkTopicWritten', articleId, trigger: 'api', at: services.clock.now(),
   }, commandContext(input, 'topic'));
   const written = marked.events[0].data as WrittenTopic;
-  const queued = await services.execute(articleStream, articleId, queueArticleCommand(written), commandContext(input, 'article'));
+  const queued = await services.execute(articleStream, articleId, queueArticleCommand(written), commandContext(input, 'article'), { newStream: true });
   // The repair consumer may have queued it first; then the article's own stream is the answer.
   const events = queued.events.length > 0 ? queued.events : (await loadStream(services.eventStore, articleStream, articleId)).events;
   return applyAppended(articles, null, events)!;

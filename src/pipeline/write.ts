@@ -3,7 +3,6 @@ import { articleStream } from '../articles/decide.ts';
 import { loadStream } from '../eventstore/handleCommand.ts';
 import type { StoredEvent } from '../eventstore/port.ts';
 import type { Generated, TopicInput } from '../integrations/llm/writer.ts';
-import { projectStream } from '../projects/decide.ts';
 import type { ActiveProject } from '../projects/project.ts';
 import { attempt } from './attempt.ts';
 import { latestResearch, pendingStep } from './articleSteps.ts';

@@ -38,7 +38,7 @@ async function start(): Promise<RunningServer> {
 
 const call = async (server: RunningServer, key: string, method: string, path: string, body?: unknown) => {
   const response = await fetch(`${server.url}/api/v1${path}`, {
-    method, body: body && JSON.stringify(body), headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    method, body: body === undefined ? undefined : JSON.stringify(body), headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
   });
   return { status: response.status, body: response.status === 204 ? null : await response.json() as any };
 };

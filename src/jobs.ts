@@ -3,6 +3,7 @@ import { eventHandlerConsumer } from './consumers/define.ts';
 import type { ConsumerDefinition } from './consumers/runner.ts';
 import { pipelineJobs, type PipelineOptions } from './pipeline/index.ts';
 import { publishingJobs } from './publishing/register.ts';
+import { searchAnalyticsJobs } from './searchAnalytics/register.ts';
 import type { Services } from './services.ts';
 import { ensureArticleQueued } from './topics/ensureArticleQueued.ts';
 import { webhookJobs } from './webhooks/jobs.ts';
@@ -15,8 +16,9 @@ export function backgroundJobs(services: Services, options: { pipeline?: Pipelin
   const webhooks = webhookJobs(services);
   const pipeline = pipelineJobs(services, options.pipeline);
   const publishing = publishingJobs(services);
+  const searchAnalytics = searchAnalyticsJobs(services);
   return {
-    consumers: [eventHandlerConsumer(ensureArticleQueued(services), services.readStore), ...webhooks.consumers, ...pipeline.consumers, ...publishing.consumers],
-    workers: [...webhooks.workers, ...pipeline.workers, ...publishing.workers],
+    consumers: [eventHandlerConsumer(ensureArticleQueued(services), services.readStore), ...webhooks.consumers, ...pipeline.consumers, ...publishing.consumers, ...searchAnalytics.consumers],
+    workers: [...webhooks.workers, ...pipeline.workers, ...publishing.workers, ...searchAnalytics.workers],
   };
 }

@@ -15,6 +15,9 @@ export const VALID_BODIES: Record<string, unknown> = {
   'POST /articles/:id/revise': { instruction: 'Tighten the intro.' },
   'PUT /projects/:id/integrations/github': { repository: 'acme/site', credentials: { type: 'token', token: 'github_pat_sample' } },
   'PUT /projects/:id/integrations/post-publish-hook': { url: 'https://hooks.example/rebuild' },
+  'PUT /projects/:id/integrations/search-analytics': {
+    property: 'sc-domain:owned.example', credentials: { type: 'oauth', clientId: 'sample.apps.googleusercontent.com', clientSecret: 'sample-secret', refreshToken: '1//sample' },
+  },
 };
 
 export const routeKey = (route: Pick<Route, 'method' | 'path'>): string => `${route.method.toUpperCase()} ${route.path}`;

@@ -24,6 +24,7 @@ export function webhookOutbox(deps: { eventStore: EventStore; readStore: ReadSto
   const sources = new Set(PUBLIC_EVENT_SOURCES);
   const endpointEvents = new Set<string>(WEBHOOK_ENDPOINT_EVENT_TYPES);
   let ready: Promise<void> | null = null;
+  let committed = -1n;
 
   // The registry holds every endpoint event up to the checkpoint; the batches feed it the rest in order.
   async function load(): Promise<void> {
@@ -61,6 +62,8 @@ export function webhookOutbox(deps: { eventStore: EventStore; readStore: ReadSto
       const writes: ReadModelWrite[] = [];
       const touched = new Set<string>();
       try {
+        // Started again from an older checkpoint (a lost and regained lease): rebuild the registry up to it.
+        if (events[0].position <= committed) { registry = createEndpointRegistry(); ready = null; }
         ready ??= load();
         await ready;
         const nowMs = deps.nowMs();
@@ -70,6 +73,7 @@ export function webhookOutbox(deps: { eventStore: EventStore; readStore: ReadSto
           else if (sources.has(event.type)) await fanOut(event, writes, touched, nowMs);
         }
         await readStore.commit(writes, { consumer: OUTBOX_CONSUMER, position: events[events.length - 1].position });
+        committed = events[events.length - 1].position;
       } catch (error) {
         // The runner retries from the checkpoint: the registry must be rebuilt up to it, not kept ahead of it.
         registry = createEndpointRegistry();

@@ -7,6 +7,7 @@ import { applyAppended, commandContext, ownedDoc } from '../http/resources.ts';
 import { idOf, listOf, Pagination } from '../http/schemas.ts';
 import { allowedFrom, ARTICLE_STATUSES } from './article.ts';
 import { articleStream, requireStatus, type ArticleCommand } from './decide.ts';
+import { searchMetricsOf, withSearchMetrics } from '../searchAnalytics/articleMetrics.ts';
 import { resolvePublishMode } from './publishMode.ts';
 import { articleResponseCache } from './responseCache.ts';
 import { ArticleBody, ArticleSummary, presentArticle, presentArticleSummary } from './schemas.ts';
@@ -42,7 +43,8 @@ export const articleRoutes = [
         filter: { projectId: params.id, ...(query.status ? { status: query.status } : {}) },
         sort: { field: 'createdAt', direction: 'desc' }, limit: query.limit, cursor: query.cursor,
       });
-      return { status: 200, body: { articles: page.items.map(presentArticleSummary), nextCursor: page.nextCursor } };
+      const metrics = await searchMetricsOf(services, params.id, page.items.map((doc) => doc.id), { queries: false });
+      return { status: 200, body: { articles: page.items.map((doc) => withSearchMetrics(presentArticleSummary(doc), metrics, doc.id)), nextCursor: page.nextCursor } };
     },
   }),
   route({
@@ -59,7 +61,9 @@ export const articleRoutes = [
       const cache = articleResponseCache(services);
       const cached = cache.get(input.params.id, auth.accountId, consistency);
       if (cached) return { status: 200, json: cached };
-      const json = Buffer.from(JSON.stringify({ article: presentArticle(await ownedArticle(input)) }));
+      const doc = await ownedArticle(input);
+      const metrics = await searchMetricsOf(services, doc.projectId, [doc.id], { queries: true });
+      const json = Buffer.from(JSON.stringify({ article: withSearchMetrics(presentArticle(doc), metrics, doc.id) }));
       cache.set(input.params.id, auth.accountId, consistency, json);
       return { status: 200, json };
     },

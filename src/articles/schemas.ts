@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ArticleDoc } from '../../projections/articles.ts';
 import { present } from '../http/resources.ts';
+import { searchMetricsField } from '../searchAnalytics/schemas.ts';
 import { ARTICLE_STATUSES } from './article.ts';
 
 const Status = z.enum(ARTICLE_STATUSES);
@@ -15,6 +16,7 @@ export const ArticleSummary = z.object({
   title: z.string(), slug: z.string().nullable(), keyword: z.string().nullable(),
   prUrl: z.string().nullable(), prNumber: z.number().int().nullable(), version: z.number().int(), failure: Failure,
   createdAt: z.string(), updatedAt: z.string(), publishedAt: z.string().nullable(),
+  searchMetrics: searchMetricsField,
 }).meta({ id: 'ArticleSummary' });
 
 const Generation = z.object({

@@ -19,14 +19,45 @@ export function articlePayload(doc: ArticleDoc, previousStatus: string | null): 
 }
 
 /**
- * The public events of one article event, with the article folded from its stream up to that
- * event (with the read model's own projection), so a late delivery still shows that moment.
+ * The article just before each event, folded with the read model's own projection. The outbox
+ * reads events in log order, so the fold of a stream's previous event is usually at hand; only
+ * when it is not (a restart, an evicted stream) is the stream read again up to the event.
  */
-export async function articlePublicEvents(store: EventStore, event: StoredEvent): Promise<{ type: string; data: Record<string, unknown> }[]> {
-  const history = await streamUpTo(store, event);
-  let previous: ArticleDoc | null = null;
-  for (const earlier of history.slice(0, -1)) previous = articles.evolve(previous, earlier);
+export function createArticleFolds(capacity = 2_000) {
+  const folded = new Map<string, { revision: bigint; doc: ArticleDoc | null }>();
+  return {
+    async before(store: EventStore, event: StoredEvent): Promise<ArticleDoc | null> {
+      const cached = folded.get(event.stream);
+      if (cached && cached.revision === event.revision - 1n) return cached.doc;
+      if (event.revision === 0n) return null;
+      const history = await streamUpTo(store, event);
+      return history.slice(0, -1).reduce<ArticleDoc | null>((doc, earlier) => articles.evolve(doc, earlier), null);
+    },
+    /** An article event that publishes nothing still moves the fold on, so the next one finds it. */
+    advance(event: StoredEvent): void {
+      const cached = folded.get(event.stream);
+      if (cached && cached.revision === event.revision - 1n) this.remember(event, articles.evolve(cached.doc, event));
+    },
+    remember(event: StoredEvent, doc: ArticleDoc | null): void {
+      folded.delete(event.stream);
+      folded.set(event.stream, { revision: event.revision, doc });
+      if (folded.size > capacity) folded.delete(folded.keys().next().value!);
+    },
+  };
+}
+
+export type ArticleFolds = ReturnType<typeof createArticleFolds>;
+
+/**
+ * The public events of one article event, with the article as it was at that event (not as it is
+ * now), so a late delivery still shows that moment.
+ */
+export async function articlePublicEvents(
+  store: EventStore, event: StoredEvent, folds: ArticleFolds = createArticleFolds(),
+): Promise<{ type: string; data: Record<string, unknown> }[]> {
+  const previous = await folds.before(store, event);
   const current = articles.evolve(previous, event);
+  folds.remember(event, current);
   if (!current) return [];
   const payload = articlePayload(current, previous?.status ?? null);
   const out: { type: string; data: Record<string, unknown> }[] = [];

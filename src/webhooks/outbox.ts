@@ -4,6 +4,7 @@ import type { ReadModelWrite, ReadStore } from '../readstore/port.ts';
 import { DELIVERIES, ensureWebhookCollections, PUBLIC_EVENTS } from './collections.ts';
 import { deliveryIdFor, newDelivery } from './delivery.ts';
 import { WEBHOOK_CATEGORY, WEBHOOK_ENDPOINT_EVENT_TYPES } from './endpoint.ts';
+import { createArticleFolds } from './articlePayloads.ts';
 import { PUBLIC_EVENT_CATEGORIES, PUBLIC_EVENT_SOURCES, publicEventsFor } from './publicEvents.ts';
 import { createEndpointRegistry } from './registry.ts';
 import type { WebhookSignal } from './signal.ts';
@@ -25,6 +26,7 @@ export function webhookOutbox(deps: { eventStore: EventStore; readStore: ReadSto
   const endpointEvents = new Set<string>(WEBHOOK_ENDPOINT_EVENT_TYPES);
   let ready: Promise<void> | null = null;
   let committed = -1n;
+  const folds = createArticleFolds();
 
   // The registry holds every endpoint event up to the checkpoint; the batches feed it the rest in order.
   async function load(): Promise<void> {
@@ -40,7 +42,7 @@ export function webhookOutbox(deps: { eventStore: EventStore; readStore: ReadSto
   }
 
   async function fanOut(event: StoredEvent, writes: ReadModelWrite[], touched: Set<string>, nowMs: number): Promise<void> {
-    for (const { accountId, seq, envelope, body } of await publicEventsFor(eventStore, event)) {
+    for (const { accountId, seq, envelope, body } of await publicEventsFor(eventStore, event, folds)) {
       writes.push({
         kind: 'insert_if_absent', collection: PUBLIC_EVENTS, id: envelope.id,
         doc: { id: envelope.id, accountId, type: envelope.type, seq, createdAt: envelope.createdAt, body },
@@ -71,6 +73,7 @@ export function webhookOutbox(deps: { eventStore: EventStore; readStore: ReadSto
         for (const event of events) {
           if (endpointEvents.has(event.type)) registry.apply(event);
           else if (sources.has(event.type)) await fanOut(event, writes, touched, nowMs);
+          else if (event.stream.startsWith('article-')) folds.advance(event);
         }
         await readStore.commit(writes, { consumer: OUTBOX_CONSUMER, position: events[events.length - 1].position });
         committed = events[events.length - 1].position;

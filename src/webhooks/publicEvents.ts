@@ -1,7 +1,7 @@
 import { deriveId } from '../core/ids.ts';
 import { positionToText } from '../core/positions.ts';
 import { streamCategory, type EventStore, type StoredEvent } from '../eventstore/port.ts';
-import { ARTICLE_SOURCE_EVENTS, articlePublicEvents } from './articlePayloads.ts';
+import { ARTICLE_SOURCE_EVENTS, articlePublicEvents, type ArticleFolds } from './articlePayloads.ts';
 import { PROJECT_SOURCE_EVENTS, projectPublicEvents } from './projectPayloads.ts';
 
 /** The envelope every webhook delivery and the event feed carry. */
@@ -32,9 +32,9 @@ function occurredAt(event: StoredEvent): string {
 }
 
 /** The public events a domain event gives, as the bytes that will be sent; [] for the rest. */
-export async function publicEventsFor(store: EventStore, event: StoredEvent): Promise<OutgoingEvent[]> {
+export async function publicEventsFor(store: EventStore, event: StoredEvent, folds?: ArticleFolds): Promise<OutgoingEvent[]> {
   const category = streamCategory(event.stream);
-  const mapped = category === 'article' ? await articlePublicEvents(store, event)
+  const mapped = category === 'article' ? await articlePublicEvents(store, event, folds)
     : category === 'project' ? await projectPublicEvents(store, event)
     : [];
   const createdAt = occurredAt(event);

@@ -10,7 +10,8 @@ import { projectStream } from '../../src/projects/decide.ts';
 import { emptyBrand } from '../../src/projects/project.ts';
 import { DEFAULT_SETTINGS } from '../../src/projects/settings.ts';
 import { topicStream } from '../../src/topics/decide.ts';
-import { publicEventsFor } from '../../src/webhooks/publicEvents.ts';
+import { createArticleFolds } from '../../src/webhooks/articlePayloads.ts';
+import { PUBLIC_EVENT_SOURCES, publicEventsFor } from '../../src/webhooks/publicEvents.ts';
 
 let dir: string;
 let store: EventStore;
@@ -142,4 +143,20 @@ test('events that are not public give nothing', async () => {
     settings: DEFAULT_SETTINGS, crawlId: 'crl_3', at: at(0),
   });
   expect(await publicEventsFor(store, created)).toEqual([]);
+});
+
+test('folding as the outbox does (remembering the last fold of each stream) gives the same bytes as folding from scratch', async () => {
+  const id = 'art_folds';
+  await draftedArticle(id);
+  await article(id, { type: 'RequestRevision', revisionId: 'rev_f', instruction: 'x', source: { kind: 'api' }, at: at(9) });
+  await article(id, { type: 'ApproveArticle', mode: 'pr', at: at(10) });
+  const all = await store.readStream(`article-${id}`);
+  const folds = createArticleFolds();
+  for (const event of all) {
+    const fresh = (await publicEventsFor(store, event)).map((e) => e.body);
+    if (PUBLIC_EVENT_SOURCES.includes(event.type)) expect((await publicEventsFor(store, event, folds)).map((e) => e.body)).toEqual(fresh);
+    else folds.advance(event);
+  }
+  const approved = await publicEventsFor(store, all[all.length - 1], folds);
+  expect(approved[0].envelope.data).toMatchObject({ status: 'publishing', pendingRevisions: 1 });
 });

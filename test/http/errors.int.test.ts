@@ -1,4 +1,9 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { z } from 'zod';
+import { createApp } from '../../src/http/app.ts';
+import { route } from '../../src/http/route.ts';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
 
 let app: TestInkstream;
@@ -90,15 +95,21 @@ test('the free plan: the eleventh article of the month is 402 naming the article
 });
 
 test('an unexpected failure is a 500 with a request id and no stack or internals', async () => {
-  const broken = await startInkstream();
+  // The real pipeline (auth, rate limit, error handling) in front of a handler that fails unexpectedly.
+  const failing = route({
+    method: 'get', path: '/failing', tag: 'Test', summary: 'Fails', responses: { 200: z.object({}) },
+    async handle() { throw new TypeError('cannot read /srv/inkstream/data/inkstream.sqlite: disk I/O error'); },
+  });
+  const server = createServer(createApp(app.services, { routes: [failing], health: { ready: async () => ({ ok: true, checks: {} }) } }));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
-    await broken.services.readStore.close(); // the database goes away under the running server
-    const response = await broken.api().get('/projects');
+    const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/failing`, { headers: { authorization: `Bearer ${app.key}` } });
+    const body = await response.json() as { error: { code: string; message: string; requestId: string } };
     expect(response.status).toBe(500);
-    expect(response.body).toEqual({ error: { code: 'internal', message: expect.stringContaining(response.body.error.requestId), requestId: expect.stringMatching(/^req_/) } });
-    expect(response.headers.get('x-request-id')).toBe(response.body.error.requestId);
-    expect(JSON.stringify(response.body)).not.toMatch(/at .*\.ts|Error:|sqlite|database/i);
+    expect(body).toEqual({ error: { code: 'internal', message: expect.stringContaining(body.error.requestId), requestId: expect.stringMatching(/^req_/) } });
+    expect(response.headers.get('x-request-id')).toBe(body.error.requestId);
+    expect(JSON.stringify(body)).not.toMatch(/TypeError|sqlite|disk|\.ts|at /);
   } finally {
-    await broken.close();
+    await new Promise((resolve) => server.close(resolve));
   }
 });

@@ -4,6 +4,7 @@ import { loadStream } from '../eventstore/handleCommand.ts';
 import type { StoredEvent } from '../eventstore/port.ts';
 import type { Generated, TopicInput } from '../integrations/llm/writer.ts';
 import type { ActiveProject } from '../projects/project.ts';
+import { latestSearchMetrics, searchBrief } from '../searchAnalytics/refreshContext.ts';
 import { attempt } from './attempt.ts';
 import { latestResearch, pendingStep } from './articleSteps.ts';
 import { brandInputOf, pageInputsOf } from './brandInput.ts';
@@ -39,16 +40,18 @@ export function writeProcess(ctx: PipelineContext): PartitionedHandler {
   const { services } = ctx;
   const retry = (id: string) => `POST /api/v1/articles/${id}/retry to try again`;
 
-  function topicInput(article: ActiveArticle, project: ActiveProject): TopicInput {
+  function topicInput(article: ActiveArticle, project: ActiveProject, events: readonly StoredEvent[]): TopicInput {
     const brief = article.brief ?? '';
     if (article.purpose !== 'refresh') return { title: article.title, keyword: article.keyword ?? '', brief };
+    const search = latestSearchMetrics(events);
+    const performance = search ? ` ${searchBrief(search)}` : '';
     const published = article.mdx ? ` The published version is below; keep what still holds, update what has changed, and keep its structure where it works.\n\n${article.mdx}` : '';
-    return { title: article.title, keyword: article.keyword ?? '', brief: `Refresh of a published article for ${project.name}. ${brief}${published}`.trim() };
+    return { title: article.title, keyword: article.keyword ?? '', brief: `Refresh of a published article for ${project.name}. ${brief}${performance}${published}`.trim() };
   }
 
-  async function research(event: StoredEvent, article: ActiveArticle, project: ActiveProject): Promise<void> {
+  async function research(event: StoredEvent, article: ActiveArticle, project: ActiveProject, events: readonly StoredEvent[]): Promise<void> {
     const result = await attempt(() => ctx.writer.researchArticle({
-      topic: topicInput(article, project), brand: brandInputOf(project), pages: pageInputsOf(project.pages), model: ctx.modelFor(project.settings),
+      topic: topicInput(article, project, events), brand: brandInputOf(project), pages: pageInputsOf(project.pages), model: ctx.modelFor(project.settings),
     }), ctx.signal);
     const at = services.clock.now();
     if (!result.ok) {
@@ -66,7 +69,7 @@ export function writeProcess(ctx: PipelineContext): PartitionedHandler {
     const research = latestResearch(events) ?? { outline: article.outline, keyPoints: [], sources: article.sources };
     const result = await attempt(async () => {
       const draft = await ctx.writer.writeArticle({
-        topic: topicInput(article, project), brand: brandInputOf(project), research, pages: pageInputsOf(project.pages), model: ctx.modelFor(project.settings),
+        topic: topicInput(article, project, events), brand: brandInputOf(project), research, pages: pageInputsOf(project.pages), model: ctx.modelFor(project.settings),
       });
       const generation = generationOf(draft);
       return { generation, built: buildDraft({ article, project, draft, generation, purpose: article.purpose, at: services.clock.now() }) };
@@ -101,7 +104,7 @@ export function writeProcess(ctx: PipelineContext): PartitionedHandler {
       }
       const project = await waitForCrawl(ctx, state.projectId);
       if (!project) return;
-      if (step === 'research') await research(event, state, project);
+      if (step === 'research') await research(event, state, project, events);
       else await write(event, state, project, events);
     },
   };

@@ -1,5 +1,6 @@
 import type { ActiveArticle, DiffStats, RevisionSource } from '../articles/article.ts';
 import { parseMdx } from '../articles/mdx.ts';
+import { searchBeforeSection, type RecordedMetrics } from '../searchAnalytics/refreshContext.ts';
 
 /**
  * What people read on GitHub: pull request titles and descriptions, commit messages, and the
@@ -36,7 +37,11 @@ function descriptionOf(mdx: string | null): string | null {
   }
 }
 
-export function prBody(input: { article: ActiveArticle; purpose: Purpose; path: string; coverPath: string | null; wordCount: number | null; generator: string | null }): string {
+export function prBody(input: {
+  article: ActiveArticle; purpose: Purpose; path: string; coverPath: string | null; wordCount: number | null; generator: string | null;
+  /** A refresh quotes the article's search figures from before it. */
+  search?: RecordedMetrics | null;
+}): string {
   const { article, purpose, path, coverPath } = input;
   const description = descriptionOf(article.mdx);
   const rows = [
@@ -61,6 +66,7 @@ export function prBody(input: { article: ActiveArticle; purpose: Purpose; path: 
     '| | |',
     '|---|---|',
     ...rows.map(([name, value]) => `| ${name} | ${escapeCell(value)} |`),
+    ...(purpose === 'refresh' && input.search ? ['', ...searchBeforeSection(input.search)] : []),
     '',
     '### Sources',
     sources,

@@ -5,6 +5,7 @@ import { loadStream } from '../eventstore/handleCommand.ts';
 import type { StoredEvent } from '../eventstore/port.ts';
 import { GitHubError } from '../integrations/github/errors.ts';
 import type { GitHubRepository } from '../integrations/github/port.ts';
+import { latestSearchMetrics } from '../searchAnalytics/refreshContext.ts';
 import type { Services } from '../services.ts';
 import { articleFiles, coverPath } from './articleFiles.ts';
 import { chosenTarget, publishPurpose, publishTrigger } from './articleHistory.ts';
@@ -76,6 +77,7 @@ export function publishHandler(services: Services): JobHandler {
       body: prBody({
         article, purpose, path: target.path, coverPath: article.cover ? coverPath(connection, target.slug) : null,
         wordCount: countWords(article.mdx!), generator: generatorOf(article.mdx!),
+        search: purpose === 'refresh' ? latestSearchMetrics(events) : null,
       }),
     });
     await services.execute(articleStream, article.id, {

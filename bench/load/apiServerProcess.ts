@@ -9,9 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { accountIdForName } from '../../src/accounts/account.ts';
 import { createApiKey } from '../../src/accounts/keys.ts';
-import { articleStream, type ArticleCommand } from '../../src/articles/decide.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/core/logger.ts';
 import { startServer } from '../../src/server.ts';
@@ -33,24 +31,17 @@ async function call(method: string, path: string, body?: unknown): Promise<{ sta
 
 const project = JSON.parse((await call('POST', '/projects', { name: 'Bench', websiteUrl: 'https://bench.example' })).text).project;
 const topic = JSON.parse((await call('POST', `/projects/${project.id}/topics`, { title: 'A realistic article', keyword: 'realistic' })).text).topic;
-const article = JSON.parse((await call('POST', `/topics/${topic.id}/write`)).text).article;
+const written = JSON.parse((await call('POST', `/topics/${topic.id}/write`)).text).article;
 // The POST benchmark adds topics to a project of its own, so every TopicCreated there is one of its 201s.
 const topicsProject = JSON.parse((await call('POST', '/projects', { name: 'Topics', websiteUrl: 'https://topics.example' })).text).project;
 
-// A draft of about 1,200 words, as the writer would record it.
-const paragraph = 'Inkstream writes articles in the voice of the brand it learned, cites its sources and opens a pull request for review. '.repeat(6);
-const mdx = `---\ntitle: A realistic article\ndescription: What a typical draft weighs\ntags: [bench, api]\n---\n\n${Array.from({ length: 10 }, (_, i) => `## Section ${i + 1}\n\n${paragraph}\n`).join('\n')}`;
-const generation = { provider: 'offline', model: null, usage: { promptTokens: 1200, completionTokens: 1800, totalTokens: 3000 } };
-const at = services.clock.now();
-const steps: ArticleCommand[] = [
-  { type: 'StartResearch', at },
-  { type: 'RecordResearch', outline: [{ heading: 'Section 1', points: ['why'] }], keyPoints: ['why'], sources: [{ url: 'https://bench.example/a', title: 'A' }], generation, at },
-  { type: 'RecordDraft', version: 1, mdx, slug: 'a-realistic-article', title: 'A realistic article', wordCount: 1200, cover: null, purpose: 'write', generation, at },
-];
-for (const [index, command] of steps.entries()) {
-  await services.execute(articleStream, article.id, command, {
-    accountId: accountIdForName('bench'), actor: { kind: 'system', worker: 'bench' }, correlationId: 'bench', requestId: 'bench', commandId: `bench-draft:${index}`,
-  });
+// The pipeline's offline writer drafts the article, as it would for a user; wait (bounded) for it.
+const draftDeadline = Date.now() + 60_000;
+let article = JSON.parse((await call('GET', `/articles/${written.id}`)).text).article;
+while (article.status !== 'draft') {
+  if (Date.now() > draftDeadline || article.status === 'failed') throw new Error(`the article did not reach draft (status ${article.status})`);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  article = JSON.parse((await call('GET', `/articles/${written.id}`)).text).article;
 }
 const articleBody = Buffer.from((await call('GET', `/articles/${article.id}`)).text);
 

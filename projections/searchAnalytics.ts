@@ -33,7 +33,8 @@ export const searchAnalytics = defineProjection<SearchAnalyticsDoc>({
       const { projectId, accountId, provider, property, urlPattern, credentials, at } = event.data;
       return {
         id: projectId, accountId, projectId, provider, property, urlPattern, credentials, status: 'ok', reason: null, brokenAt: null,
-        connectedAt: at, lastSync: doc?.lastSync ?? null, lastCompletedSync: doc?.lastCompletedSync ?? null, updatedAt: at,
+        // New credentials for the same property keep its last good sync; another property starts afresh.
+        connectedAt: at, lastSync: doc?.lastSync ?? null, lastCompletedSync: doc?.property === property ? doc.lastCompletedSync : null, updatedAt: at,
       };
     }
     if (!doc) return doc;

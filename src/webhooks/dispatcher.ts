@@ -18,6 +18,7 @@ import { webhookSignal } from './signal.ts';
 export const DISPATCHER_NAME = 'webhooks.dispatcher';
 const FETCH_BATCH = 200;
 const FALLBACK_POLL_MS = 5_000;
+const TARGET_FRESH_MS = 1_000;
 
 export type DispatcherOptions = {
   fallbackPollMs?: number;
@@ -87,6 +88,12 @@ export function webhookDispatcher(options: DispatcherOptions = {}): Worker {
         const freeSlots = Array.from({ length: CONCURRENCY_PER_ENDPOINT }, (_, slot) => CONCURRENCY_PER_ENDPOINT - 1 - slot);
         const sending = new Set<string>();
         let target: EndpointTarget = { usable: false, reason: 'not resolved yet' };
+        let resolvedAt = 0;
+        const resolve = async () => {
+          target = await targets.resolve(endpointId);
+          resolvedAt = Date.now();
+          return target;
+        };
 
         async function afterOutcome(sendTo: Usable, doc: DeliveryDoc, outcome: { ok: boolean; gone: boolean }): Promise<void> {
           if (outcome.ok) return health.succeeded();
@@ -99,9 +106,8 @@ export function webhookDispatcher(options: DispatcherOptions = {}): Worker {
         const lane = createLane({
           concurrency: CONCURRENCY_PER_ENDPOINT, batchSize: FETCH_BATCH, nowMs: () => clock.nowMs(),
           async fetch(limit) {
-            target = await targets.resolve(endpointId);
-            if (!target.usable) {
-              await abandonAll(endpointId, target.reason, sending);
+            if (!(await resolve()).usable) {
+              await abandonAll(endpointId, (target as Extract<EndpointTarget, { usable: false }>).reason, sending);
               return [];
             }
             const { items } = await readStore.find<DeliveryDoc>(DELIVERIES, { filter: { queue: endpointId }, sort: { field: 'due', direction: 'asc' }, limit });
@@ -109,7 +115,9 @@ export function webhookDispatcher(options: DispatcherOptions = {}): Worker {
             return items;
           },
           async deliver(doc, signal) {
-            if (!target.usable) return doc;
+            // Offered rows are sent without a fetch: look at the endpoint again now and then (a PATCH may have disabled it).
+            if (Date.now() - resolvedAt > TARGET_FRESH_MS) await resolve();
+            if (!target.usable) { lane.wake(); return doc; }
             const sendTo = target;
             const slot = freeSlots.pop()!;
             sending.add(doc.id);
@@ -134,7 +142,13 @@ export function webhookDispatcher(options: DispatcherOptions = {}): Worker {
         return lane;
       }
 
-      const unsubscribe = webhookSignal(services).subscribe((endpointIds) => { for (const id of endpointIds) laneFor(id).wake(); });
+      const unsubscribe = webhookSignal(services).subscribe({
+        wake(endpointIds) { for (const id of endpointIds) laneFor(id).wake(); },
+        offer(deliveries) {
+          const byEndpoint = Map.groupBy(deliveries, (doc) => doc.endpointId);
+          for (const [endpointId, docs] of byEndpoint) laneFor(endpointId).offer(docs);
+        },
+      });
 
       async function poll(filter: { enabled: true } | undefined): Promise<void> {
         let cursor: string | undefined;

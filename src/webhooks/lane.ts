@@ -9,6 +9,8 @@ import { dueMsOf, type DeliveryDoc } from './delivery.ts';
 export type Lane = {
   /** New or changed deliveries may be waiting: fetch now. */
   wake(): void;
+  /** Deliveries just committed for this endpoint: queued without reading them back when there is room. */
+  offer(docs: readonly DeliveryDoc[]): void;
   /** Stops sending; in-flight attempts are aborted and left claimed, to be retried on the next start. */
   stop(): Promise<void>;
 };
@@ -25,6 +27,9 @@ export type LaneOptions = {
   retryAfterErrorMs?: number;
 };
 
+/** Offered deliveries are held in memory up to this many; beyond, they wait in the store. */
+const MAX_BUFFERED = 500;
+
 export function createLane(options: LaneOptions): Lane {
   const { concurrency, batchSize, nowMs } = options;
   const retryAfterErrorMs = options.retryAfterErrorMs ?? 1000;
@@ -39,6 +44,7 @@ export function createLane(options: LaneOptions): Lane {
   let timer: NodeJS.Timeout | null = null;
   let timerAt = Number.POSITIVE_INFINITY;
   let stopped = false;
+  let fetchedOnce = false;
 
   function wakeAt(atMs: number): void {
     if (stopped || atMs >= timerAt) return;
@@ -58,16 +64,9 @@ export function createLane(options: LaneOptions): Lane {
         const limit = known.size + batchSize;
         const rows = await options.fetch(limit);
         if (stopped) return;
+        fetchedOnce = true;
         moreWaiting = rows.length >= limit;
-        const now = nowMs();
-        for (const row of rows) {
-          if (known.has(row.id) || row.due === null) continue;
-          const due = dueMsOf(row.due);
-          if (due > now) { wakeAt(due); break; } // in due order: the rest are later still
-          known.add(row.id);
-          buffer.push(row);
-        }
-        buffer.sort((a, b) => (a.due! < b.due! ? -1 : a.due! > b.due! ? 1 : 0));
+        accept(rows);
         pump();
       } while (fetchAgain && !stopped);
     } catch (error) {
@@ -96,7 +95,41 @@ export function createLane(options: LaneOptions): Lane {
     }
   }
 
+  /** Keeps the buffer in due order; new rows are usually due after everything buffered, and simply go last. */
+  function insert(doc: DeliveryDoc & { due: string }): void {
+    let low = 0;
+    let high = buffer.length;
+    if (high > 0 && buffer[high - 1].due! > doc.due) {
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (buffer[middle].due! <= doc.due) low = middle + 1;
+        else high = middle;
+      }
+    } else {
+      low = high;
+    }
+    buffer.splice(low, 0, doc);
+  }
+
+  function accept(docs: readonly DeliveryDoc[]): void {
+    const now = nowMs();
+    for (const doc of docs) {
+      if (known.has(doc.id) || doc.due === null) continue;
+      const due = dueMsOf(doc.due);
+      if (due > now) { wakeAt(due); continue; }
+      known.add(doc.id);
+      insert(doc as DeliveryDoc & { due: string });
+    }
+  }
+
   return {
+    offer(docs) {
+      if (stopped) return;
+      // Until a first fetch the lane has not looked at its endpoint; while one runs, its result decides.
+      if (!fetchedOnce || fetching || moreWaiting || buffer.length + docs.length > MAX_BUFFERED) { this.wake(); return; }
+      accept(docs);
+      pump();
+    },
     wake() {
       if (fetching) { fetchAgain = true; return; }
       // Enough is buffered to keep every slot busy: what was added is fetched when the buffer runs low.

@@ -2,7 +2,7 @@ import type { ConsumerDefinition } from '../consumers/runner.ts';
 import type { EventStore, StoredEvent } from '../eventstore/port.ts';
 import type { ReadModelWrite, ReadStore } from '../readstore/port.ts';
 import { DELIVERIES, ensureWebhookCollections, PUBLIC_EVENTS } from './collections.ts';
-import { deliveryIdFor, newDelivery } from './delivery.ts';
+import { deliveryIdFor, newDelivery, type DeliveryDoc } from './delivery.ts';
 import { WEBHOOK_CATEGORY, WEBHOOK_ENDPOINT_EVENT_TYPES } from './endpoint.ts';
 import { createArticleFolds } from './articlePayloads.ts';
 import { PUBLIC_EVENT_CATEGORIES, PUBLIC_EVENT_SOURCES, publicEventsFor } from './publicEvents.ts';
@@ -41,7 +41,7 @@ export function webhookOutbox(deps: { eventStore: EventStore; readStore: ReadSto
     }
   }
 
-  async function fanOut(event: StoredEvent, writes: ReadModelWrite[], touched: Set<string>, nowMs: number): Promise<void> {
+  async function fanOut(event: StoredEvent, writes: ReadModelWrite[], created: DeliveryDoc[], nowMs: number): Promise<void> {
     for (const { accountId, seq, envelope, body } of await publicEventsFor(eventStore, event, folds)) {
       writes.push({
         kind: 'insert_if_absent', collection: PUBLIC_EVENTS, id: envelope.id,
@@ -51,7 +51,7 @@ export function webhookOutbox(deps: { eventStore: EventStore; readStore: ReadSto
         const id = deliveryIdFor(envelope.id, endpointId, envelope.createdAt);
         const doc = newDelivery({ id, accountId, endpointId, eventId: envelope.id, eventType: envelope.type, body: null, seq, nowMs });
         writes.push({ kind: 'insert_if_absent', collection: DELIVERIES, id, doc });
-        touched.add(endpointId);
+        created.push(doc);
       }
     }
   }
@@ -62,7 +62,7 @@ export function webhookOutbox(deps: { eventStore: EventStore; readStore: ReadSto
     batchSize: BATCH_SIZE,
     async handleBatch(events) {
       const writes: ReadModelWrite[] = [];
-      const touched = new Set<string>();
+      const created: DeliveryDoc[] = [];
       try {
         // Started again from an older checkpoint (a lost and regained lease): rebuild the registry up to it.
         if (events[0].position <= committed) { registry = createEndpointRegistry(); ready = null; }
@@ -72,7 +72,7 @@ export function webhookOutbox(deps: { eventStore: EventStore; readStore: ReadSto
         // Endpoint events change the registry as the batch goes, so each event sees the endpoints of its position.
         for (const event of events) {
           if (endpointEvents.has(event.type)) registry.apply(event);
-          else if (sources.has(event.type)) await fanOut(event, writes, touched, nowMs);
+          else if (sources.has(event.type)) await fanOut(event, writes, created, nowMs);
           else if (event.stream.startsWith('article-')) folds.advance(event);
         }
         await readStore.commit(writes, { consumer: OUTBOX_CONSUMER, position: events[events.length - 1].position });
@@ -83,7 +83,8 @@ export function webhookOutbox(deps: { eventStore: EventStore; readStore: ReadSto
         ready = null;
         throw error;
       }
-      signal.notify(touched);
+      // After the commit: the lanes take the rows as they were written, without reading them back.
+      signal.offer(created);
     },
   };
 }

@@ -79,3 +79,22 @@ test('stop aborts what is in flight and sends nothing more', async () => {
   await new Promise((resolve) => setImmediate(resolve));
   expect(w.started).toHaveLength(2);
 });
+
+test('offered deliveries are sent without a fetch, in due order, once the lane has looked at its endpoint', async () => {
+  const w = world(2);
+  let fetches = 0;
+  const lane = createLane({
+    concurrency: 4, batchSize: 10, nowMs: () => 5000, deliver: w.deliver, onError: (e) => { throw e; },
+    fetch: async (limit) => { fetches += 1; return w.fetch(limit); },
+  });
+  lane.wake();
+  await eventually(() => w.started.length === 2);
+  const offered = [5, 3, 4].map((i) => newDelivery({ id: `dlv_new${i}`, accountId: 'acc', endpointId: 'whk', eventId: `evt_new${i}`, eventType: 't', body: '{}', seq: String(i).padStart(5, '0'), nowMs: 1000 }));
+  lane.offer(offered);
+  await eventually(() => w.started.length === 4);
+  expect(w.started.slice(2)).toEqual(['dlv_new3', 'dlv_new4']);
+  expect(fetches).toBe(1);
+  while (w.waiting.length) { w.waiting.shift()!(); await new Promise((resolve) => setImmediate(resolve)); }
+  expect(w.started).toEqual(['dlv_000', 'dlv_001', 'dlv_new3', 'dlv_new4', 'dlv_new5']);
+  await lane.stop();
+});

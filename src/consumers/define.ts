@@ -14,8 +14,15 @@ export type EventHandler = {
   handle(event: StoredEvent): Promise<ReadModelWrite[] | void>;
 };
 
+/**
+ * Events a consumer only skips move its checkpoint lazily: re-reading a few skipped events after a
+ * restart costs nothing, while a write transaction per skipped batch would tax every append.
+ */
+export const SKIPPED_EVENTS_PER_CHECKPOINT = 1000;
+
 export function eventHandlerConsumer(handler: EventHandler, readStore: ReadStore): ConsumerDefinition {
   const types = new Set(handler.types);
+  let skippedSinceSave = 0;
   return {
     name: handler.name,
     categories: handler.categories,
@@ -23,12 +30,16 @@ export function eventHandlerConsumer(handler: EventHandler, readStore: ReadStore
     async handleBatch(events) {
       let unsaved: bigint | null = null;
       for (const event of events) {
-        if (!types.has(event.type)) { unsaved = event.position; continue; }
+        if (!types.has(event.type)) { unsaved = event.position; skippedSinceSave++; continue; }
         const writes = (await handler.handle(event)) ?? [];
         await readStore.commit(writes, { consumer: handler.name, position: event.position });
         unsaved = null;
+        skippedSinceSave = 0;
       }
-      if (unsaved !== null) await readStore.commit([], { consumer: handler.name, position: unsaved });
+      if (unsaved !== null && skippedSinceSave >= SKIPPED_EVENTS_PER_CHECKPOINT) {
+        await readStore.commit([], { consumer: handler.name, position: unsaved });
+        skippedSinceSave = 0;
+      }
     },
   };
 }

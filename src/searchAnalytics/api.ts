@@ -10,7 +10,7 @@ import { idOf } from '../http/schemas.ts';
 import type { Services } from '../services.ts';
 import { articleUrl, defaultUrlPattern, EXAMPLE_SLUG, propertyCovers } from './articleUrl.ts';
 import { searchConsoleFor, summaryOf, validateAccess } from './clients.ts';
-import { searchAnalyticsStream } from './decide.ts';
+import { searchAnalyticsStream, type SearchAnalyticsCommand } from './decide.ts';
 import { ConnectSearchAnalyticsBody } from './input.ts';
 import { SearchAnalyticsIntegration, SyncRunView } from './schemas.ts';
 import { SYNC_INTERVAL_MS } from './scheduler.ts';
@@ -33,6 +33,15 @@ function present(services: Services, doc: SearchAnalyticsDoc, project: ProjectDo
     lastSync, lastSuccessfulSyncAt: lastCompletedSync?.finishedAt ?? null,
     nextSyncAt: status === 'ok' ? new Date(due).toISOString() : null,
   };
+}
+
+/** Runs a command on the project's connection; "no connection" is answered with how to make one. */
+async function onConnection(input: Input, projectId: string, command: SearchAnalyticsCommand) {
+  try {
+    return await input.services.execute(searchAnalyticsStream, projectId, command, commandContext(input));
+  } catch (error) {
+    throw error instanceof AppError && error.code === 'not_found' ? notConnected(projectId) : error;
+  }
 }
 
 async function currentDoc(services: Services, projectId: string): Promise<SearchAnalyticsDoc | null> {
@@ -91,11 +100,7 @@ export const searchAnalyticsRoutes = [
     errors: [404],
     async handle(input) {
       const project = await ownedProject(input);
-      try {
-        await input.services.execute(searchAnalyticsStream, project.id, { type: 'DisconnectSearchAnalytics', at: input.services.clock.now() }, commandContext(input));
-      } catch (error) {
-        throw error instanceof AppError && error.code === 'not_found' ? notConnected(project.id) : error;
-      }
+      await onConnection(input, project.id, { type: 'DisconnectSearchAnalytics', at: input.services.clock.now() });
       return { status: 204 };
     },
   }),
@@ -109,14 +114,8 @@ export const searchAnalyticsRoutes = [
       const { services, auth } = input;
       const project = await ownedProject(input);
       requireFeature(services, auth, 'search_analytics');
-      let result;
-      try {
-        result = await services.execute(searchAnalyticsStream, project.id, {
-          type: 'RequestSearchSync', syncId: services.ids.next('run'), trigger: 'api', at: services.clock.now(),
-        }, commandContext(input));
-      } catch (error) {
-        throw error instanceof AppError && error.code === 'not_found' ? notConnected(project.id) : error;
-      }
+      const result = await onConnection(input, project.id, { type: 'RequestSearchSync', syncId: services.ids.next('run'), trigger: 'api', at: services.clock.now() });
+      // Either this request's run or the one already running.
       const run = result.state.sync!;
       const sync: SyncSummary = {
         id: run.syncId, trigger: run.trigger, status: run.status, requestedAt: run.requestedAt, finishedAt: run.finishedAt,

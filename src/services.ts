@@ -36,7 +36,7 @@ export type ServiceOverrides = { clock?: Clock; stores?: Stores };
 
 export async function createServices(config: Config, logger: Logger, overrides: ServiceOverrides = {}): Promise<Services> {
   const clock = overrides.clock ?? systemClock;
-  const stores = overrides.stores ?? (await openStores(config));
+  const stores = overrides.stores ?? (await openStores(config, (message) => logger.warn({ message }, 'WAL checkpoint failed')));
   const projections = allProjections;
   await stores.readStore.ensureCollections(projections.map((p) => ({ name: p.collection, indexes: p.indexes })));
   const secrets = createSecretBox(loadOrCreateSecretKey(config.INKSTREAM_SECRET_KEY, join(config.dataDir, 'secret.key')));
@@ -54,8 +54,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     readModels: createReadModels(stores.eventStore, stores.readStore, projections),
     execute: (type, id, command, context, options) => handleCommand(stores.eventStore, type, id, command, context, options),
     async close() {
-      await stores.eventStore.close();
-      await stores.readStore.close();
+      await stores.close();
     },
   };
 }

@@ -12,7 +12,7 @@ export async function rebuildProjections(services: Services, name?: string): Pro
     throw new Error(`No read model named ${name}; known: ${services.projections.map((projection) => projection.name).join(', ')}`);
   }
   const consumer = name ? `rebuild:${name}` : PROJECTIONS_CONSUMER;
-  const categories = [...new Set(selected.flatMap((projection) => projection.categories))];
+  const categories = name ? [...new Set(selected.flatMap((projection) => projection.categories))] : undefined;
   await services.readStore.reset(selected.map((projection) => projection.collection), [consumer]);
   await services.readStore.ensureCollections(selected.map((projection) => ({ name: projection.collection, indexes: projection.indexes })));
   const head = await services.eventStore.headPosition();
@@ -28,6 +28,8 @@ export async function rebuildProjections(services: Services, name?: string): Pro
     done = Number(after + 1n);
     progress.update(done);
   }
+  // The reset deferred the secondary indexes; build them now, once, as part of the rebuild.
+  for (const projection of selected) await services.readStore.count(projection.collection);
   const { seconds, rate } = progress.finish(Math.max(done, total));
   return { events: total, seconds, rate };
 }

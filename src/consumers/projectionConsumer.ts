@@ -41,10 +41,10 @@ export async function applyProjections(
 }
 
 export function projectionConsumer(projections: readonly Projection[], readStore: ReadStore, name = PROJECTIONS_CONSUMER): ConsumerDefinition {
-  const categories = [...new Set(projections.flatMap((projection) => projection.categories))];
+  // The read models cover nearly every stream category, so one pass over the whole log (each
+  // projection picks its own categories) is cheaper than a query per category.
   return {
     name,
-    categories,
     batchSize: 1000,
     handleBatch: (events) => applyProjections(projections, readStore, events, name),
   };

@@ -10,6 +10,8 @@ export type SqliteEventStoreOptions = {
   /** Stamps createdAt; defaults to the system clock. */
   clock?: Clock;
   busyTimeoutMs?: number;
+  /** False when another thread checkpoints the WAL (see core/sqliteCheckpointer.ts). */
+  autoCheckpoint?: boolean;
 };
 
 export interface SqliteEventStore extends EventStore {
@@ -28,6 +30,7 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
   // readBigInts: every INTEGER comes back as a bigint, so positions and revisions never pass through a double.
   const db = new DatabaseSync(path, { readBigInts: true, timeout: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS });
   prepareEventsFile(db);
+  if (options.autoCheckpoint === false) db.exec('PRAGMA wal_autocheckpoint = 0');
   const rowsOf = (sql: string): StatementSync => {
     const statement = db.prepare(sql);
     statement.setReturnArrays(true);

@@ -16,12 +16,11 @@ export type ReadModels = {
 
 export function createReadModels(eventStore: EventStore, readStore: ReadStore, projections: readonly Projection[]): ReadModels {
   let consumer: ConsumerHandle | null = null;
-  const categories = [...new Set(projections.flatMap((projection) => projection.categories))];
 
   async function applyDirectly(): Promise<void> {
     for (;;) {
       const after = (await readStore.getCheckpoint(PROJECTIONS_CONSUMER)) ?? -1n;
-      const events = await eventStore.readAll({ after, maxCount: 1000, categories });
+      const events = await eventStore.readAll({ after, maxCount: 1000 });
       if (events.length === 0) return;
       await applyProjections(projections, readStore, events, PROJECTIONS_CONSUMER);
     }

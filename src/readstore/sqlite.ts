@@ -26,9 +26,11 @@ type CollectionStatements = {
  * document, or NULL for a tombstone that keeps an older replayed event from resurrecting it.
  * Every method runs synchronously, so no transaction ever spans an await.
  */
-export function openSqliteReadStore(path: string): ReadStore {
+export function openSqliteReadStore(path: string, options: { autoCheckpoint?: boolean } = {}): ReadStore {
   const db = new DatabaseSync(path);
   db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;`);
+  // False when another thread checkpoints the WAL (see core/sqliteCheckpointer.ts).
+  if (options.autoCheckpoint === false) db.exec('PRAGMA wal_autocheckpoint = 0');
   createStoreTables(db);
   const hasDeferredIndexes = deferredIndexCheck(db);
   const registry = createCollectionRegistry();

@@ -8,16 +8,33 @@ import { searchSyncProcess } from './syncProcess.ts';
 
 export { searchAnalyticsRoutes };
 
+/** Aborted when the background work stops; a new signal when it starts again (the background lease regained). */
+function stopSwitch() {
+  let controller = new AbortController();
+  return {
+    get signal() { return controller.signal; },
+    start() { if (controller.signal.aborted) controller = new AbortController(); },
+    stop() { controller.abort(new Error('the background work is stopping')); },
+  };
+}
+
 /**
  * Search analytics' background work: the consumer that runs each requested sync and the daily
- * scheduler. Stopping the workers (before the consumers stop) ends any retry wait of a running sync.
+ * scheduler. Stopping the workers (before the consumers stop) ends any retry wait of a running
+ * sync, and the run is redone when the work starts again.
  */
 export function searchAnalyticsJobs(services: Services): { consumers: ConsumerDefinition[]; workers: Worker[] } {
-  const stopping = new AbortController();
+  const stopping = stopSwitch();
   const logger = services.logger.child({ component: 'searchAnalytics' });
-  const lifecycle: Worker = { name: 'searchAnalytics.lifecycle', start: async () => ({ stop: async () => stopping.abort(new Error('the server is stopping')) }) };
+  const lifecycle: Worker = {
+    name: 'searchAnalytics.lifecycle',
+    async start() {
+      stopping.start();
+      return { stop: async () => stopping.stop() };
+    },
+  };
   return {
-    consumers: [partitionedConsumer(searchSyncProcess(services, { signal: stopping.signal, logger }), services.readStore)],
+    consumers: [partitionedConsumer(searchSyncProcess(services, { stopping, logger }), services.readStore)],
     workers: [lifecycle, searchSyncScheduler()],
   };
 }

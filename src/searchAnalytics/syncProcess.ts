@@ -25,7 +25,7 @@ const isCurrent = (state: SearchAnalytics, syncId: string): boolean =>
  * then the run fails and the connection stays ok. After a crash the run is redone: figures already
  * recorded for this run are not recorded twice.
  */
-export function searchSyncProcess(services: Services, options: { signal: AbortSignal; logger: Logger; concurrency?: number }): PartitionedHandler {
+export function searchSyncProcess(services: Services, options: { stopping: { readonly signal: AbortSignal }; logger: Logger; concurrency?: number }): PartitionedHandler {
   const delaysMs = services.config.INKSTREAM_SEARCH_RETRY_DELAYS_MS;
   const log = options.logger;
 
@@ -44,6 +44,7 @@ export function searchSyncProcess(services: Services, options: { signal: AbortSi
 
   async function run(event: StoredEvent, state: SearchAnalytics, projectId: string, syncId: string): Promise<Outcome | null> {
     const connection = state.connection!;
+    const { signal } = options.stopping;
     const project = await services.readStore.get<ProjectDoc>('projects', projectId);
     if (!project) return { type: 'FailSearchSync', syncId, reason: `Project ${projectId} was not found.`, at: services.clock.now() };
     try {
@@ -51,14 +52,14 @@ export function searchSyncProcess(services: Services, options: { signal: AbortSi
         services, connection, project, syncId, syncedAt: services.clock.now(), cause: event,
         port: searchConsoleFor(services, credentialsOf(services, connection)),
         call: (request) => withRetries(request, {
-          delaysMs, signal: options.signal,
+          delaysMs, signal,
           onRetry: (error, attempt, waitMs) => log.info({ projectId, syncId, attempt, waitMs, err: error }, 'Search Console answer to retry'),
         }),
         stillCurrent: async () => isCurrent((await loadStream(services.eventStore, searchAnalyticsStream, projectId)).state, syncId),
       });
       return outcome && { type: 'CompleteSearchSync', syncId, ...outcome, at: services.clock.now() };
     } catch (error) {
-      if (options.signal.aborted) throw error; // the server is stopping: the run is redone after the restart
+      if (signal.aborted) throw error; // the work is stopping: the run is redone when it starts again
       log.warn({ err: error, projectId, syncId }, 'search analytics sync did not complete');
       return failureOf(error, state, projectId, syncId);
     }
@@ -70,7 +71,7 @@ export function searchSyncProcess(services: Services, options: { signal: AbortSi
     types: ['SearchAnalyticsSyncRequested'],
     concurrency: options.concurrency ?? 2,
     async handle(event) {
-      if (options.signal.aborted) throw new Error('the server is stopping');
+      if (options.stopping.signal.aborted) throw new Error('search analytics syncs are stopped');
       const { projectId, syncId } = event.data as { projectId: string; syncId: string };
       const { state } = await loadStream(services.eventStore, searchAnalyticsStream, projectId);
       if (!isCurrent(state, syncId)) return;

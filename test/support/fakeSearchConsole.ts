@@ -49,6 +49,7 @@ export async function startFakeSearchConsole(options: { nowMs?: () => number } =
   const accessTokens = new Map<string, Token>();
   const properties = new Map<string, { users: Map<string, string>; rows: DataRow[] }>();
   const scripted: Record<CallKind, Scripted[]> = { token: [], site: [], sites: [], query: [] };
+  const scriptedWhere: { kind: CallKind; match: (body: any) => boolean; answers: Scripted[] }[] = [];
   const calls: RecordedCall[] = [];
 
   function issue(principal: string, scopes: string[]) {
@@ -172,7 +173,8 @@ export async function startFakeSearchConsole(options: { nowMs?: () => number } =
       if (!found) return reply(res, { status: 404, body: apiError(404, `No route ${req.method} ${path}`, 'NOT_FOUND', 'notFound') });
       const text = Buffer.concat(chunks).toString('utf8');
       const body = found.kind === 'token' ? Object.fromEntries(new URLSearchParams(text)) : text ? JSON.parse(text) : null;
-      const next = scripted[found.kind].shift();
+      const next = scriptedWhere.find((entry) => entry.kind === found.kind && entry.answers.length > 0 && entry.match(body))?.answers.shift()
+        ?? scripted[found.kind].shift();
       const answer = next ?? (found.kind === 'token' ? token(new URLSearchParams(text)) : api(found.kind, req, found.siteUrl, body));
       const principal = 'principal' in answer && typeof answer.principal === 'string' ? answer.principal : null;
       calls.push({ kind: found.kind, method: req.method ?? '', path, siteUrl: found.siteUrl, body, principal, status: answer.status });
@@ -210,6 +212,8 @@ export async function startFakeSearchConsole(options: { nowMs?: () => number } =
     addRows(siteUrl: string, rows: DataRow[]) { properties.get(siteUrl)!.rows.push(...rows); },
     /** The next calls of this kind get these answers, in order, instead of the real ones. */
     failNext(kind: CallKind, ...answers: Scripted[]) { scripted[kind].push(...answers); },
+    /** The next calls of this kind whose body matches get these answers, in order. */
+    failWhere(kind: CallKind, match: (body: any) => boolean, ...answers: Scripted[]) { scriptedWhere.push({ kind, match, answers }); },
     close: () => server.close(),
   };
 }

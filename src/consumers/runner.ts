@@ -76,6 +76,9 @@ export async function startConsumer(definition: ConsumerDefinition, options: Con
         error = null;
         backoffMs = 100;
         if (events.length < batchSize) {
+          // The read saw everything up to the head it followed, so a filtered consumer need not
+          // walk again over events of other categories it has already passed.
+          if (head > checkpoint) checkpoint = head;
           advance(head);
           if (running) await pause(pollIntervalMs, true);
           // Let the appends of this turn of the event loop land first: under load one read then

@@ -31,7 +31,7 @@ const SCHEMA = `
     created_at TEXT    NOT NULL,
     UNIQUE (stream, revision)
   ) STRICT;
-  CREATE INDEX IF NOT EXISTS events_by_category ON events (category, position);
+  DROP INDEX IF EXISTS events_by_category;
 `;
 
 export function prepareEventsFile(db: DatabaseSync): void {

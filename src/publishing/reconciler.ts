@@ -1,5 +1,8 @@
 import type { ArticleDoc } from '../../projections/articles.ts';
+import type { Logger } from 'pino';
 import type { Worker } from '../background.ts';
+import { periodicWorker } from '../consumers/periodicWorker.ts';
+import { eachDoc } from '../readstore/eachDoc.ts';
 import { articleStream } from '../articles/decide.ts';
 import { loadStream, type CommandContext } from '../eventstore/handleCommand.ts';
 import type { Services } from '../services.ts';
@@ -23,68 +26,41 @@ export type ReconcilerOptions = {
  * decides nothing. A pass runs at start too, for what happened while the server was down.
  */
 export function pullRequestReconciler(options: ReconcilerOptions = {}): Worker {
-  const intervalMs = options.intervalMs ?? RECONCILE_INTERVAL_MS;
-  const tickMs = options.tickMs ?? 1_000;
-  return {
+  return periodicWorker({
     name: RECONCILER,
-    async start(services: Services) {
-      const log = services.logger.child({ worker: RECONCILER });
-      let lastPassMs: number | null = null;
-      let pass: Promise<void> | null = null;
-
-      async function reconcileArticle(doc: ArticleDoc, passId: string): Promise<void> {
-        const { state: article } = await loadStream(services.eventStore, articleStream, doc.id);
-        if (article.status !== 'pr_open' || !article.pr) return;
-        const connection = (await loadStream(services.eventStore, integrationsStream, article.projectId)).state.github;
-        if (!connection) return;
-        const repo = githubClients(services).forConnection(connection).repository({ owner: connection.owner, repo: connection.repo });
-        const pull = await repo.getPullRequest(article.pr.number);
-        // Another repository's PR with the same number, after the connection moved: not this article's.
-        if (pull.state === 'open' || pull.headRef !== article.pr.branch) return;
-        const context: CommandContext = {
-          accountId: doc.accountId, actor: { kind: 'system', worker: RECONCILER }, correlationId: passId, requestId: passId,
-          commandId: `${RECONCILER}:${article.id}:${article.pr.number}:${pull.merged ? 'merged' : 'closed'}`,
-        };
-        const at = services.clock.now();
-        const command = pull.merged
-          ? { type: 'RecordMerged' as const, commitSha: null, prUrl: pull.htmlUrl, path: article.path ?? '', mergedBy: null, at: pull.mergedAt ?? at }
-          : { type: 'RecordClosed' as const, prUrl: pull.htmlUrl, closedBy: null, at };
-        const result = await services.execute(articleStream, article.id, command, context);
-        if (result.events.length) log.info({ articleId: article.id, prNumber: pull.number, merged: pull.merged }, 'pull request outcome noticed without a webhook');
+    everyMs: options.intervalMs ?? RECONCILE_INTERVAL_MS,
+    tickMs: options.tickMs,
+    failureMessage: 'reconciliation pass failed',
+    async pass(services, _nowMs, log) {
+      const passId = services.ids.next('run');
+      for await (const doc of eachDoc<ArticleDoc>(services.readStore, 'articles', { status: 'pr_open' })) {
+        try {
+          await reconcileArticle(services, log, doc, passId);
+        } catch (error) {
+          log.warn({ err: error, articleId: doc.id }, 'could not check the pull request; next pass tries again');
+        }
       }
-
-      async function runPass(): Promise<void> {
-        const passId = services.ids.next('run');
-        let cursor: string | undefined;
-        do {
-          const page = await services.readStore.find<ArticleDoc>('articles', { filter: { status: 'pr_open' }, limit: 100, cursor });
-          for (const doc of page.items) {
-            try {
-              await reconcileArticle(doc, passId);
-            } catch (error) {
-              log.warn({ err: error, articleId: doc.id }, 'could not check the pull request; next pass tries again');
-            }
-          }
-          cursor = page.nextCursor ?? undefined;
-        } while (cursor);
-      }
-
-      const timer = setInterval(() => {
-        const nowMs = services.clock.nowMs();
-        if (pass || (lastPassMs !== null && nowMs - lastPassMs < intervalMs)) return;
-        lastPassMs = nowMs;
-        pass = runPass()
-          .catch((error) => log.error({ err: error }, 'reconciliation pass failed'))
-          .finally(() => { pass = null; });
-      }, tickMs);
-      timer.unref();
-
-      return {
-        async stop() {
-          clearInterval(timer);
-          await pass;
-        },
-      };
     },
+  });
+}
+
+async function reconcileArticle(services: Services, log: Logger, doc: ArticleDoc, passId: string): Promise<void> {
+  const { state: article } = await loadStream(services.eventStore, articleStream, doc.id);
+  if (article.status !== 'pr_open' || !article.pr) return;
+  const connection = (await loadStream(services.eventStore, integrationsStream, article.projectId)).state.github;
+  if (!connection) return;
+  const repo = githubClients(services).forConnection(connection).repository({ owner: connection.owner, repo: connection.repo });
+  const pull = await repo.getPullRequest(article.pr.number);
+  // Another repository's PR with the same number, after the connection moved: not this article's.
+  if (pull.state === 'open' || pull.headRef !== article.pr.branch) return;
+  const context: CommandContext = {
+    accountId: doc.accountId, actor: { kind: 'system', worker: RECONCILER }, correlationId: passId, requestId: passId,
+    commandId: `${RECONCILER}:${article.id}:${article.pr.number}:${pull.merged ? 'merged' : 'closed'}`,
   };
+  const at = services.clock.now();
+  const command = pull.merged
+    ? { type: 'RecordMerged' as const, commitSha: null, prUrl: pull.htmlUrl, path: article.path ?? '', mergedBy: null, at: pull.mergedAt ?? at }
+    : { type: 'RecordClosed' as const, prUrl: pull.htmlUrl, closedBy: null, at };
+  const result = await services.execute(articleStream, article.id, command, context);
+  if (result.events.length) log.info({ articleId: article.id, prNumber: pull.number, merged: pull.merged }, 'pull request outcome noticed without a webhook');
 }

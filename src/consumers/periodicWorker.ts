@@ -1,0 +1,40 @@
+import type { Logger } from 'pino';
+import type { Worker } from '../background.ts';
+import type { Services } from '../services.ts';
+
+/**
+ * A timer-driven worker: it looks at the services' clock every `tickMs` of real time and runs a
+ * pass when `everyMs` of clock time have gone by since the last one (and at start). Passes never
+ * overlap; stop waits for the one under way. The injected clock lets tests move time without sleeping.
+ */
+export function periodicWorker(options: {
+  name: string;
+  everyMs: number;
+  tickMs?: number;
+  failureMessage: string;
+  pass(services: Services, nowMs: number, log: Logger): Promise<void>;
+}): Worker {
+  return {
+    name: options.name,
+    async start(services) {
+      const log = services.logger.child({ worker: options.name });
+      let lastPassMs: number | null = null;
+      let pass: Promise<void> | null = null;
+      const timer = setInterval(() => {
+        const nowMs = services.clock.nowMs();
+        if (pass || (lastPassMs !== null && nowMs - lastPassMs < options.everyMs)) return;
+        lastPassMs = nowMs;
+        pass = options.pass(services, nowMs, log)
+          .catch((error) => log.error({ err: error }, options.failureMessage))
+          .finally(() => { pass = null; });
+      }, options.tickMs ?? 1_000);
+      timer.unref();
+      return {
+        async stop() {
+          clearInterval(timer);
+          await pass;
+        },
+      };
+    },
+  };
+}

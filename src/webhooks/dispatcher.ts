@@ -2,7 +2,7 @@ import type { Worker } from '../background.ts';
 import { createSafeHttpClient, type SafeHttpClient } from '../integrations/safeHttp/index.ts';
 import type { Services } from '../services.ts';
 import type { WebhookDoc } from '../../projections/webhooks.ts';
-import { attemptDelivery } from './attempt.ts';
+import { attemptDelivery, WEBHOOK_USER_AGENT } from './attempt.ts';
 import { createBodyCache } from './bodies.ts';
 import { DELIVERIES, ensureWebhookCollections } from './collections.ts';
 import { webhookStream } from './decide.ts';
@@ -20,13 +20,6 @@ const FETCH_BATCH = 200;
 const FALLBACK_POLL_MS = 5_000;
 const TARGET_FRESH_MS = 1_000;
 
-export type DispatcherOptions = {
-  fallbackPollMs?: number;
-  random?: () => number;
-  /** Extra CA certificates (PEM) trusted for receivers, beside Node's store and NODE_EXTRA_CA_CERTS. */
-  ca?: string;
-};
-
 type Usable = Extract<EndpointTarget, { usable: true }>;
 
 /**
@@ -35,14 +28,14 @@ type Usable = Extract<EndpointTarget, { usable: true }>;
  * written elsewhere. A delivery is marked in flight (its slot claimed) before it is sent; a slot
  * found claimed at start was cut short by a crash, and its delivery is sent again: at least once.
  */
-export function webhookDispatcher(options: DispatcherOptions = {}): Worker {
+export function webhookDispatcher(): Worker {
   return {
     name: DISPATCHER_NAME,
     async start(services: Services) {
       await ensureWebhookCollections(services.readStore);
       const { readStore, clock, config, logger } = services;
       const log = logger.child({ worker: DISPATCHER_NAME });
-      const policy: RetryPolicy = { delaysMs: parseRetryDelays(config.INKSTREAM_WEBHOOK_RETRY_DELAYS), random: options.random ?? Math.random };
+      const policy: RetryPolicy = { delaysMs: parseRetryDelays(config.INKSTREAM_WEBHOOK_RETRY_DELAYS), random: Math.random };
       const targets = createTargetResolver(services);
       const bodies = createBodyCache(readStore);
       const writer = createDeliveryWriter(readStore);
@@ -81,7 +74,7 @@ export function webhookDispatcher(options: DispatcherOptions = {}): Worker {
         const existing = lanes.get(endpointId);
         if (existing) return existing.lane;
         const client = createSafeHttpClient({
-          allowPrivateAddresses: config.INKSTREAM_ALLOW_PRIVATE_URLS, ca: options.ca, userAgent: 'Inkstream-Webhooks/0.1',
+          allowPrivateAddresses: config.INKSTREAM_ALLOW_PRIVATE_URLS, userAgent: WEBHOOK_USER_AGENT,
           connectionsPerOrigin: CONCURRENCY_PER_ENDPOINT, timeoutMs: config.INKSTREAM_WEBHOOK_TIMEOUT_MS, maxRedirects: 0,
         });
         const health = createHealthTracker(readStore, endpointId);
@@ -161,7 +154,7 @@ export function webhookDispatcher(options: DispatcherOptions = {}): Worker {
       const pollSafely = (filter: { enabled: true } | undefined) => poll(filter).catch((error) => log.error({ err: error }, 'webhook poll failed'));
       // At start every endpoint's lane looks once (deliveries of a crashed run, of endpoints disabled meanwhile).
       void pollSafely(undefined);
-      const interval = setInterval(() => void pollSafely({ enabled: true }), options.fallbackPollMs ?? FALLBACK_POLL_MS);
+      const interval = setInterval(() => void pollSafely({ enabled: true }), FALLBACK_POLL_MS);
       interval.unref();
 
       return {

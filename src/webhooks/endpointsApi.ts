@@ -13,6 +13,7 @@ import type { HealthDoc } from './health.ts';
 import { ownedWebhook, WebhookId } from './owned.ts';
 import { CreatedWebhookBody, EventType, presentWebhook, WebhookBody } from './schemas.ts';
 import { generateWebhookSecret } from './secret.ts';
+import { webhookSignal } from './signal.ts';
 
 const WebhookResponse = z.object({ webhook: WebhookBody });
 const Events = z.array(EventType).min(1).max(20).describe('Event types to receive; omit (or null on PATCH) for every type');
@@ -90,6 +91,7 @@ export const endpointRoutes = [
       const { params, body, services } = input;
       const doc = await ownedWebhook(input);
       const result = await services.execute(webhookStream, params.id, { type: 'UpdateEndpoint', ...body, at: services.clock.now() }, commandContext(input));
+      webhookSignal(services).notify([params.id]); // its lane looks again: disabled, it settles what waits
       return { status: 200, body: { webhook: await presentOne(services.readStore, applyAppended(webhooks, doc, result.events)!) } };
     },
   }),
@@ -101,6 +103,7 @@ export const endpointRoutes = [
     async handle(input) {
       await ownedWebhook(input);
       await input.services.execute(webhookStream, input.params.id, { type: 'DeleteEndpoint', at: input.services.clock.now() }, commandContext(input));
+      webhookSignal(input.services).notify([input.params.id]);
       return { status: 204 };
     },
   }),

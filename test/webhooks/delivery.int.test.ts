@@ -254,3 +254,28 @@ test('the feed pages with after, filters by type, and resumes where the client s
   expect((await app.api(key).get('/events?type=nope')).status).toBe(400);
   expect((await app.api(key).get('/events?after=evt_nope')).status).toBe(400);
 });
+
+test('disabling through PATCH settles what waits and stops deliveries; enabling resumes with new events', async () => {
+  const r = await receiver();
+  let answer = 500;
+  r.behave(() => ({ status: answer }));
+  const endpointId = await register(app, r, { events: ['article.status_changed'] });
+  const before = await queueArticle(app);
+  const waiting = await eventually(async () => (await deliveriesOf(endpointId)).find((d) => d.status === 'retrying'));
+  expect((await app.api().patch(`/webhooks/${endpointId}`, { enabled: false })).body.webhook.disabled.reason).toBe('user');
+  // Every delivery settled (one still in flight at the PATCH stays retrying until its attempt ends).
+  const settled = await eventually(async () => {
+    const deliveries = await deliveriesOf(endpointId);
+    return deliveries.every((d) => d.status === 'failed') ? deliveries.find((d) => d.id === waiting.id) : null;
+  });
+  expect(settled.failureReason).toMatch(/disabled/);
+  const seen = r.received.length;
+  const during = await queueArticle(app);
+  await eventually(async () => (await app.api().get('/events?limit=200')).body.events.some((e: any) => e.data.id === during));
+  answer = 204;
+  await app.api().patch(`/webhooks/${endpointId}`, { enabled: true });
+  const after = await queueArticle(app);
+  await eventually(() => queuedEventOf(r, after));
+  expect(r.received.slice(seen).map((request) => JSON.parse(request.body.toString('utf8')).data.id)).toEqual([after]);
+  expect(envelopes(r).some((event) => event.data.id === before)).toBe(true);
+});

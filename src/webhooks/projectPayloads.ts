@@ -5,7 +5,7 @@ import { evolveProject, initialProject, type Project, type ProjectEvent } from '
 import { TOPIC_CATEGORY } from '../topics/topic.ts';
 import { otherStreamAt, streamUpTo } from './streamAt.ts';
 
-export const PROJECT_SOURCE_EVENTS: readonly string[] = ['BrandCrawled', 'TopicResearchCompleted'];
+export const PROJECT_SOURCE_EVENTS: readonly string[] = ['BrandCrawled', 'BrandCrawlFailed', 'TopicResearchCompleted', 'TopicResearchFailed'];
 
 type ProjectPublicEvent = { type: string; data: Record<string, unknown> };
 
@@ -20,6 +20,7 @@ async function brandCrawled(store: EventStore, event: StoredEvent): Promise<Proj
   return {
     type: 'brand.crawled',
     data: {
+      status: 'succeeded', failureReason: null,
       projectId: data.projectId, project: await projectAt(store, event), crawlId: data.crawlId,
       brand: data.profile, changedParts: data.changedParts, keptEditedParts: data.keptEditedParts,
       pagesCrawled: data.pages.length, pages: data.pages.map(({ url, title }) => ({ url, title })),
@@ -42,14 +43,32 @@ async function topicsSuggested(store: EventStore, event: StoredEvent): Promise<P
   return {
     type: 'topics.suggested',
     data: {
+      status: 'succeeded', failureReason: null,
       projectId: data.projectId, project: await projectAt(store, event), runId: data.runId,
       topics, provider: data.provider, model: data.model, completedAt: data.at,
     },
   };
 }
 
+/**
+ * A crawl or research run that failed still ends with its event, so a client waiting for it is
+ * told (with the reason) instead of waiting forever; `status` tells the two apart.
+ */
+async function runFailed(store: EventStore, event: StoredEvent, type: 'brand.crawled' | 'topics.suggested'): Promise<ProjectPublicEvent> {
+  const data = event.data as { projectId: string; crawlId?: string; runId?: string; reason: string; at: string };
+  const run = type === 'brand.crawled'
+    ? { crawlId: data.crawlId, brand: null, changedParts: [], keptEditedParts: [], pagesCrawled: 0, pages: [], crawledAt: data.at }
+    : { runId: data.runId, topics: [], completedAt: data.at };
+  return {
+    type,
+    data: { status: 'failed', failureReason: data.reason, projectId: data.projectId, project: await projectAt(store, event), ...run, provider: null, model: null },
+  };
+}
+
 export async function projectPublicEvents(store: EventStore, event: StoredEvent): Promise<ProjectPublicEvent[]> {
   if (event.type === 'BrandCrawled') return [await brandCrawled(store, event)];
   if (event.type === 'TopicResearchCompleted') return [await topicsSuggested(store, event)];
+  if (event.type === 'BrandCrawlFailed') return [await runFailed(store, event, 'brand.crawled')];
+  if (event.type === 'TopicResearchFailed') return [await runFailed(store, event, 'topics.suggested')];
   return [];
 }

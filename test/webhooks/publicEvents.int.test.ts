@@ -103,11 +103,28 @@ test('brand.crawled carries the saved profile, the project and what was crawled'
   expect(event.envelope).toMatchObject({
     type: 'brand.crawled', createdAt: at(1),
     data: {
-      projectId, project: { id: projectId, name: 'Fernleaf', websiteUrl: 'https://fernleaf.example' }, crawlId: 'crl_1',
+      status: 'succeeded', failureReason: null, projectId, project: { id: projectId, name: 'Fernleaf', websiteUrl: 'https://fernleaf.example' }, crawlId: 'crl_1',
       brand: { voiceTraits: ['calm'] }, changedParts: ['voiceTraits'], keptEditedParts: [], pagesCrawled: 1,
       pages: [{ url: 'https://fernleaf.example/', title: 'Home' }], provider: 'offline', model: null, crawledAt: at(1),
     },
   });
+});
+
+test('a failed crawl and a failed research run still end with brand.crawled and topics.suggested, saying why', async () => {
+  const projectId = 'prj_failed_runs';
+  await run(projectStream, projectId, {
+    type: 'CreateProject', projectId, accountId: 'acc_publicevents', name: 'Down', websiteUrl: 'https://down.example', blogUrl: null, sitemapUrl: null,
+    settings: DEFAULT_SETTINGS, crawlId: 'crl_down', at: at(0),
+  });
+  const [crawlFailed] = await run(projectStream, projectId, { type: 'RecordCrawlFailed', crawlId: 'crl_down', reason: 'Could not reach https://down.example/', at: at(1) });
+  expect((await publicEventsFor(store, crawlFailed)).map((e) => e.envelope)).toMatchObject([{
+    type: 'brand.crawled', data: { status: 'failed', failureReason: 'Could not reach https://down.example/', projectId, crawlId: 'crl_down', brand: null, pagesCrawled: 0 },
+  }]);
+  await run(projectStream, projectId, { type: 'RequestTopicResearch', runId: 'run_down', reason: 'requested', at: at(2) });
+  const [researchFailed] = await run(projectStream, projectId, { type: 'RecordResearchFailed', runId: 'run_down', reason: 'The model refused.', at: at(3) });
+  expect((await publicEventsFor(store, researchFailed)).map((e) => e.envelope)).toMatchObject([{
+    type: 'topics.suggested', data: { status: 'failed', failureReason: 'The model refused.', projectId, runId: 'run_down', topics: [] },
+  }]);
 });
 
 test('topics.suggested lists the run\'s topics as they were when it completed', async () => {

@@ -38,6 +38,8 @@ export function prepareEventsFile(db: DatabaseSync): void {
   db.exec(`
     PRAGMA journal_mode = WAL;
     PRAGMA synchronous = NORMAL;
+    PRAGMA cache_size = -32000; -- 32 MB: the id and stream indexes of a busy log stay in memory
+    PRAGMA mmap_size = 268435456; -- reads map the file instead of copying pages through read()
     PRAGMA wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES};
     ${SCHEMA}
   `);

@@ -11,9 +11,11 @@ import { join } from 'node:path';
 import { accountIdForName } from '../src/accounts/account.ts';
 import { exportLog } from '../src/audit/exportLog.ts';
 import { startInkstream } from '../test/support/inkstream.ts';
+import { stopPipeline } from '../test/support/stopPipeline.ts';
 
 const app = await startInkstream({ env: { INKSTREAM_RATE_LIMIT_PER_MINUTE: '1000000' } });
 const api = app.api();
+await stopPipeline(app); // the article's 1,000 events are written below, not by the pipeline
 const project = (await api.post('/projects', { name: 'Bench', websiteUrl: 'https://bench.example' })).body.project;
 const topic = (await api.post(`/projects/${project.id}/topics`, { title: 'A long life' })).body.topic;
 const article = (await api.post(`/topics/${topic.id}/write`)).body.article;

@@ -85,7 +85,7 @@ async function rebuild(): Promise<{ events: number; eventsPerSecond: number }> {
   await readStore.reset(allProjections.map((p) => p.collection), ['rebuild']);
   let after = -1n;
   for (;;) {
-    const batch = await store.readAll({ after, maxCount: 5000 });
+    const batch = await store.readAll({ after, maxCount: 20_000 });
     if (batch.length === 0) break;
     await applyProjections(allProjections, readStore, batch, 'rebuild');
     after = batch[batch.length - 1].position;

@@ -21,7 +21,7 @@ export async function rebuildProjections(services: Services, name?: string): Pro
   let after = -1n;
   let done = 0;
   for (;;) {
-    const events = await services.eventStore.readAll({ after, maxCount: 5000, categories });
+    const events = await services.eventStore.readAll({ after, maxCount: 20_000, categories });
     if (events.length === 0) break;
     await applyProjections(selected, services.readStore, events, consumer);
     after = events[events.length - 1].position;

@@ -11,9 +11,10 @@ export function brandNameOf(project: ActiveProject): string {
 export function brandInputOf(project: ActiveProject): BrandInput {
   const brand: BrandProfile = project.brand ?? emptyBrand();
   const examples = brand.voice.examples.length ? ` Examples of the site's own sentences: ${brand.voice.examples.map((e) => `"${e}"`).join(' ')}` : '';
+  const language = brand.voice.language ? ` The site is written in the language "${brand.voice.language}"; write in it.` : '';
   return {
     name: brandNameOf(project),
-    voice: `${brand.voice.summary}${examples}`.trim(),
+    voice: `${brand.voice.summary}${examples}${language}`.trim(),
     voiceTraits: brand.voiceTraits,
     // The name is given on its own; the other kinds read as words in the writer's sentences.
     companyFacts: brand.companyFacts.filter((fact) => fact.kind !== 'name').map((fact) => ({

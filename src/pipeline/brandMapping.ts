@@ -45,6 +45,7 @@ export function toPublicBrand(learned: LearnedBrand): BrandProfile {
       formality: learned.voice.formality,
       avgSentenceWords: Math.min(200, learned.voice.avgSentenceWords),
       examples: learned.voice.examples.slice(0, 10).map((example) => cut(example, 500)),
+      language: learned.voice.language ?? null,
     },
     voiceTraits: learned.voiceTraits.slice(0, 20).map((trait) => cut(trait, 80)),
     companyFacts: facts(learned.companyFacts),

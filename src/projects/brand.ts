@@ -13,6 +13,8 @@ export const Voice = z.object({
   formality: z.enum(['formal', 'neutral', 'casual']),
   avgSentenceWords: z.number().min(0).max(200),
   examples: z.array(text(500)).max(10),
+  /** BCP 47 tag of the site's language ("en-US") when its pages declare one; writers write in it. */
+  language: z.string().trim().max(35).nullable().default(null),
 });
 
 export const CompanyFact = z.object({

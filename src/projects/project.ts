@@ -78,7 +78,7 @@ export function evolveProject(state: Project, event: ProjectEvent): Project {
 
 export function emptyBrand(): BrandProfile {
   return {
-    voice: { summary: '', person: 'first', formality: 'neutral', avgSentenceWords: 0, examples: [] },
+    voice: { summary: '', person: 'first', formality: 'neutral', avgSentenceWords: 0, examples: [], language: null },
     voiceTraits: [],
     companyFacts: [],
     doDont: { do: [], dont: [] },

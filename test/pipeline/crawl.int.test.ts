@@ -34,6 +34,7 @@ test('the crawl records a brand profile in the public shape and page summaries w
   const data = crawled.data as { profile: unknown; pages: Array<{ url: string; text: string }>; changedParts: string[]; provider: string; model: string | null };
   expect(() => BrandProfile.parse(data.profile)).not.toThrow();
   expect(data).toMatchObject({ provider: 'offline', model: null });
+  expect(project.brand.voice.language).toBe('en-US'); // the site's <html lang>, so writers write in it
   expect(data.changedParts).toEqual(expect.arrayContaining(['voice', 'companyFacts', 'coverStyle']));
   expect(data.pages.map((p) => p.url)).toEqual(expect.arrayContaining([site.url('/'), site.url('/about'), site.url('/blog')]));
   expect(data.pages.every((p) => p.text.length <= PAGE_TEXT_LIMIT)).toBe(true);

@@ -25,6 +25,7 @@ export async function startBackground(
   const leadership = await startLeadership({
     readStore: services.readStore,
     logger: services.logger,
+    // Real time, not the services' (injectable) clock: the lease is shared with other processes.
     nowMs: () => Date.now(),
     ttlMs: options.leaseTtlMs,
     async onElected() {

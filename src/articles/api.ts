@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { ownedProject } from '../projects/owned.ts';
 import { articles, type ArticleDoc } from '../../projections/articles.ts';
-import type { ProjectDoc } from '../../projections/projects.ts';
 import { articleAt } from '../audit/articleAt.ts';
 import { route, type RouteInput } from '../http/route.ts';
 import { applyAppended, commandContext, ownedDoc } from '../http/resources.ts';
@@ -38,7 +38,7 @@ export const articleRoutes = [
     responses: { 200: listOf('articles', ArticleSummary) },
     errors: [404],
     async handle({ params, query, auth, services }) {
-      await ownedDoc<ProjectDoc>(services.readStore, 'projects', params.id, auth, 'project');
+      await ownedProject({ services, auth }, params.id);
       const page = await services.readStore.find<ArticleDoc>('articles', {
         filter: { projectId: params.id, ...(query.status ? { status: query.status } : {}) },
         sort: { field: 'createdAt', direction: 'desc' }, limit: query.limit, cursor: query.cursor,
@@ -93,7 +93,7 @@ export const articleRoutes = [
     async handle(input) {
       const doc = await ownedArticle(input);
       requireStatus(doc, allowedFrom.approve, 'approve');
-      const project = await ownedDoc<ProjectDoc>(input.services.readStore, 'projects', doc.projectId, input.auth, 'project');
+      const project = await ownedProject(input, doc.projectId);
       const mode = await resolvePublishMode(input.services, input.auth, project);
       return runArticleCommand(input, doc, { type: 'ApproveArticle', mode, at: input.services.clock.now() });
     },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ArticleDoc } from '../../projections/articles.ts';
-import { StreamNotFoundError, streamName } from '../eventstore/port.ts';
-import { readWholeStream } from './replay.ts';
+import { streamName } from '../eventstore/port.ts';
+import { readStreamOrEmpty } from '../eventstore/readStreamOrEmpty.ts';
 import type { Services } from '../services.ts';
 import { AppError } from '../core/errors.ts';
 import { route } from '../http/route.ts';
@@ -46,8 +46,7 @@ const KINDS: Kind[] = [
 async function historyPage(services: Services, auth: AuthContext, kind: Kind, id: string, query: z.infer<typeof HistoryQuery>) {
   await ownedDoc(services.readStore, kind.collection, id, auth, kind.label);
   const fromRevision = BigInt(query.cursor ?? '0');
-  const events = await services.eventStore.readStream(streamName(kind.category, id), { fromRevision, maxCount: query.limit + 1 })
-    .catch((error) => { if (error instanceof StreamNotFoundError) return []; throw error; });
+  const events = await readStreamOrEmpty(services.eventStore, streamName(kind.category, id), { fromRevision, maxCount: query.limit + 1 });
   const page = events.slice(0, query.limit);
   const nextCursor = events.length > query.limit ? String(events[query.limit].revision) : null;
   return { status: 200, body: { history: page.map(toHistoryEntry), nextCursor } };
@@ -65,7 +64,7 @@ const historyRoutes = KINDS.map((kind) => route({
 
 async function versionsOf(services: Services, auth: AuthContext, articleId: string) {
   await ownedDoc<ArticleDoc>(services.readStore, 'articles', articleId, auth, 'article');
-  return contentVersions(await readWholeStream(services.eventStore, streamName('article', articleId)));
+  return contentVersions(await readStreamOrEmpty(services.eventStore, streamName('article', articleId)));
 }
 
 export const auditRoutes = [

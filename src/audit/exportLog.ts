@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { EventStore, StoredEvent } from '../eventstore/port.ts';
+import { readStreamOrEmpty } from '../eventstore/readStreamOrEmpty.ts';
 
 /** One event as an NDJSON line: positions and revisions as decimal strings, never JSON numbers. */
 export function eventToJsonLine(event: StoredEvent): string {
@@ -28,10 +29,7 @@ export async function exportLog(store: EventStore, out: Writable, options: Expor
   if (options.stream) {
     let fromRevision = 0n;
     for (;;) {
-      const batch = await store.readStream(options.stream, { fromRevision, maxCount: batchSize }).catch((error: Error) => {
-        if (error.name === 'StreamNotFoundError') return [];
-        throw error;
-      });
+      const batch = await readStreamOrEmpty(store, options.stream, { fromRevision, maxCount: batchSize });
       const selected = batch.filter((event) => options.fromPosition === undefined || event.position >= options.fromPosition);
       if (selected.length) await write(`${selected.map(eventToJsonLine).join('\n')}\n`);
       events += selected.length;

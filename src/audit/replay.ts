@@ -1,5 +1,5 @@
 import { AppError } from '../core/errors.ts';
-import { StreamNotFoundError, type EventStore, type StoredEvent } from '../eventstore/port.ts';
+import type { StoredEvent } from '../eventstore/port.ts';
 
 /** A point in a stream's past: a revision (0-based) or an ISO 8601 time. */
 export type PointInTime = { revision: bigint } | { time: string };
@@ -9,15 +9,6 @@ export function parsePointInTime(value: string): PointInTime {
   const ms = Date.parse(value);
   if (/^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(ms)) return { time: new Date(ms).toISOString() };
   throw new AppError('validation_failed', '"at" is a revision number (0, 1, …) or an ISO 8601 time.', { details: [{ path: 'query.at', message: 'a revision or an ISO 8601 time' }] });
-}
-
-export async function readWholeStream(store: EventStore, stream: string): Promise<StoredEvent[]> {
-  try {
-    return await store.readStream(stream);
-  } catch (error) {
-    if (error instanceof StreamNotFoundError) return [];
-    throw error;
-  }
 }
 
 /** The events of a stream up to and including the point; empty when the stream did not exist yet. */

@@ -1,6 +1,6 @@
 import { describeActor, toHistoryEntry } from '../audit/timeline.ts';
 import { exportLog } from '../audit/exportLog.ts';
-import { readWholeStream } from '../audit/replay.ts';
+import { readStreamOrEmpty } from '../eventstore/readStreamOrEmpty.ts';
 import { verifyLog } from '../audit/verifyLog.ts';
 import { streamName } from '../eventstore/port.ts';
 import type { Services } from '../services.ts';
@@ -12,7 +12,7 @@ const CATEGORY_BY_KIND: Record<string, string> = { article: 'article', topic: 't
 export async function printHistory(services: Services, kind: string, id: string, json: boolean, print: (line: string) => void): Promise<void> {
   const category = CATEGORY_BY_KIND[kind];
   if (!category) throw new Error(`history takes article, topic, project or account, not ${kind}`);
-  const events = await readWholeStream(services.eventStore, streamName(category, id));
+  const events = await readStreamOrEmpty(services.eventStore, streamName(category, id));
   if (events.length === 0) throw new Error(`No ${kind} ${id} in the log.`);
   if (json) return print(JSON.stringify(events.map(toHistoryEntry)));
   for (const entry of events.map(toHistoryEntry)) {

@@ -1,5 +1,5 @@
 import { positionFromText, positionToText } from '../core/positions.ts';
-import type { StoredEvent } from '../eventstore/port.ts';
+import { streamCategory, type StoredEvent } from '../eventstore/port.ts';
 import type { Doc, ReadModelWrite, ReadStore } from '../readstore/port.ts';
 import { POSITION_FIELD, type Projection } from '../readstore/projection.ts';
 import type { ConsumerDefinition } from './runner.ts';
@@ -16,7 +16,7 @@ export async function applyProjections(
   const writes: ReadModelWrite[] = [];
   for (const projection of projections) {
     const categories = new Set(projection.categories);
-    const relevant = events.filter((event) => categories.has(event.stream.slice(0, event.stream.indexOf('-'))));
+    const relevant = events.filter((event) => categories.has(streamCategory(event.stream)));
     if (relevant.length === 0) continue;
     const ids = [...new Set(relevant.map((event) => projection.documentId(event)).filter((id): id is string => id !== null))];
     const docs = new Map<string, Doc | null>();

@@ -7,5 +7,3 @@ export const POSITION_WIDTH = 20;
 export const positionToText = (position: bigint): string => position.toString().padStart(POSITION_WIDTH, '0');
 
 export const positionFromText = (text: string): bigint => BigInt(text);
-
-export const maxPosition = (a: bigint, b: bigint): bigint => (a > b ? a : b);

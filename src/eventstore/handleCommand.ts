@@ -1,7 +1,8 @@
+import { readStreamOrEmpty } from './readStreamOrEmpty.ts';
 import { AppError } from '../core/errors.ts';
 import { deriveEventId } from '../core/ids.ts';
 import {
-  StreamNotFoundError, WrongExpectedVersionError, streamName,
+  WrongExpectedVersionError, streamName,
   type EventMetadata, type EventStore, type ExpectedRevision, type NewEvent, type StoredEvent,
 } from './port.ts';
 
@@ -40,13 +41,7 @@ export const MAX_CONFLICT_RETRIES = 3;
 export async function loadStream<State, Event extends DomainEvent>(
   store: EventStore, type: Pick<StreamType<State, Event, unknown>, 'category' | 'initial' | 'evolve'>, id: string,
 ): Promise<{ state: State; revision: bigint | null; events: StoredEvent[] }> {
-  let events: StoredEvent[];
-  try {
-    events = await store.readStream(streamName(type.category, id));
-  } catch (error) {
-    if (error instanceof StreamNotFoundError) return { state: type.initial(), revision: null, events: [] };
-    throw error;
-  }
+  const events = await readStreamOrEmpty(store, streamName(type.category, id));
   const state = events.reduce((s, e) => type.evolve(s, e as unknown as Event), type.initial());
   return { state, revision: events.length ? events[events.length - 1].revision : null, events };
 }

@@ -96,7 +96,7 @@ export function createApp(services: Services, options: AppOptions): express.Expr
           // The head is read first: the read models then reach at least it, so what the key cache
           // and cached responses were checked against is what a lookup sees.
           const head = await services.eventStore.headPosition();
-          const readModelsCurrent = head <= caughtUpThrough || await services.readModels.catchUp(services.config.INKSTREAM_READ_WAIT_MS);
+          const readModelsCurrent = head <= caughtUpThrough || await services.readModels.catchUp(services.config.INKSTREAM_READ_WAIT_MS, head);
           if (readModelsCurrent && head > caughtUpThrough) caughtUpThrough = head;
           consistency = { head, readModelsCurrent };
           auth = await authenticator.authenticate(req.get('authorization'), consistency);
@@ -105,10 +105,7 @@ export function createApp(services: Services, options: AppOptions): express.Expr
         const params = parse(route.params, req.params, 'params');
         const query = parse(route.query, req.query, 'query');
         const body = parse(route.body, req.body, 'body');
-        const run = async () => {
-          const result = await route.handle({ params, query, body, auth: auth!, services, requestId, request: req, consistency });
-          return result;
-        };
+        const run = () => route.handle({ params, query, body, auth: auth!, services, requestId, request: req, consistency });
         const idempotencyKey = req.get('idempotency-key');
         if (route.method === 'post' && idempotencyKey !== undefined && auth) {
           const outcome = await idempotent(

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { ownedProject } from './owned.ts';
 import { requireProjectCapacity } from '../accounts/planLimits.ts';
 import { NO_INTEGRATIONS } from '../../projections/integrations.ts';
 import { projects, type ProjectDoc } from '../../projections/projects.ts';
 import { route } from '../http/route.ts';
-import { applyAppended, commandContext, ownedDoc, present } from '../http/resources.ts';
+import { applyAppended, commandContext, present } from '../http/resources.ts';
 import { idOf, listOf, Pagination, WebUrl } from '../http/schemas.ts';
 import { BrandProfile } from './brand.ts';
 import { projectStream } from './decide.ts';
@@ -86,7 +87,7 @@ export const projectRoutes = [
     responses: { 200: ProjectResponse },
     errors: [404],
     async handle({ params, auth, services }) {
-      const doc = await ownedDoc<ProjectDoc>(services.readStore, 'projects', params.id, auth, 'project');
+      const doc = await ownedProject({ services, auth }, params.id);
       return { status: 200, body: { project: presentProject(doc) } };
     },
   }),
@@ -98,7 +99,7 @@ export const projectRoutes = [
     errors: [404, 409],
     async handle(input) {
       const { params, body, auth, services } = input;
-      const doc = await ownedDoc<ProjectDoc>(services.readStore, 'projects', params.id, auth, 'project');
+      const doc = await ownedProject({ services, auth }, params.id);
       const result = await services.execute(projectStream, params.id, { type: 'UpdateProject', ...body, at: services.clock.now() }, commandContext(input));
       return { status: 200, body: { project: presentProject(applyAppended(projects, doc, result.events)!) } };
     },
@@ -111,7 +112,7 @@ export const projectRoutes = [
     errors: [404],
     async handle(input) {
       const { params, body, auth, services } = input;
-      const doc = await ownedDoc<ProjectDoc>(services.readStore, 'projects', params.id, auth, 'project');
+      const doc = await ownedProject({ services, auth }, params.id);
       const result = await services.execute(projectStream, params.id, {
         type: 'RequestCrawl', crawlId: services.ids.next('crl'), overwriteEdited: body?.overwriteEditedParts ?? false, at: services.clock.now(),
       }, commandContext(input));

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { ownedProject } from './owned.ts';
 import { projects, type ProjectDoc } from '../../projections/projects.ts';
 import { route } from '../http/route.ts';
-import { applyAppended, commandContext, ownedDoc } from '../http/resources.ts';
+import { applyAppended, commandContext } from '../http/resources.ts';
 import { idOf } from '../http/schemas.ts';
 import { BRAND_PARTS, BrandProfile, BrandUpdate } from './brand.ts';
 import { projectStream } from './decide.ts';
@@ -32,7 +33,7 @@ export const brandRoutes = [
     responses: { 200: BrandResponse },
     errors: [404],
     async handle({ params, auth, services }) {
-      const doc = await ownedDoc<ProjectDoc>(services.readStore, 'projects', params.id, auth, 'project');
+      const doc = await ownedProject({ services, auth }, params.id);
       return { status: 200, body: { brand: presentBrand(doc) } };
     },
   }),
@@ -44,7 +45,7 @@ export const brandRoutes = [
     errors: [404, 409],
     async handle(input) {
       const { params, body, auth, services } = input;
-      const doc = await ownedDoc<ProjectDoc>(services.readStore, 'projects', params.id, auth, 'project');
+      const doc = await ownedProject({ services, auth }, params.id);
       const result = await services.execute(projectStream, params.id, { type: 'EditBrand', update: body, at: services.clock.now() }, commandContext(input));
       return { status: 200, body: { brand: presentBrand(applyAppended(projects, doc, result.events)!) } };
     },

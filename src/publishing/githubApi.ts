@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { ownedProject } from '../projects/owned.ts';
 import { z } from 'zod';
-import type { ProjectDoc } from '../../projections/projects.ts';
 import { requireFeature } from '../accounts/planLimits.ts';
 import { AppError } from '../core/errors.ts';
 import { loadStream } from '../eventstore/handleCommand.ts';
 import { route, type RouteInput } from '../http/route.ts';
-import { commandContext, ownedDoc } from '../http/resources.ts';
+import { commandContext } from '../http/resources.ts';
 import { idOf } from '../http/schemas.ts';
 import type { GitHubCredentials } from '../integrations/github/credentials.ts';
 import type { Services } from '../services.ts';
@@ -61,7 +61,6 @@ function toCredentials(input: CredentialsInput): { credentials: GitHubCredential
   return { credentials: { type: 'app', appId, installationId, privateKey }, summary: { type: 'app', appId, installationId } };
 }
 
-const ownedProject = (input: Input) => ownedDoc<ProjectDoc>(input.services.readStore, 'projects', input.params.id, input.auth, 'project');
 
 async function currentConnection(services: Services, projectId: string): Promise<GitHubConnection | null> {
   return (await loadStream(services.eventStore, integrationsStream, projectId)).state.github;
@@ -80,7 +79,7 @@ export const githubIntegrationRoutes = [
     errors: [402, 404, 409, 503],
     async handle(input) {
       const { body, auth, services } = input;
-      const project = await ownedProject(input);
+      const project = await ownedProject(input, input.params.id);
       if (body.publishMode === 'direct') requireFeature(services, auth, 'direct_push');
       const [owner, repo] = body.repository.split('/');
       const { credentials, summary } = toCredentials(body.credentials);
@@ -109,7 +108,7 @@ export const githubIntegrationRoutes = [
     responses: { 200: GitHubResponse },
     errors: [404],
     async handle(input) {
-      const project = await ownedProject(input);
+      const project = await ownedProject(input, input.params.id);
       const connection = await currentConnection(input.services, project.id);
       if (!connection) throw notConnected(project.id);
       return { status: 200, body: { github: present(input, connection) } };
@@ -122,7 +121,7 @@ export const githubIntegrationRoutes = [
     responses: { 204: null },
     errors: [404],
     async handle(input) {
-      const project = await ownedProject(input);
+      const project = await ownedProject(input, input.params.id);
       if (!(await currentConnection(input.services, project.id))) throw notConnected(project.id);
       await input.services.execute(integrationsStream, project.id, { type: 'DisconnectGitHub', at: input.services.clock.now() }, commandContext(input));
       return { status: 204 };

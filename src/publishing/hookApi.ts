@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { ProjectDoc } from '../../projections/projects.ts';
+import { ownedProject } from '../projects/owned.ts';
 import { AppError } from '../core/errors.ts';
 import { loadStream } from '../eventstore/handleCommand.ts';
 import { route, type RouteInput } from '../http/route.ts';
-import { commandContext, ownedDoc } from '../http/resources.ts';
+import { commandContext } from '../http/resources.ts';
 import { idOf, WebUrl } from '../http/schemas.ts';
 import { createAddressPolicy, parseRequestUrl, SafeHttpError } from '../integrations/safeHttp/index.ts';
 import type { Services } from '../services.ts';
@@ -35,7 +35,6 @@ const SetHook = z.object({
 
 type Input = RouteInput<{ id: string }, unknown, unknown>;
 
-const ownedProject = (input: Input) => ownedDoc<ProjectDoc>(input.services.readStore, 'projects', input.params.id, input.auth, 'project');
 
 /** https only, except where private URLs are allowed (local development); literal private addresses are refused now, names on every call. */
 function checkUrl(services: Services, url: string): void {
@@ -77,7 +76,7 @@ export const postPublishHookRoutes = [
     errors: [404, 409],
     async handle(input) {
       const { body, auth, services } = input;
-      const project = await ownedProject(input);
+      const project = await ownedProject(input, input.params.id);
       checkUrl(services, body.url);
       const secret = body.rotateSecret || !(await currentHook(services, project.id)) ? generateWebhookSecret() : null;
       const result = await services.execute(integrationsStream, project.id, {
@@ -93,7 +92,7 @@ export const postPublishHookRoutes = [
     responses: { 200: HookResponse },
     errors: [404],
     async handle(input) {
-      const project = await ownedProject(input);
+      const project = await ownedProject(input, input.params.id);
       const hook = await currentHook(input.services, project.id);
       if (!hook) throw noHook(project.id);
       return { status: 200, body: { postPublishHook: await present(input.services, project.id, hook) } };
@@ -105,7 +104,7 @@ export const postPublishHookRoutes = [
     responses: { 204: null },
     errors: [404],
     async handle(input) {
-      const project = await ownedProject(input);
+      const project = await ownedProject(input, input.params.id);
       if (!(await currentHook(input.services, project.id))) throw noHook(project.id);
       await input.services.execute(integrationsStream, project.id, { type: 'RemovePostPublishHook', at: input.services.clock.now() }, commandContext(input));
       return { status: 204 };

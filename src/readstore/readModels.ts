@@ -10,7 +10,8 @@ import type { ReadStore } from './port.ts';
  * without a running projection consumer (the CLI) it brings the read models up to date itself.
  */
 export type ReadModels = {
-  catchUp(timeoutMs: number): Promise<boolean>;
+  /** Waits until the read models reach `upTo` (default: the log's head now). */
+  catchUp(timeoutMs: number, upTo?: bigint): Promise<boolean>;
   attach(consumer: ConsumerHandle): void;
 };
 
@@ -28,13 +29,12 @@ export function createReadModels(eventStore: EventStore, readStore: ReadStore, p
 
   return {
     attach(handle) { consumer = handle; },
-    async catchUp(timeoutMs) {
+    async catchUp(timeoutMs, upTo) {
       if (!consumer || !consumer.isRunning()) {
         await applyDirectly();
         return true;
       }
-      const head = await eventStore.headPosition();
-      return consumer.waitFor(head, timeoutMs);
+      return consumer.waitFor(upTo ?? await eventStore.headPosition(), timeoutMs);
     },
   };
 }

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { ownedProject } from '../projects/owned.ts';
 import { z } from 'zod';
 import type { ProjectDoc } from '../../projections/projects.ts';
 import { SEARCH_ANALYTICS_COLLECTION, searchAnalytics as searchAnalyticsProjection, type SearchAnalyticsDoc, type SyncSummary } from '../../projections/searchAnalytics.ts';
 import { requireFeature } from '../accounts/planLimits.ts';
 import { AppError } from '../core/errors.ts';
 import { route, type RouteInput } from '../http/route.ts';
-import { applyAppended, commandContext, ownedDoc } from '../http/resources.ts';
+import { applyAppended, commandContext } from '../http/resources.ts';
 import { idOf } from '../http/schemas.ts';
 import type { Services } from '../services.ts';
 import { articleUrl, defaultUrlPattern, EXAMPLE_SLUG, propertyCovers } from './articleUrl.ts';
@@ -20,7 +21,6 @@ const Response = z.object({ searchAnalytics: SearchAnalyticsIntegration });
 
 type Input = RouteInput<{ id: string }, unknown, unknown>;
 
-const ownedProject = (input: Input) => ownedDoc<ProjectDoc>(input.services.readStore, 'projects', input.params.id, input.auth, 'project');
 
 const notConnected = (projectId: string) => new AppError('not_found',
   `Project ${projectId} has no search-analytics connection; connect one with PUT /api/v1/projects/${projectId}/integrations/search-analytics.`);
@@ -67,7 +67,7 @@ export const searchAnalyticsRoutes = [
     errors: [402, 404, 503],
     async handle(input) {
       const { body, auth, services } = input;
-      const project = await ownedProject(input);
+      const project = await ownedProject(input, input.params.id);
       requireFeature(services, auth, 'search_analytics');
       const urlPattern = body.urlPattern ?? defaultUrlPattern(project);
       requireCovered(body.property, urlPattern, project);
@@ -87,7 +87,7 @@ export const searchAnalyticsRoutes = [
     responses: { 200: Response },
     errors: [404],
     async handle(input) {
-      const project = await ownedProject(input);
+      const project = await ownedProject(input, input.params.id);
       const doc = await currentDoc(input.services, project.id);
       if (!doc) throw notConnected(project.id);
       return { status: 200, body: { searchAnalytics: present(input.services, doc, project) } };
@@ -99,7 +99,7 @@ export const searchAnalyticsRoutes = [
     responses: { 204: null },
     errors: [404],
     async handle(input) {
-      const project = await ownedProject(input);
+      const project = await ownedProject(input, input.params.id);
       await onConnection(input, project.id, { type: 'DisconnectSearchAnalytics', at: input.services.clock.now() });
       return { status: 204 };
     },
@@ -112,7 +112,7 @@ export const searchAnalyticsRoutes = [
     errors: [402, 404, 409],
     async handle(input) {
       const { services, auth } = input;
-      const project = await ownedProject(input);
+      const project = await ownedProject(input, input.params.id);
       requireFeature(services, auth, 'search_analytics');
       const result = await onConnection(input, project.id, { type: 'RequestSearchSync', syncId: services.ids.next('run'), trigger: 'api', at: services.clock.now() });
       // Either this request's run or the one already running.

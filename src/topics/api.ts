@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { projects, type ProjectDoc } from '../../projections/projects.ts';
+import { ownedProject } from '../projects/owned.ts';
+import { projects } from '../../projections/projects.ts';
 import { topics, type TopicDoc } from '../../projections/topics.ts';
 import { ArticleBody, presentArticle } from '../articles/schemas.ts';
 import { route } from '../http/route.ts';
@@ -54,7 +55,7 @@ export const topicRoutes = [
     responses: { 200: listOf('topics', TopicBody) },
     errors: [404],
     async handle({ params, query, auth, services }) {
-      await ownedDoc<ProjectDoc>(services.readStore, 'projects', params.id, auth, 'project');
+      await ownedProject({ services, auth }, params.id);
       const page = await services.readStore.find<TopicDoc>('topics', {
         filter: { projectId: params.id, ...(query.status ? { status: query.status } : {}) },
         sort: { field: 'createdAt', direction: 'desc' }, limit: query.limit, cursor: query.cursor,
@@ -70,7 +71,7 @@ export const topicRoutes = [
     errors: [404],
     async handle(input) {
       const { params, body, auth, services } = input;
-      await ownedDoc<ProjectDoc>(services.readStore, 'projects', params.id, auth, 'project');
+      await ownedProject({ services, auth }, params.id);
       const topicId = services.ids.next('tpc');
       const result = await services.execute(topicStream, topicId, { type: 'CreateTopic', topic: {
         topicId, projectId: params.id, title: body.title, keyword: body.keyword ?? null, brief: body.brief ?? null,
@@ -88,7 +89,7 @@ export const topicRoutes = [
     errors: [404, 409],
     async handle(input) {
       const { params, auth, services } = input;
-      const doc = await ownedDoc<ProjectDoc>(services.readStore, 'projects', params.id, auth, 'project');
+      const doc = await ownedProject({ services, auth }, params.id);
       const result = await services.execute(projectStream, params.id, {
         type: 'RequestTopicResearch', runId: services.ids.next('run'), reason: 'requested', at: services.clock.now(),
       }, commandContext(input));

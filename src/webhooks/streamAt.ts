@@ -1,4 +1,5 @@
-import { StreamNotFoundError, type EventStore, type StoredEvent } from '../eventstore/port.ts';
+import type { EventStore, StoredEvent } from '../eventstore/port.ts';
+import { readStreamOrEmpty } from '../eventstore/readStreamOrEmpty.ts';
 
 /**
  * The events of `event`'s stream up to and including it: a payload folded from them shows the
@@ -13,10 +14,5 @@ export async function streamUpTo(store: EventStore, event: StoredEvent): Promise
 
 /** Another stream as it was at a global position (events after it are ignored); [] when it does not exist. */
 export async function otherStreamAt(store: EventStore, stream: string, position: bigint): Promise<StoredEvent[]> {
-  try {
-    return (await store.readStream(stream)).filter((event) => event.position <= position);
-  } catch (error) {
-    if (error instanceof StreamNotFoundError) return [];
-    throw error;
-  }
+  return (await readStreamOrEmpty(store, stream)).filter((event) => event.position <= position);
 }

@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { eventually } from '../support/eventually.ts';
-import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
-import { startTestSite, type TestSite } from '../support/testSite.ts';
+import { useSiteAndInkstream } from '../support/siteAndInkstream.ts';
 
-let app: TestInkstream;
-let site: TestSite;
-beforeAll(async () => {
-  site = await startTestSite();
-  app = await startInkstream();
-});
-afterAll(async () => {
-  await app?.close();
-  await site?.close();
-});
+const world = useSiteAndInkstream();
 
-const cover = (articleId: string, key = app.key) => fetch(`${app.url}/api/v1/articles/${articleId}/cover`, { headers: { authorization: `Bearer ${key}` } });
+const cover = (articleId: string, key = world.app.key) => fetch(`${world.app.url}/api/v1/articles/${articleId}/cover`, { headers: { authorization: `Bearer ${key}` } });
 
 async function draftedArticle(covers: boolean): Promise<{ id: string; cover: unknown }> {
-  const projectId = (await app.api().post('/projects', { name: 'Crumb', websiteUrl: site.origin, settings: { covers: { enabled: covers } } })).body.project.id;
-  const topic = (await app.api().post(`/projects/${projectId}/topics`, { title: 'Pricing sourdough loaves' })).body.topic;
-  const id = (await app.api().post(`/topics/${topic.id}/write`)).body.article.id;
-  return eventually(() => app.api().get(`/articles/${id}`).then((r) => r.body.article), (a) => a.status === 'draft', { what: 'the draft' });
+  const projectId = (await world.app.api().post('/projects', { name: 'Crumb', websiteUrl: world.site.origin, settings: { covers: { enabled: covers } } })).body.project.id;
+  const topic = (await world.app.api().post(`/projects/${projectId}/topics`, { title: 'Pricing sourdough loaves' })).body.topic;
+  const id = (await world.app.api().post(`/topics/${topic.id}/write`)).body.article.id;
+  return eventually(() => world.app.api().get(`/articles/${id}`).then((r) => r.body.article), (a) => a.status === 'draft', { what: 'the draft' });
 }
 
 test('a drafted article\'s cover is a 1200×630 PNG in the brand\'s colours, the same bytes every time', async () => {
@@ -43,7 +33,7 @@ test('no cover (covers off, or another account\'s article) is a 404 with the err
   expect(none.status).toBe(404);
   expect(((await none.json()) as { error: object }).error).toMatchObject({ code: 'not_found', message: expect.stringContaining('settings.covers.enabled') });
   const withCover = await draftedArticle(true);
-  const other = await cover(withCover.id, await app.newKey('other'));
+  const other = await cover(withCover.id, await world.app.newKey('other'));
   expect(other.status).toBe(404);
   expect((await cover('art_nope')).status).toBe(404);
 });

@@ -1,33 +1,24 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { BrandProfile, PAGE_TEXT_LIMIT } from '../../src/projects/brand.ts';
 import { eventually } from '../support/eventually.ts';
 import { startHttpServer } from '../support/httpServer.ts';
-import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
 import { streamEvents } from '../support/pipelineHarness.ts';
-import { page, startTestSite, type TestSite } from '../support/testSite.ts';
+import { page, startTestSite } from '../support/testSite.ts';
+import { useSiteAndInkstream } from '../support/siteAndInkstream.ts';
 
-let app: TestInkstream;
-let site: TestSite;
-beforeAll(async () => {
-  site = await startTestSite();
-  app = await startInkstream();
-});
-afterAll(async () => {
-  await app?.close();
-  await site?.close();
-});
+const world = useSiteAndInkstream();
 
 async function crawledProject(websiteUrl: string) {
-  const id = (await app.api().post('/projects', { name: 'Site', websiteUrl })).body.project.id as string;
-  const project = await eventually(() => app.api().get(`/projects/${id}`).then((r) => r.body.project), (p) => p.crawl.status !== 'pending', { what: 'the crawl' });
+  const id = (await world.app.api().post('/projects', { name: 'Site', websiteUrl })).body.project.id as string;
+  const project = await eventually(() => world.app.api().get(`/projects/${id}`).then((r) => r.body.project), (p) => p.crawl.status !== 'pending', { what: 'the crawl' });
   return { id, project };
 }
 
 const crawlEvents = async (projectId: string) =>
-  (await streamEvents(app.services, `project-${projectId}`)).filter((event) => event.type === 'BrandCrawled' || event.type === 'BrandCrawlFailed');
+  (await streamEvents(world.app.services, `project-${projectId}`)).filter((event) => event.type === 'BrandCrawled' || event.type === 'BrandCrawlFailed');
 
 test('the crawl records a brand profile in the public shape and page summaries within their limits', async () => {
-  const { id, project } = await crawledProject(site.origin);
+  const { id, project } = await crawledProject(world.site.origin);
   expect(project.crawl).toMatchObject({ status: 'done', failureReason: null });
   const [crawled] = await crawlEvents(id);
   expect(crawled.type).toBe('BrandCrawled');
@@ -36,7 +27,7 @@ test('the crawl records a brand profile in the public shape and page summaries w
   expect(data).toMatchObject({ provider: 'offline', model: null });
   expect(project.brand.voice.language).toBe('en-US'); // the site's <html lang>, so writers write in it
   expect(data.changedParts).toEqual(expect.arrayContaining(['voice', 'companyFacts', 'coverStyle']));
-  expect(data.pages.map((p) => p.url)).toEqual(expect.arrayContaining([site.url('/'), site.url('/about'), site.url('/blog')]));
+  expect(data.pages.map((p) => p.url)).toEqual(expect.arrayContaining([world.site.url('/'), world.site.url('/about'), world.site.url('/blog')]));
   expect(data.pages.every((p) => p.text.length <= PAGE_TEXT_LIMIT)).toBe(true);
   expect(data.pages.some((p) => p.url.includes('/private/'))).toBe(false);
   expect(crawled.metadata.actor).toEqual({ kind: 'system', worker: 'pipeline.crawl' });
@@ -44,19 +35,19 @@ test('the crawl records a brand profile in the public shape and page summaries w
 });
 
 test('a re-crawl keeps a part the user set unless asked to overwrite it, and records what changed', async () => {
-  const { id } = await crawledProject(site.origin);
+  const { id } = await crawledProject(world.site.origin);
   const voice = { summary: 'Our own words: short, warm, no jargon.' };
-  expect((await app.api().put(`/projects/${id}/brand`, { voice })).status).toBe(200);
+  expect((await world.app.api().put(`/projects/${id}/brand`, { voice })).status).toBe(200);
 
-  await app.api().post(`/projects/${id}/crawl`);
+  await world.app.api().post(`/projects/${id}/crawl`);
   await eventually(() => crawlEvents(id), (events) => events.length === 2);
-  const kept = (await app.api().get(`/projects/${id}`)).body.project;
+  const kept = (await world.app.api().get(`/projects/${id}`)).body.project;
   expect(kept.brand.voice.summary).toBe(voice.summary);
   expect((await crawlEvents(id))[1].data).toMatchObject({ keptEditedParts: ['voice'], changedParts: [] });
 
-  await app.api().post(`/projects/${id}/crawl`, { overwriteEditedParts: true });
+  await world.app.api().post(`/projects/${id}/crawl`, { overwriteEditedParts: true });
   await eventually(() => crawlEvents(id), (events) => events.length === 3);
-  const overwritten = (await app.api().get(`/projects/${id}`)).body.project;
+  const overwritten = (await world.app.api().get(`/projects/${id}`)).body.project;
   expect(overwritten.brand.voice.summary).not.toBe(voice.summary);
   expect((await crawlEvents(id))[2].data).toMatchObject({ keptEditedParts: [], changedParts: ['voice'] });
 });

@@ -57,7 +57,8 @@ process.on('message', async (message: { type: 'cpu' | 'verify' | 'stop' }) => {
     process.send!({ type: 'cpu', micros: usage.user + usage.system });
   } else if (message.type === 'verify') {
     const created = (await services.eventStore.readAll({ categories: ['topic'], maxCount: 10_000_000 })).filter((event) => event.type === 'TopicCreated' && event.data.projectId === topicsProject.id);
-    process.send!({ type: 'verified', topicCreated: created.length, distinctTopicIds: new Set(created.map((event) => event.data.topicId)).size, distinctEventIds: new Set(created.map((event) => event.id)).size });
+    const topics = created.map((event) => ({ topicId: event.data.topicId, title: event.data.title }));
+    process.send!({ type: 'verified', topics, distinctEventIds: new Set(created.map((event) => event.id)).size });
   } else {
     await new Promise((resolve) => bare.close(resolve));
     await running.stop();

@@ -10,7 +10,7 @@ import type { Services } from '../services.ts';
 import { latestSlot, type CadenceSlot } from './cadence.ts';
 import { derivedId } from './derivedIds.ts';
 import { readAllDocs } from './readAllDocs.ts';
-import { SCHEDULER_WORKER, schedulerContext, withinArticleQuota, writeScheduledTopic } from './scheduledWrite.ts';
+import { SCHEDULER_WORKER, schedulerContext, writeScheduledTopic } from './scheduledWrite.ts';
 
 /** A slot missed by more than this (the server was down) is skipped rather than written late. */
 export const CATCH_UP_MS = 12 * 3_600_000;
@@ -30,15 +30,14 @@ async function writeDueTopics(tick: Tick, project: ProjectDoc, topics: readonly 
   const { services, now, log } = tick;
   const due = topics.filter((topic) => topic.status === 'scheduled' && topic.scheduledFor && Date.parse(topic.scheduledFor) <= now);
   for (const topic of due) {
-    if (!(await withinArticleQuota(services, project.accountId, tick.at))) {
+    const key = `schedule:${topic.id}:${topic.scheduledFor}`;
+    const articleId = derivedId('art', Date.parse(topic.scheduledFor!), key);
+    const outcome = await writeScheduledTopic(services, { accountId: project.accountId, topicId: topic.id, articleId, trigger: 'schedule', key, at: tick.at });
+    if (outcome === 'over_quota') {
       log.info({ projectId: project.id, topicId: topic.id }, 'scheduled topic not written: the account is over its monthly article quota');
       return;
     }
-    const key = `schedule:${topic.id}:${topic.scheduledFor}`;
-    const articleId = derivedId('art', Date.parse(topic.scheduledFor!), key);
-    if (await writeScheduledTopic(services, { accountId: project.accountId, topicId: topic.id, articleId, trigger: 'schedule', key, at: tick.at })) {
-      log.info({ projectId: project.id, topicId: topic.id, articleId }, 'scheduled topic written');
-    }
+    if (outcome === 'written') log.info({ projectId: project.id, topicId: topic.id, articleId }, 'scheduled topic written');
   }
 }
 
@@ -66,14 +65,16 @@ async function writeCadenceSlot(tick: Tick, project: ProjectDoc, topics: readonl
   const candidates = topics.filter((topic) => topic.status === 'approved').sort(byPriority);
   await requestResearchIfLow(tick, project, slot, candidates.length - missing.length, slotKey);
   for (const articleId of missing) {
-    if (!(await withinArticleQuota(services, project.accountId, tick.at))) {
-      log.info({ projectId: project.id, slot: new Date(slot.at).toISOString() }, 'cadence slot skipped: the account is over its monthly article quota');
-      return;
-    }
     let done = false;
     while (!done && candidates.length > 0) {
-      const topic = candidates.shift()!;
-      done = await writeScheduledTopic(services, { accountId: project.accountId, topicId: topic.id, articleId, trigger: 'cadence', key: `${slotKey}:${articleId}`, at: tick.at });
+      const topic = candidates[0];
+      const outcome = await writeScheduledTopic(services, { accountId: project.accountId, topicId: topic.id, articleId, trigger: 'cadence', key: `${slotKey}:${articleId}`, at: tick.at });
+      if (outcome === 'over_quota') {
+        log.info({ projectId: project.id, slot: new Date(slot.at).toISOString() }, 'cadence slot skipped: the account is over its monthly article quota');
+        return;
+      }
+      candidates.shift();
+      done = outcome === 'written';
       if (done) log.info({ projectId: project.id, topicId: topic.id, articleId }, 'cadence: topic written');
     }
     if (!done) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ownedProject } from './owned.ts';
-import { requireProjectCapacity } from '../accounts/planLimits.ts';
+import { releaseProjectSlot, takeProjectSlot } from '../accounts/planLimits.ts';
 import { NO_INTEGRATIONS } from '../../projections/integrations.ts';
 import { projects, type ProjectDoc } from '../../projections/projects.ts';
 import { route } from '../http/route.ts';
@@ -69,14 +69,19 @@ export const projectRoutes = [
     errors: [402],
     async handle(input) {
       const { body, auth, services } = input;
-      await requireProjectCapacity(services, auth);
       const projectId = services.ids.next('prj');
       const at = services.clock.now();
+      // The cap first, as a slot of the account's project ledger: 402 before anything is written.
+      const slot = await takeProjectSlot(services, { accountId: auth.accountId, plan: auth.plan, projectId, at }, commandContext(input, `slot:${projectId}`));
       const result = await services.execute(projectStream, projectId, {
         type: 'CreateProject', projectId, accountId: auth.accountId, name: body.name, websiteUrl: body.websiteUrl,
         blogUrl: body.blogUrl ?? null, sitemapUrl: body.sitemapUrl ?? null,
         settings: mergeSettings(DEFAULT_SETTINGS, body.settings ?? {}), crawlId: services.ids.next('crl'), at,
-      }, commandContext(input), { newStream: true });
+      }, commandContext(input), { newStream: true }).catch(async (error: unknown) => {
+        await releaseProjectSlot(services, slot, `the project was not created: ${(error as Error).message}`, commandContext(input, `slot-release:${projectId}`))
+          .catch((releaseError) => services.logger.error({ err: releaseError, projectId }, 'a project slot could not be given back'));
+        throw error;
+      });
       const doc = applyAppended(projects, null, result.events)!;
       return { status: 201, body: { project: presentProject(doc) }, headers: { Location: `/api/v1/projects/${projectId}` } };
     },

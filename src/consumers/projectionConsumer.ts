@@ -1,7 +1,7 @@
-import { positionFromText, positionToText } from '../core/positions.ts';
-import { streamCategory, type StoredEvent } from '../eventstore/port.ts';
-import type { Doc, ReadModelWrite, ReadStore } from '../readstore/port.ts';
-import { POSITION_FIELD, type Projection } from '../readstore/projection.ts';
+import type { StoredEvent } from '../eventstore/port.ts';
+import { createProjectionFold } from '../readstore/projectionFold.ts';
+import type { ReadStore } from '../readstore/port.ts';
+import type { Projection } from '../readstore/projection.ts';
 import type { ConsumerDefinition } from './runner.ts';
 
 export const PROJECTIONS_CONSUMER = 'projections';
@@ -13,31 +13,10 @@ export const PROJECTIONS_CONSUMER = 'projections';
 export async function applyProjections(
   projections: readonly Projection[], readStore: ReadStore, events: readonly StoredEvent[], consumer: string,
 ): Promise<void> {
-  const writes: ReadModelWrite[] = [];
-  for (const projection of projections) {
-    const categories = new Set(projection.categories);
-    const relevant = events.filter((event) => categories.has(streamCategory(event.stream)));
-    if (relevant.length === 0) continue;
-    const ids = [...new Set(relevant.map((event) => projection.documentId(event)).filter((id): id is string => id !== null))];
-    const docs = new Map<string, Doc | null>();
-    for (const doc of await readStore.getMany(projection.collection, ids)) docs.set(doc.id, doc);
-    const touched = new Map<string, bigint>();
-    for (const event of relevant) {
-      const id = projection.documentId(event);
-      if (id === null) continue;
-      const current = docs.get(id) ?? null;
-      const applied = current?.[POSITION_FIELD];
-      if (typeof applied === 'string' && positionFromText(applied) >= event.position) continue;
-      const next = projection.evolve(current, event);
-      if (next === current) continue;
-      docs.set(id, next && { ...next, [POSITION_FIELD]: positionToText(event.position) });
-      touched.set(id, event.position);
-    }
-    for (const [id, position] of touched) {
-      writes.push({ kind: 'put', collection: projection.collection, id, doc: docs.get(id) ?? null, position });
-    }
-  }
-  await readStore.commit(writes, { consumer, position: events[events.length - 1].position });
+  if (events.length === 0) return;
+  const fold = createProjectionFold(projections, readStore);
+  await fold.apply(events);
+  await fold.flush(consumer);
 }
 
 export function projectionConsumer(projections: readonly Projection[], readStore: ReadStore, name = PROJECTIONS_CONSUMER): ConsumerDefinition {

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { allProjections } from '../../projections/index.ts';
-import { applyProjections } from '../../src/consumers/projectionConsumer.ts';
 import { openSqliteEventStore } from '../../src/eventstore/sqlite.ts';
+import { rebuildReadModels } from '../../src/readstore/rebuild.ts';
 import { openSqliteReadStore } from '../../src/readstore/sqlite.ts';
 import type { ReadStore } from '../../src/readstore/port.ts';
 import { revisionAudit } from '../support/revisionAudit.ts';
@@ -47,11 +47,12 @@ test('kill -9 while appending and projecting, again and again: read models equal
   expect(await runChild(dataDir, 'drain')).toBe(0);
 
   const file = join(dataDir, 'inkstream.sqlite');
-  const log = await openSqliteEventStore(file).readAll({ maxCount: 1_000_000 });
+  const eventStore = openSqliteEventStore(file);
+  const log = await eventStore.readAll({ maxCount: 1_000_000 });
   expect(log.length).toBeGreaterThan(100);
   const rebuilt = openSqliteReadStore(join(dataDir, 'rebuilt.sqlite'));
   await rebuilt.ensureCollections(projections.map((p) => ({ name: p.collection, indexes: p.indexes })));
-  for (let i = 0; i < log.length; i += 1000) await applyProjections(projections, rebuilt, log.slice(i, i + 1000), 'rebuild');
+  await rebuildReadModels(eventStore, rebuilt, projections, { consumer: 'rebuild' });
 
   const liveStore = openSqliteReadStore(file);
   await liveStore.ensureCollections(projections.map((p) => ({ name: p.collection, indexes: p.indexes })));

@@ -12,6 +12,7 @@
 import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { join } from 'node:path';
 import { requireWrk, runWrk, type WrkResult } from './load/wrk.ts';
 
 const CONNECTIONS = 50;
@@ -24,12 +25,16 @@ type Verified = { topics: { topicId: string; title: string }[]; distinctEventIds
 
 const wrkVersion = requireWrk();
 
-// BENCH_PROFILE=<dir> writes a CPU profile of the server process there.
-const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-const child = fork(new URL('./load/apiServerProcess.ts', import.meta.url), { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], execArgv: [...process.execArgv, ...profile] });
+const child = fork(new URL('./load/apiServerProcess.ts', import.meta.url), { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
 const next = <T>(type: string) => new Promise<T>((resolve, reject) => {
-  child.once('exit', (code) => reject(new Error(`server process exited with ${code}`)));
-  const listener = (message: { type: string }) => { if (message.type === type) { child.off('message', listener); resolve(message as T); } };
+  const exited = (code: number | null) => reject(new Error(`server process exited with ${code}`));
+  const listener = (message: { type: string }) => {
+    if (message.type !== type) return;
+    child.off('message', listener);
+    child.off('exit', exited);
+    resolve(message as T);
+  };
+  child.once('exit', exited);
   child.on('message', listener);
 });
 
@@ -39,13 +44,21 @@ const serverCpuMicros = async () => { child.send({ type: 'cpu' }); return (await
 
 type Measured = { warmup: WrkResult; measured: WrkResult & { serverCpuMicrosPerRequest: number } };
 
+// BENCH_PROFILE=<dir> writes a CPU profile of the server process there for each measured Inkstream run.
+const profileDir = process.env.BENCH_PROFILE;
+if (profileDir) mkdirSync(profileDir, { recursive: true });
+const profiling = async (file?: string) => { child.send({ type: 'profile', file }); await next('profiled'); };
+
 /** A warm-up, then the measurement with the server process's CPU time per request. */
-async function load(url: string, options: { headers: Record<string, string>; script?: string }): Promise<Measured> {
+async function load(url: string, options: { headers: Record<string, string>; script?: string; profileAs?: string }): Promise<Measured> {
   const run = (seconds: number, tag: string) => runWrk({ url, connections: CONNECTIONS, seconds, headers: options.headers, script: options.script, scriptArgs: [tag] });
   const warmup = await run(WARMUP_SECONDS, 'warmup');
+  const profiled = profileDir && options.profileAs;
+  if (profiled) await profiling();
   const before = await serverCpuMicros();
   const measured = await run(SECONDS, 'measured');
   const cpuMicros = (await serverCpuMicros()) - before;
+  if (profiled) await profiling(join(profileDir, `${options.profileAs}-${Date.now()}.cpuprofile`));
   return { warmup, measured: { ...measured, serverCpuMicrosPerRequest: Math.round(cpuMicros / Math.max(1, measured.requests)) } };
 }
 
@@ -54,10 +67,10 @@ const summary = ({ created: _created, statuses, ...rest }: Measured['measured'])
 // BENCH_ONLY=get|post runs one part (for profiling); the results file is written only for a full run.
 const only = process.env.BENCH_ONLY;
 const articleUrl = (origin: string) => `${origin}/api/v1/articles/${ready.articleId}`;
-const bare = only === 'post' ? null : await load(articleUrl(ready.bareUrl), { headers: auth });
-const inkstreamGet = only === 'post' ? null : await load(articleUrl(ready.inkstreamUrl), { headers: auth });
+const bare = only === 'post' ? null : await load(articleUrl(ready.bareUrl), { headers: auth, profileAs: 'bare' });
+const inkstreamGet = only === 'post' ? null : await load(articleUrl(ready.inkstreamUrl), { headers: auth, profileAs: 'get' });
 const inkstreamPost = only === 'get' ? null : await load(`${ready.inkstreamUrl}/api/v1/projects/${ready.topicsProjectId}/topics`, {
-  headers: { ...auth, 'content-type': 'application/json' }, script: 'createTopics.lua',
+  headers: { ...auth, 'content-type': 'application/json' }, script: 'createTopics.lua', profileAs: 'post',
 });
 
 child.send({ type: 'verify' });

@@ -2,10 +2,12 @@
  * The servers under test, in their own process so the load generator does not share their event
  * loop: Inkstream on the embedded default (rate limit raised), and a bare node:http server that
  * answers every request with the bytes Inkstream returns for GET /api/v1/articles/:id.
- * Talks to the parent over IPC: sends { ready }, answers { cpu } (its CPU time), { verify } and { stop }.
+ * Talks to the parent over IPC: sends { ready }, answers { cpu } (its CPU time), { profile } (start,
+ * or stop and write a CPU profile to `file`), { verify } and { stop }.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,10 +53,22 @@ const bare: Server = createServer((_req, res) => {
 });
 await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
 
-process.on('message', async (message: { type: 'cpu' | 'verify' | 'stop' }) => {
+const profiler = new Session();
+profiler.connect();
+
+process.on('message', async (message: { type: 'cpu' | 'profile' | 'verify' | 'stop'; file?: string }) => {
   if (message.type === 'cpu') {
     const usage = process.cpuUsage();
     process.send!({ type: 'cpu', micros: usage.user + usage.system });
+  } else if (message.type === 'profile') {
+    if (message.file) {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(message.file, JSON.stringify(profile));
+    } else {
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
+    process.send!({ type: 'profiled' });
   } else if (message.type === 'verify') {
     const created = (await services.eventStore.readAll({ categories: ['topic'], maxCount: 10_000_000 })).filter((event) => event.type === 'TopicCreated' && event.data.projectId === topicsProject.id);
     const topics = created.map((event) => ({ topicId: event.data.topicId, title: event.data.title }));

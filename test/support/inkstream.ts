@@ -8,6 +8,7 @@ import type { Clock } from '../../src/core/clock.ts';
 import { createLogger } from '../../src/core/logger.ts';
 import type { PipelineOptions } from '../../src/pipeline/index.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
+import { openStores, type Stores } from '../../src/stores.ts';
 
 /**
  * A real Inkstream on 127.0.0.1 with the embedded SQLite store in a fresh temp directory, as a
@@ -33,7 +34,11 @@ export type ApiClient = {
 };
 
 export async function startInkstream(
-  options: { env?: Record<string, string>; clock?: Clock; plan?: PlanName; pipeline?: PipelineOptions } = {},
+  options: {
+    env?: Record<string, string>; clock?: Clock; plan?: PlanName; pipeline?: PipelineOptions;
+    /** Puts something between the server and its stores (latency, a lagging read model). */
+    wrapStores?: (stores: Stores) => Stores;
+  } = {},
 ): Promise<TestInkstream> {
   const dataDir = mkdtempSync(join(tmpdir(), 'inkstream-test-'));
   const config = loadConfig({
@@ -44,7 +49,8 @@ export async function startInkstream(
   process.stdout.write = (() => true) as typeof process.stdout.write; // the first-start key banner
   let running: RunningServer;
   try {
-    running = await startServer(config, createLogger('silent'), { clock: options.clock, pipeline: options.pipeline });
+    const stores = options.wrapStores && options.wrapStores(await openStores(config));
+    running = await startServer(config, createLogger('silent'), { clock: options.clock, pipeline: options.pipeline, stores });
   } finally {
     process.stdout.write = stdoutWrite;
   }

@@ -48,7 +48,8 @@ export async function writeScheduledTopic(services: Services, input: {
       const marked = await services.execute(topicStream, topicId, mark, schedulerContext(accountId, key, 'topic'));
       written = marked.events[0].data as WrittenTopic;
     } catch (error) {
-      await releaseArticleSlot(services, slot, `the topic was not written: ${(error as Error).message}`, schedulerContext(accountId, key, `slot-release:${topicId}@${at}`));
+      await releaseArticleSlot(services, slot, `the topic was not written: ${(error as Error).message}`, schedulerContext(accountId, key, `slot-release:${topicId}@${at}`))
+        .catch((releaseError) => services.logger.error({ err: releaseError, articleId }, 'an article slot could not be given back; it stays used this month'));
       if (isAppError(error) && error.code === 'invalid_state') return 'unavailable';
       throw error;
     }

@@ -1,18 +1,21 @@
-import express, { type Request, type RequestHandler, type Response } from 'express';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
+import type { TLSSocket } from 'node:tls';
 import { z } from 'zod';
 import { AppError } from '../core/errors.ts';
 import type { Services } from '../services.ts';
 import type { AuthContext } from './auth.ts';
 import { createAuthenticator } from './authCache.ts';
-import { errorMiddleware, fieldIssues, sendError } from './errors.ts';
-import { createDispatcher } from './dispatch.ts';
+import { readJsonBody } from './body.ts';
+import { createDispatcher, type Dispatched } from './dispatch.ts';
+import { fieldIssues, sendAnyError, sendError } from './errors.ts';
 import { createIdempotency } from './idempotency.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { createRateLimit, type RateLimit } from './rateLimit.ts';
-import { route, type Route, type RouteResult } from './route.ts';
+import { send, sendJson } from './respond.ts';
+import { route, type ApiRequest, type HttpMethod, type Route, type RouteResult } from './route.ts';
 
 export const API_PREFIX = '/api/v1';
-export const MAX_BODY_BYTES = 1024 * 1024;
 
 export type AppOptions = {
   routes: readonly Route[];
@@ -21,37 +24,24 @@ export type AppOptions = {
   health: { ready(): Promise<{ ok: boolean; checks: Record<string, string> }> };
 };
 
-export function createApp(services: Services, options: AppOptions): express.Express {
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('query parser', 'simple');
-  app.set('etag', false);
+/** A node:http request listener; `locals.endpoints` lists what it dispatches under /api/v1. */
+export type App = RequestListener & { locals: { endpoints: { method: HttpMethod; path: string }[] } };
+
+const REQUEST_ID = /^[\w.-]{1,100}$/;
+
+/**
+ * The HTTP layer, on node:http itself. Routes are found by the API's own dispatcher, so express's
+ * per-request machinery (a walk through its router, prototype swaps on every request and
+ * response) cost a fifth of a request's CPU time and did nothing else; its JSON body parser
+ * still reads the bodies (body.ts).
+ */
+export function createApp(services: Services, options: AppOptions): App {
   const rateLimit = options.rateLimit ?? createRateLimit(services.config.INKSTREAM_RATE_LIMIT_PER_MINUTE);
   const idempotent = createIdempotency(services.readStore, () => services.clock.nowMs());
   const authenticator = createAuthenticator(services.eventStore, services.readStore);
+  const onUnexpected = (error: unknown, requestId: string) => services.logger.error({ err: error, requestId }, 'unexpected error');
   /** The read models are known to have reached this position: a request at or below it need not wait. */
   let caughtUpThrough = -1n;
-
-  app.use((req, res, next) => {
-    const incoming = req.get('x-request-id');
-    res.locals.requestId = incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : services.ids.next('req');
-    res.setHeader('X-Request-Id', res.locals.requestId);
-    next();
-  });
-
-  app.get('/healthz', (_req, res) => { res.json({ ok: true }); });
-  app.get('/readyz', async (_req, res) => {
-    const readiness = await options.health.ready();
-    res.status(readiness.ok ? 200 : 503).json(readiness);
-  });
-
-  const api = express.Router();
-  api.use(requireJsonBody);
-  api.use(express.json({
-    limit: MAX_BODY_BYTES,
-    type: ['application/json', 'application/*+json'],
-    verify: (req, _res, buffer) => { (req as Request & { rawBody?: Buffer }).rawBody = Buffer.from(buffer); },
-  }));
 
   // The index is an endpoint like the others (authenticated, rate limited) and lists itself.
   const indexRoute = route({
@@ -61,67 +51,108 @@ export function createApp(services: Services, options: AppOptions): express.Expr
   });
   const routes = [indexRoute, ...options.routes];
   const openApi = buildOpenApiDocument(routes, services.config.INKSTREAM_PUBLIC_URL);
-
   const dispatcher = createDispatcher(routes);
-  const handlers = new Map(routes.map((definition) => [definition, handlerFor(definition)]));
-  app.locals.endpoints = dispatcher.endpoints;
-  api.use((req, res, next) => {
-    let found;
-    try {
-      found = dispatcher.match(req.method, req.path);
-    } catch {
-      return next(new AppError('not_found', 'No such resource: the path is not valid percent-encoding.'));
-    }
-    if (!found) return next();
-    req.params = found.params;
-    return handlers.get(found.route)!(req, res, next);
-  });
-  api.use((req, res) => {
-    sendError(res, new AppError('not_found', `No endpoint ${req.method} ${API_PREFIX}${req.path}; GET ${API_PREFIX} lists every endpoint.`), res.locals.requestId);
-  });
-  app.use(API_PREFIX, api);
-  app.use((req, res) => {
-    sendError(res, new AppError('not_found', `Nothing at ${req.path}; the API lives under ${API_PREFIX}.`), res.locals.requestId);
-  });
-  app.use(errorMiddleware((error, requestId) => services.logger.error({ err: error, requestId }, 'unexpected error')));
-  return app;
 
-  function handlerFor(route: Route): RequestHandler {
-    return async (req, res, next) => {
-      try {
-        const requestId: string = res.locals.requestId;
-        let auth: AuthContext | undefined;
-        let consistency = { head: -1n, readModelsCurrent: false };
-        if (route.auth !== 'none') {
-          // The head is read first: the read models then reach at least it, so what the key cache
-          // and cached responses were checked against is what a lookup sees.
-          const head = await services.eventStore.headPosition();
-          const readModelsCurrent = head <= caughtUpThrough || await services.readModels.catchUp(services.config.INKSTREAM_READ_WAIT_MS, head);
-          if (readModelsCurrent && head > caughtUpThrough) caughtUpThrough = head;
-          consistency = { head, readModelsCurrent };
-          auth = await authenticator.authenticate(req.get('authorization'), consistency);
-          await rateLimit.consume(auth.keyId, res);
-        }
-        const params = parse(route.params, req.params, 'params');
-        const query = parse(route.query, req.query, 'query');
-        const body = parse(route.body, req.body, 'body');
-        const run = () => route.handle({ params, query, body, auth: auth!, services, requestId, request: req, consistency });
-        const idempotencyKey = req.get('idempotency-key');
-        if (route.method === 'post' && idempotencyKey !== undefined && auth) {
-          const outcome = await idempotent(
-            { accountId: auth.accountId, key: idempotencyKey, method: req.method, path: req.path, body: req.body },
-            async () => toStored(await run()),
-          );
-          if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
-          sendJson(res, outcome.status, outcome.body);
-          return;
-        }
-        send(res, await run());
-      } catch (error) {
-        next(error);
+  const listener: RequestListener = (req, res) => {
+    const incoming = req.headers['x-request-id'];
+    const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : services.ids.next('req');
+    res.setHeader('X-Request-Id', requestId);
+    const url = requestTarget(req.url ?? '/');
+    const queryStart = url.indexOf('?');
+    const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
+    const apiPath = pathUnderApi(pathname);
+    const answered = apiPath === null
+      ? outsideApi(req, res, pathname, requestId)
+      : serveApi(req, res, apiPath, queryStart === -1 ? '' : url.slice(queryStart + 1), requestId);
+    answered.catch((error) => sendAnyError(res, error, requestId, onUnexpected));
+  };
+  return Object.assign(listener, { locals: { endpoints: dispatcher.endpoints } });
+
+  async function outsideApi(req: IncomingMessage, res: ServerResponse, pathname: string, requestId: string): Promise<void> {
+    const path = pathname.toLowerCase();
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      if (path === '/healthz' || path === '/healthz/') return sendJson(res, 200, { ok: true });
+      if (path === '/readyz' || path === '/readyz/') {
+        const readiness = await options.health.ready();
+        return sendJson(res, readiness.ok ? 200 : 503, readiness);
       }
-    };
+    }
+    sendError(res, new AppError('not_found', `Nothing at ${pathname}; the API lives under ${API_PREFIX}.`), requestId);
   }
+
+  async function serveApi(req: IncomingMessage, res: ServerResponse, path: string, search: string, requestId: string): Promise<void> {
+    const method = req.method ?? 'GET';
+    let found: Dispatched | null = null;
+    let validEncoding = true;
+    try {
+      found = dispatcher.match(method, path);
+    } catch {
+      validEncoding = false;
+    }
+    // The body is read (and refused) before an unknown endpoint is: a bad body is answered the same anywhere.
+    const { body, rawBody } = await readJsonBody(req, res, found?.route.rawBody === true);
+    if (!validEncoding) throw new AppError('not_found', 'No such resource: the path is not valid percent-encoding.');
+    if (!found) throw new AppError('not_found', `No endpoint ${method} ${API_PREFIX}${path}; GET ${API_PREFIX} lists every endpoint.`);
+    const request: ApiRequest = {
+      method, path, body, rawBody,
+      get: (name) => header(req, name),
+      protocol: (req.socket as TLSSocket).encrypted ? 'https' : 'http',
+    };
+    send(req, res, await handle(found, request, search, res, requestId));
+  }
+
+  async function handle({ route, params: rawParams }: Dispatched, request: ApiRequest, search: string, res: ServerResponse, requestId: string): Promise<RouteResult> {
+    let auth: AuthContext | undefined;
+    let consistency = { head: -1n, readModelsCurrent: false };
+    if (route.auth !== 'none') {
+      // The head is read first: the read models then reach at least it, so what the key cache
+      // and cached responses were checked against is what a lookup sees.
+      const head = await services.eventStore.headPosition();
+      const readModelsCurrent = head <= caughtUpThrough || await services.readModels.catchUp(services.config.INKSTREAM_READ_WAIT_MS, head);
+      if (readModelsCurrent && head > caughtUpThrough) caughtUpThrough = head;
+      consistency = { head, readModelsCurrent };
+      auth = await authenticator.authenticate(request.get('authorization'), consistency);
+      await rateLimit.consume(auth.keyId, res);
+    }
+    const params = parse(route.params, rawParams, 'params');
+    const query = route.query ? parse(route.query, parseQuery(search), 'query') : undefined;
+    const body = parse(route.body, request.body, 'body');
+    const run = () => route.handle({ params, query, body, auth: auth!, services, requestId, request, consistency });
+    const idempotencyKey = request.get('idempotency-key');
+    if (route.method === 'post' && idempotencyKey !== undefined && auth) {
+      const outcome = await idempotent(
+        { accountId: auth.accountId, key: idempotencyKey, method: request.method, path: request.path, body: request.body },
+        async () => toStored(await run()),
+      );
+      if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
+      return { status: outcome.status, body: outcome.body };
+    }
+    return run();
+  }
+}
+
+/** `/api/v1/projects` → `/projects`, as express mounted the API: any case, `/api/v1` alone is `/`; null outside it. */
+function pathUnderApi(pathname: string): string | null {
+  if (pathname.length < API_PREFIX.length || pathname.slice(0, API_PREFIX.length).toLowerCase() !== API_PREFIX) return null;
+  const rest = pathname.slice(API_PREFIX.length);
+  if (rest === '') return '/';
+  return rest.startsWith('/') ? rest : null;
+}
+
+/** The path and query; a request in absolute form (`GET http://host/path`) is served like its path. */
+function requestTarget(url: string): string {
+  if (url.startsWith('/')) return url;
+  try {
+    const parsed = new URL(url);
+    return parsed.pathname + parsed.search;
+  } catch {
+    return url;
+  }
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 function parse(schema: z.ZodType | undefined, value: unknown, where: string): any {
@@ -141,37 +172,3 @@ function toStored(result: RouteResult): { status: number; body: unknown } {
   if ('json' in result) return { status: result.status, body: JSON.parse(result.json.toString('utf8')) };
   return { status: result.status, body: result.body ?? null };
 }
-
-function send(res: Response, result: RouteResult): void {
-  for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
-  if ('raw' in result) {
-    res.status(result.status).type(result.contentType).send(result.raw);
-  } else if ('json' in result) {
-    sendJsonBytes(res, result.status, result.json);
-  } else if (result.body === undefined) {
-    res.status(result.status).end();
-  } else {
-    sendJson(res, result.status, result.body);
-  }
-}
-
-/** What res.json does, without its per-response content-type parsing and freshness checks: this is the hot path. */
-function sendJson(res: Response, status: number, body: unknown): void {
-  sendJsonBytes(res, status, Buffer.from(JSON.stringify(body)));
-}
-
-function sendJsonBytes(res: Response, status: number, payload: Buffer): void {
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', payload.length);
-  res.end(payload);
-}
-
-/** A request that carries a body must say it is JSON (415 otherwise); bodiless POSTs are fine. */
-const requireJsonBody: RequestHandler = (req, res, next) => {
-  const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
-  if (hasBody && !req.is(['application/json', 'application/*+json'])) {
-    return sendError(res, new AppError('unsupported_media_type', 'Send the request body as JSON with "content-type: application/json".'), res.locals.requestId);
-  }
-  next();
-};

@@ -1,6 +1,7 @@
-import type { ErrorRequestHandler, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { AppError, type ErrorCode, type FieldIssue } from '../core/errors.ts';
+import { sendJson } from './respond.ts';
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -27,11 +28,11 @@ export const ErrorBody = z.object({
   }),
 }).meta({ id: 'Error' });
 
-export function sendError(res: Response, error: AppError, requestId?: string): void {
+export function sendError(res: ServerResponse, error: AppError, requestId?: string): void {
   const body: { code: ErrorCode; message: string; requestId?: string; details?: FieldIssue[] } = { code: error.code, message: error.message };
   if (requestId) body.requestId = requestId;
   if (error.details) body.details = error.details;
-  res.status(STATUS_BY_CODE[error.code]).json({ error: body });
+  sendJson(res, STATUS_BY_CODE[error.code], { error: body });
 }
 
 export function fieldIssues(error: z.ZodError, prefix: string): FieldIssue[] {
@@ -41,20 +42,17 @@ export function fieldIssues(error: z.ZodError, prefix: string): FieldIssue[] {
   }));
 }
 
-/** Errors raised by express itself (body parser) and anything unexpected. */
-export function errorMiddleware(onUnexpected: (error: unknown, requestId: string) => void): ErrorRequestHandler {
-  return (error, req, res, _next) => {
-    const requestId = String(res.locals.requestId ?? '');
-    if (res.headersSent) return;
-    if (error instanceof AppError) return sendError(res, error, requestId);
-    const type = (error as { type?: string }).type;
-    if (type === 'entity.too.large') return sendError(res, new AppError('payload_too_large', 'The request body is larger than 1 MB.'), requestId);
-    if (type === 'entity.parse.failed') return sendError(res, new AppError('bad_request', 'The request body is not valid JSON.'), requestId);
-    if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
-      return sendError(res, new AppError('unsupported_media_type', 'The request body must be UTF-8 JSON.'), requestId);
-    }
-    if ((error as { status?: number }).status === 400) return sendError(res, new AppError('bad_request', 'The request could not be read.'), requestId);
-    onUnexpected(error, requestId);
-    sendError(res, new AppError('internal', `Something went wrong on our side; quote request id ${requestId} when reporting it.`), requestId);
-  };
+/** Answers any error: AppErrors as they are, the body parser's by their type, anything else as a 500. */
+export function sendAnyError(res: ServerResponse, error: unknown, requestId: string, onUnexpected: (error: unknown, requestId: string) => void): void {
+  if (res.headersSent) return;
+  if (error instanceof AppError) return sendError(res, error, requestId);
+  const type = (error as { type?: string }).type;
+  if (type === 'entity.too.large') return sendError(res, new AppError('payload_too_large', 'The request body is larger than 1 MB.'), requestId);
+  if (type === 'entity.parse.failed') return sendError(res, new AppError('bad_request', 'The request body is not valid JSON.'), requestId);
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
+    return sendError(res, new AppError('unsupported_media_type', 'The request body must be UTF-8 JSON.'), requestId);
+  }
+  if ((error as { status?: number }).status === 400) return sendError(res, new AppError('bad_request', 'The request could not be read.'), requestId);
+  onUnexpected(error, requestId);
+  sendError(res, new AppError('internal', `Something went wrong on our side; quote request id ${requestId} when reporting it.`), requestId);
 }

@@ -1,15 +1,15 @@
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { AppError } from '../core/errors.ts';
 
 export const RATE_LIMIT_WINDOW_SECONDS = 60;
 
 /** Requests per minute per API key; one key's traffic never limits another. */
-export type RateLimit = { consume(keyId: string, res: Response): Promise<void> };
+export type RateLimit = { consume(keyId: string, res: Pick<ServerResponse, 'setHeader'>): Promise<void> };
 
 export function createRateLimit(perMinute: number, limiter?: RateLimiterAbstract): RateLimit {
   const store = limiter ?? new RateLimiterMemory({ points: perMinute, duration: RATE_LIMIT_WINDOW_SECONDS });
-  const setHeaders = (res: Response, state: RateLimiterRes) => {
+  const setHeaders = (res: Pick<ServerResponse, 'setHeader'>, state: RateLimiterRes) => {
     res.setHeader('RateLimit-Limit', String(perMinute));
     res.setHeader('RateLimit-Remaining', String(Math.max(0, state.remainingPoints)));
     res.setHeader('RateLimit-Reset', String(Math.ceil(state.msBeforeNext / 1000)));

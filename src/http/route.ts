@@ -1,9 +1,22 @@
-import type { Request } from 'express';
 import type { z } from 'zod';
 import type { Services } from '../services.ts';
 import type { AuthContext } from './auth.ts';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** What a handler may read of the HTTP request beyond its parsed params, query and body. */
+export type ApiRequest = {
+  method: string;
+  /** The path under /api/v1, as sent (not decoded). */
+  path: string;
+  /** A request header (any case), as express's req.get. */
+  get(name: string): string | undefined;
+  protocol: 'http' | 'https';
+  /** The parsed JSON body (undefined without one). */
+  body: unknown;
+  /** The body's bytes, on routes that declare `rawBody`. */
+  rawBody?: Buffer;
+};
 
 export type RouteInput<P, Q, B> = {
   params: P;
@@ -13,7 +26,7 @@ export type RouteInput<P, Q, B> = {
   auth: AuthContext;
   services: Services;
   requestId: string;
-  request: Request;
+  request: ApiRequest;
   /**
    * The log's head read at the start of the request, and whether the read models had reached it
    * before the handler ran (false after the bounded wait ran out, or on routes without auth).

@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { expect, test } from 'vitest';
 import { eventually } from '../support/eventually.ts';
 import { useSiteAndInkstream } from '../support/siteAndInkstream.ts';
@@ -36,4 +37,19 @@ test('no cover (covers off, or another account\'s article) is a 404 with the err
   const other = await cover(withCover.id, await world.app.newKey('other'));
   expect(other.status).toBe(404);
   expect((await cover('art_nope')).status).toBe(404);
+});
+
+test('a client that has the cover sends its ETag back and gets 304 without the bytes', async () => {
+  const article = await draftedArticle(true);
+  const etag = (await cover(article.id)).headers.get('etag')!;
+  // node:http, not fetch: fetch adds "cache-control: no-cache" to a conditional request, which asks for the bytes.
+  const conditional = (ifNoneMatch: string) => new Promise<{ status: number; etag?: string; bytes: number }>((resolve, reject) => {
+    get(`${world.app.url}/api/v1/articles/${article.id}/cover`, { headers: { authorization: `Bearer ${world.app.key}`, 'if-none-match': ifNoneMatch } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => { bytes += chunk.length; });
+      response.on('end', () => resolve({ status: response.statusCode!, etag: response.headers.etag, bytes }));
+    }).on('error', reject);
+  });
+  expect(await conditional(etag)).toEqual({ status: 304, etag, bytes: 0 });
+  expect((await conditional('"other"')).status).toBe(200);
 });

@@ -6,7 +6,10 @@ import { POSITION_FIELD, type Projection } from './projection.ts';
 /** A document as the fold holds it: position is that of the last event that changed it (null: none known). */
 type Held = { doc: Doc | null; position: bigint | null; changed: boolean };
 
-type Lane = { projection: Projection; categories: ReadonlySet<string>; held: Map<string, Held> };
+type Lane = { projection: Projection; held: Map<string, Held> };
+
+/** One lane's share of a batch: the events that touch its documents, with the id each touches. */
+type Share = { lane: Lane; events: StoredEvent[]; ids: string[]; missing: Set<string> };
 
 export type ProjectionFold = {
   /** Folds the events into the documents in memory, loading from the store only those it does not hold. */
@@ -26,8 +29,35 @@ export type ProjectionFold = {
  * the documents across batches, so each document is read at most once and written once per flush.
  */
 export function createProjectionFold(projections: readonly Projection[], readStore: ReadStore): ProjectionFold {
-  const lanes: Lane[] = projections.map((projection) => ({ projection, categories: new Set(projection.categories), held: new Map() }));
+  const lanes: Lane[] = projections.map((projection) => ({ projection, held: new Map() }));
+  const lanesByCategory = new Map<string, Lane[]>();
   let lastPosition: bigint | null = null;
+
+  const lanesOf = (category: string): Lane[] => {
+    let found = lanesByCategory.get(category);
+    if (!found) {
+      found = lanes.filter((lane) => lane.projection.categories.includes(category));
+      lanesByCategory.set(category, found);
+    }
+    return found;
+  };
+
+  /** Each lane's events of the batch, in log order, in one pass over the batch. */
+  function share(events: readonly StoredEvent[]): Share[] {
+    const shares = new Map<Lane, Share>();
+    for (const event of events) {
+      for (const lane of lanesOf(streamCategory(event.stream))) {
+        const id = lane.projection.documentId(event);
+        if (id === null) continue;
+        let entry = shares.get(lane);
+        if (!entry) shares.set(lane, (entry = { lane, events: [], ids: [], missing: new Set() }));
+        entry.events.push(event);
+        entry.ids.push(id);
+        if (!lane.held.has(id)) entry.missing.add(id);
+      }
+    }
+    return [...shares.values()];
+  }
 
   async function load(lane: Lane, ids: readonly string[]): Promise<void> {
     for (const id of ids) lane.held.set(id, { doc: null, position: null, changed: false });
@@ -37,21 +67,9 @@ export function createProjectionFold(projections: readonly Projection[], readSto
     }
   }
 
-  async function applyToLane(lane: Lane, events: readonly StoredEvent[], categories: readonly string[]): Promise<void> {
-    const relevant: StoredEvent[] = [];
-    const ids: string[] = [];
-    const missing = new Set<string>();
+  function fold({ lane, events, ids }: Share): void {
     for (let i = 0; i < events.length; i++) {
-      if (!lane.categories.has(categories[i])) continue;
-      const id = lane.projection.documentId(events[i]);
-      if (id === null) continue;
-      relevant.push(events[i]);
-      ids.push(id);
-      if (!lane.held.has(id)) missing.add(id);
-    }
-    if (missing.size > 0) await load(lane, [...missing]);
-    for (let i = 0; i < relevant.length; i++) {
-      const event = relevant[i];
+      const event = events[i];
       const held = lane.held.get(ids[i])!;
       if (held.position !== null && held.position >= event.position) continue;
       const next = lane.projection.evolve(held.doc, event);
@@ -65,8 +83,10 @@ export function createProjectionFold(projections: readonly Projection[], readSto
   return {
     async apply(events) {
       if (events.length === 0) return;
-      const categories = events.map((event) => streamCategory(event.stream));
-      for (const lane of lanes) await applyToLane(lane, events, categories);
+      for (const part of share(events)) {
+        if (part.missing.size > 0) await load(part.lane, [...part.missing]);
+        fold(part);
+      }
       lastPosition = events[events.length - 1].position;
     },
 

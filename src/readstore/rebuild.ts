@@ -4,7 +4,7 @@ import type { Projection } from './projection.ts';
 import { createProjectionFold } from './projectionFold.ts';
 
 // Small enough that a batch's events die young (a scavenge) instead of being promoted and marked.
-export const REBUILD_READ_BATCH = 2_000;
+export const REBUILD_READ_BATCH = 1_000;
 const DOCUMENTS_HELD = 20_000;
 
 export type RebuildOptions = {

@@ -7,6 +7,7 @@ import type { Services } from '../services.ts';
 import type { AuthContext } from './auth.ts';
 import { createAuthenticator } from './authCache.ts';
 import { readJsonBody } from './body.ts';
+import { createConsistency, noConsistency } from './consistency.ts';
 import { createDispatcher, type Dispatched } from './dispatch.ts';
 import { fieldIssues, sendAnyError, sendError } from './errors.ts';
 import { createIdempotency } from './idempotency.ts';
@@ -39,9 +40,8 @@ export function createApp(services: Services, options: AppOptions): App {
   const rateLimit = options.rateLimit ?? createRateLimit(services.config.INKSTREAM_RATE_LIMIT_PER_MINUTE);
   const idempotent = createIdempotency(services.readStore, () => services.clock.nowMs());
   const authenticator = createAuthenticator(services.eventStore, services.readStore);
+  const consistencyOfRequest = createConsistency(services);
   const onUnexpected = (error: unknown, requestId: string) => services.logger.error({ err: error, requestId }, 'unexpected error');
-  /** The read models are known to have reached this position: a request at or below it need not wait. */
-  let caughtUpThrough = -1n;
 
   // The index is an endpoint like the others (authenticated, rate limited) and lists itself.
   const indexRoute = route({
@@ -103,16 +103,12 @@ export function createApp(services: Services, options: AppOptions): App {
 
   async function handle({ route, params: rawParams }: Dispatched, request: ApiRequest, search: string, res: ServerResponse, requestId: string): Promise<RouteResult> {
     let auth: AuthContext | undefined;
-    let consistency = { head: -1n, readModelsCurrent: false };
+    let consistency = noConsistency;
     if (route.auth !== 'none') {
-      // The head is read first: the read models then reach at least it, so what the key cache
-      // and cached responses were checked against is what a lookup sees.
-      const head = await services.eventStore.headPosition();
-      const readModelsCurrent = head <= caughtUpThrough || await services.readModels.catchUp(services.config.INKSTREAM_READ_WAIT_MS, head);
-      if (readModelsCurrent && head > caughtUpThrough) caughtUpThrough = head;
-      consistency = { head, readModelsCurrent };
+      consistency = await consistencyOfRequest();
       auth = await authenticator.authenticate(request.get('authorization'), consistency);
       await rateLimit.consume(auth.keyId, res);
+      if (route.readModels !== 'when read') await consistency.readModelsCurrent();
     }
     const params = parse(route.params, rawParams, 'params');
     const query = route.query ? parse(route.query, parseQuery(search), 'query') : undefined;

@@ -1,5 +1,5 @@
 import type { Actor } from '../eventstore/port.ts';
-import { hashApiKey, hashesEqual, isWellFormedApiKey } from '../accounts/apiKey.ts';
+import { hasApiKeyShape, hashApiKey, hashesEqual, isWellFormedApiKey } from '../accounts/apiKey.ts';
 import type { PlanName } from '../accounts/plans.ts';
 import { AppError } from '../core/errors.ts';
 import type { AccountDoc } from '../../projections/accounts.ts';
@@ -16,27 +16,31 @@ export type AuthContext = {
 };
 
 const unauthorized = (message: string) => new AppError('unauthorized', message);
+const notOurs = () => unauthorized('That is not an Inkstream API key (expected ink_… with a valid checksum).');
 
-/** Remembered lookups by key hash (see authCache.ts); revoked and unknown keys are never remembered. */
-export type KeyCache = { get(hash: string): AuthContext | undefined; set(hash: string, context: AuthContext): void };
+/** A presented key: the key itself and its SHA-256, the only form in which keys are stored or remembered. */
+export type PresentedKey = { key: string; hash: string };
 
-/** `Authorization: Bearer <key>` → the key's account, or 401 for missing, malformed, unknown or revoked keys. */
-export async function authenticate(header: string | undefined, readStore: ReadStore, cache?: KeyCache): Promise<AuthContext> {
+/** `Authorization: Bearer <key>` → the key and its hash, or 401 for a missing or malformed header or a key of another shape. */
+export function presentedKey(header: string | undefined): PresentedKey {
   if (!header) throw unauthorized('Send your API key as "Authorization: Bearer <key>".');
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw unauthorized('The Authorization header must be "Bearer <key>".');
   const key = match[1];
-  if (!isWellFormedApiKey(key)) throw unauthorized('That is not an Inkstream API key (expected ink_… with a valid checksum).');
-  const hash = hashApiKey(key);
-  const remembered = cache?.get(hash);
-  if (remembered) return remembered;
+  if (!hasApiKeyShape(key)) throw notOurs();
+  return { key, hash: hashApiKey(key) };
+}
+
+/** The key's account from the read models, or 401 for a bad checksum and unknown or revoked keys. */
+export async function lookUpKey({ key, hash }: PresentedKey, readStore: ReadStore): Promise<AuthContext> {
+  if (!isWellFormedApiKey(key)) throw notOurs();
   const found = await readStore.find<ApiKeyDoc>('api_keys', { filter: { hash }, limit: 1 });
   const record = found.items[0];
   if (!record || !hashesEqual(record.hash, hash)) throw unauthorized('Unknown API key.');
   if (record.revokedAt) throw unauthorized('This API key was revoked. Use its replacement or create a new key.');
   const account = await readStore.get<AccountDoc>('accounts', record.accountId);
   if (!account) throw unauthorized('Unknown API key.');
-  const context: AuthContext = {
+  return {
     accountId: account.id,
     accountName: account.name,
     plan: account.plan,
@@ -44,6 +48,4 @@ export async function authenticate(header: string | undefined, readStore: ReadSt
     keyName: record.name,
     actor: { kind: 'api_key', keyId: record.id, keyName: record.name },
   };
-  cache?.set(hash, context);
-  return context;
 }

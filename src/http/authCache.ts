@@ -1,24 +1,23 @@
 import { ACCOUNT_CATEGORY } from '../accounts/account.ts';
 import type { EventStore } from '../eventstore/port.ts';
 import type { ReadStore } from '../readstore/port.ts';
-import { authenticate, type AuthContext } from './auth.ts';
+import { lookUpKey, presentedKey, type AuthContext } from './auth.ts';
+import type { Consistency } from './consistency.ts';
 
 /** Beyond this many distinct keys the cache starts over rather than tracking recency. */
 export const AUTH_CACHE_MAX_KEYS = 10_000;
 
 export type Authenticator = {
-  /**
-   * `head` is the log position read before the read models were caught up; `readModelsCurrent`
-   * says whether they reached it. Only then may a lookup be cached.
-   */
-  authenticate(header: string | undefined, freshness: { head: bigint; readModelsCurrent: boolean }): Promise<AuthContext>;
+  /** `Authorization: Bearer <key>` → the key's account as of the request's head, or 401. */
+  authenticate(header: string | undefined, consistency: Consistency): Promise<AuthContext>;
 };
 
 /**
  * API keys resolved from the read models, remembered per key hash until the next event of any
  * account (key created, revoked or rotated, plan changed). Account events are found in the log
- * itself, from any process (the CLI, other replicas), before a remembered key is used, so a
- * rotation or revocation takes effect with the very next request.
+ * itself, from any process (the CLI, other replicas), up to the request's head before a
+ * remembered key is used, so a rotation or revocation takes effect with the very next request;
+ * a remembered key needs no read model, so only a lookup waits for them.
  */
 export function createAuthenticator(eventStore: EventStore, readStore: ReadStore): Authenticator {
   const byHash = new Map<string, AuthContext>();
@@ -44,17 +43,21 @@ export function createAuthenticator(eventStore: EventStore, readStore: ReadStore
   }
 
   return {
-    async authenticate(header, { head, readModelsCurrent }) {
-      await checkAccountEvents(head);
+    async authenticate(header, consistency) {
+      const presented = presentedKey(header);
+      if (checkedThrough < consistency.head) await checkAccountEvents(consistency.head);
+      const remembered = byHash.get(presented.hash);
+      if (remembered) return remembered;
       const checkedGeneration = generation;
-      return authenticate(header, readStore, {
-        get: (hash) => byHash.get(hash),
-        set(hash, context) {
-          if (!readModelsCurrent || generation !== checkedGeneration) return;
-          if (byHash.size >= AUTH_CACHE_MAX_KEYS) byHash.clear();
-          byHash.set(hash, context);
-        },
-      });
+      const current = await consistency.readModelsCurrent();
+      const context = await lookUpKey(presented, readStore);
+      // Remembered only if the lookup saw every account event the log has been checked through
+      // (other requests check further without waiting for the read models), and none came since.
+      if (current && generation === checkedGeneration && consistency.head >= checkedThrough) {
+        if (byHash.size >= AUTH_CACHE_MAX_KEYS) byHash.clear();
+        byHash.set(presented.hash, context);
+      }
+      return context;
     },
   };
 }

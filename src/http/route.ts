@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Services } from '../services.ts';
 import type { AuthContext } from './auth.ts';
+import type { Consistency } from './consistency.ts';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -27,11 +28,8 @@ export type RouteInput<P, Q, B> = {
   services: Services;
   requestId: string;
   request: ApiRequest;
-  /**
-   * The log's head read at the start of the request, and whether the read models had reached it
-   * before the handler ran (false after the bounded wait ran out, or on routes without auth).
-   */
-  consistency: { head: bigint; readModelsCurrent: boolean };
+  /** The log's head read when the request arrived, and the wait for the read models to reach it. */
+  consistency: Consistency;
 };
 
 export type RouteResult =
@@ -53,6 +51,12 @@ export type RouteSpec<P extends Schema | undefined, Q extends Schema | undefined
   summary: string;
   tag: string;
   auth?: 'api_key' | 'none';
+  /**
+   * 'wait' (the default): the handler runs once the read models have reached the request's head.
+   * 'when read': it runs at once, and awaits `consistency.readModelsCurrent()` before any read of
+   * the read models; for commands whose only reads are facts already known (docs/http.md).
+   */
+  readModels?: 'wait' | 'when read';
   params?: P;
   query?: Q;
   body?: B;

@@ -59,12 +59,13 @@ export const articleRoutes = [
         return { status: 200, body: { article: presentArticle(await articleAt(services.eventStore, await ownedArticle(input), query.at)) } };
       }
       const cache = articleResponseCache(services);
-      const cached = cache.get(input.params.id, auth.accountId, consistency);
+      const current = { head: consistency.head, readModelsCurrent: await consistency.readModelsCurrent() };
+      const cached = cache.get(input.params.id, auth.accountId, current);
       if (cached) return { status: 200, json: cached };
       const doc = await ownedArticle(input);
       const metrics = await searchMetricsOf(services, doc.projectId, [doc.id], { queries: true });
       const json = Buffer.from(JSON.stringify({ article: withSearchMetrics(presentArticle(doc), metrics, doc.id) }));
-      cache.set(input.params.id, auth.accountId, consistency, json);
+      cache.set(input.params.id, auth.accountId, current, json);
       return { status: 200, json };
     },
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ownedProject } from '../projects/owned.ts';
+import { ownedProject, requireOwnedProject } from '../projects/owned.ts';
 import { projects } from '../../projections/projects.ts';
 import { topics, type TopicDoc } from '../../projections/topics.ts';
 import { ArticleBody, presentArticle } from '../articles/schemas.ts';
@@ -69,9 +69,12 @@ export const topicRoutes = [
     body: CreateTopic,
     responses: { 201: TopicResponse },
     errors: [404],
+    // It reads only who owns the project, which never changes: it waits for the read models only
+    // to learn that of a project it has not seen.
+    readModels: 'when read',
     async handle(input) {
-      const { params, body, auth, services } = input;
-      await ownedProject({ services, auth }, params.id);
+      const { params, body, services } = input;
+      await requireOwnedProject(input, params.id);
       const topicId = services.ids.next('tpc');
       const result = await services.execute(topicStream, topicId, { type: 'CreateTopic', topic: {
         topicId, projectId: params.id, title: body.title, keyword: body.keyword ?? null, brief: body.brief ?? null,

@@ -17,7 +17,10 @@ function compile(route: Route): Candidate {
   return { route, names, pattern: new RegExp(`^${source === '' ? '' : source}\\/?$`, 'i') };
 }
 
-const firstSegment = (path: string) => path.split('/', 2)[1]?.toLowerCase() ?? '';
+function firstSegment(path: string): string {
+  const end = path.indexOf('/', 1);
+  return (end === -1 ? path.slice(1) : path.slice(1, end)).toLowerCase();
+}
 
 /**
  * Finds the route of a request. Express tries every route in turn; here routes are grouped by
@@ -41,7 +44,10 @@ export function createDispatcher(routes: readonly Route[]) {
         const found = candidate.pattern.exec(path);
         if (!found) continue;
         const params: Record<string, string> = {};
-        candidate.names.forEach((name, index) => { params[name] = decodeURIComponent(found[index + 1]); });
+        for (let index = 0; index < candidate.names.length; index++) {
+          const value = found[index + 1];
+          params[candidate.names[index]] = value.includes('%') ? decodeURIComponent(value) : value;
+        }
         return { route: candidate.route, params };
       }
       return null;

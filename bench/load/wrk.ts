@@ -29,7 +29,7 @@ export function requireWrk(): string {
     console.error('This benchmark drives its load with wrk, which is not on PATH. Install it:\n  Debian/Ubuntu: sudo apt-get install wrk\n  macOS: brew install wrk');
     process.exit(2);
   }
-  return probe.stdout.split('\n')[0].trim();
+  return probe.stdout.split('\n')[0].replace(/\s*Copyright.*$/, '').trim();
 }
 
 const luaPart = (name: string) => readFileSync(new URL(`./${name}`, import.meta.url), 'utf8');

@@ -15,7 +15,7 @@ const USAGE = `inkstream — admin commands (they work while the server runs, on
   inkstream keys rotate <keyId> [--json]
   inkstream keys revoke <keyId>
   inkstream accounts set-plan <name> <plan>
-  inkstream projections rebuild [name]
+  inkstream projections rebuild [name] [--force]
   inkstream history article|topic|project <id> [--json]
   inkstream events export [--stream <name>] [--from <position>] > file.ndjson
   inkstream events verify
@@ -73,8 +73,8 @@ const commands: Record<string, Command> = {
     print(`Account "${positionals[0]}" is now on the ${plan} plan.`);
   },
   async 'projections rebuild'(services, args) {
-    const { positionals } = options(args, {});
-    const result = await rebuildProjections(services, positionals[0]);
+    const { positionals, values } = options(args, { force: { type: 'boolean' } });
+    const result = await rebuildProjections(services, positionals[0], { force: values.force });
     print(`Rebuilt from ${result.events} events in ${result.seconds.toFixed(2)} s (${Math.round(result.rate)} events/s).`);
   },
   async 'history article'(services, args) { await history(services, 'article', args); },

@@ -24,7 +24,7 @@ export type LeadershipOptions = {
 
 export const processHolderId = (): string => `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
 
-function isDeadLocalProcess(holder: string): boolean {
+export function isDeadLocalProcess(holder: string): boolean {
   const [host, pid] = holder.split(':');
   if (host !== hostname() || !/^\d+$/.test(pid ?? '') || Number(pid) === process.pid) return false;
   try {

@@ -10,6 +10,7 @@ import { openSqliteEventStore } from '../../src/eventstore/sqlite.ts';
 import { openSqliteReadStore } from '../../src/readstore/sqlite.ts';
 import type { ReadStore } from '../../src/readstore/port.ts';
 import { appendSampleHistory } from '../support/domainEvents.ts';
+import { startInkstream } from '../support/inkstream.ts';
 
 const run = promisify(execFile);
 const CLI = join(import.meta.dirname, '../../bin/inkstream.js');
@@ -53,4 +54,18 @@ test('rebuilding one read model by name leaves the others alone; an unknown name
   await reads.ensureCollections(allProjections.map((p) => ({ name: p.collection, indexes: p.indexes })));
   expect((await reads.find('topics', { limit: 10 })).items).toHaveLength(1);
   await expect(run(process.execPath, [CLI, 'projections', 'rebuild', 'nonsense'], { env })).rejects.toMatchObject({ stderr: expect.stringContaining('No read model named nonsense') });
+});
+
+test('a rebuild is refused while a server runs on the store, and --force runs it anyway', async () => {
+  const server = await startInkstream();
+  try {
+    const env = { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' };
+    await expect(run(process.execPath, [CLI, 'projections', 'rebuild'], { env })).rejects.toMatchObject({
+      stderr: expect.stringContaining('A server is running on this store'),
+    });
+    const { stdout } = await run(process.execPath, [CLI, 'projections', 'rebuild', '--force'], { env });
+    expect(stdout).toMatch(/^Rebuilt from \d+ events/m);
+  } finally {
+    await server.close();
+  }
 });

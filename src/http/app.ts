@@ -1,6 +1,7 @@
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import type { TLSSocket } from 'node:tls';
+import express from 'express';
 import { z } from 'zod';
 import { AppError } from '../core/errors.ts';
 import type { Services } from '../services.ts';
@@ -25,16 +26,16 @@ export type AppOptions = {
   health: { ready(): Promise<{ ok: boolean; checks: Record<string, string> }> };
 };
 
-/** A node:http request listener; `locals.endpoints` lists what it dispatches under /api/v1. */
-export type App = RequestListener & { locals: { endpoints: { method: HttpMethod; path: string }[] } };
+/** The express application; `locals.endpoints` lists what it dispatches under /api/v1. */
+export type App = express.Express;
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
 
 /**
- * The HTTP layer, on node:http itself. Routes are found by the API's own dispatcher, so express's
- * per-request machinery (a walk through its router, prototype swaps on every request and
- * response) cost a fifth of a request's CPU time and did nothing else; its JSON body parser
- * still reads the bodies (body.ts).
+ * The HTTP layer: an express application for the service's own paths (health checks, the API
+ * mount, the 404), and under /api/v1 one handler that finds the route with the API's dispatcher
+ * (routes are declared once, with their zod schemas, for the index too) and answers with
+ * node:http's own calls; express's response helpers cost more per request than they give here.
  */
 export function createApp(services: Services, options: AppOptions): App {
   const rateLimit = options.rateLimit ?? createRateLimit(services.config.INKSTREAM_RATE_LIMIT_PER_MINUTE);
@@ -53,32 +54,36 @@ export function createApp(services: Services, options: AppOptions): App {
   const openApi = buildOpenApiDocument(routes, services.config.INKSTREAM_PUBLIC_URL);
   const dispatcher = createDispatcher(routes);
 
-  const listener: RequestListener = (req, res) => {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.locals.endpoints = dispatcher.endpoints;
+  app.use((req, res, next) => {
     const incoming = req.headers['x-request-id'];
-    const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : services.ids.next('req');
-    res.setHeader('X-Request-Id', requestId);
-    const url = requestTarget(req.url ?? '/');
+    res.locals.requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : services.ids.next('req');
+    res.setHeader('X-Request-Id', res.locals.requestId);
+    next();
+  });
+  app.get('/healthz', (_req, res) => sendJson(res, 200, { ok: true }));
+  app.get('/readyz', (_req, res, next) => {
+    options.health.ready().then((readiness) => sendJson(res, readiness.ok ? 200 : 503, readiness), next);
+  });
+  // Mounted, so express hands over the path under /api/v1 (any case) in req.url.
+  app.use(API_PREFIX, (req, res) => {
+    const requestId: string = res.locals.requestId;
+    const url = requestTarget(req.url);
     const queryStart = url.indexOf('?');
-    const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
-    const apiPath = pathUnderApi(pathname);
-    const answered = apiPath === null
-      ? outsideApi(req, res, pathname, requestId)
-      : serveApi(req, res, apiPath, queryStart === -1 ? '' : url.slice(queryStart + 1), requestId);
-    answered.catch((error) => sendAnyError(res, error, requestId, onUnexpected));
-  };
-  return Object.assign(listener, { locals: { endpoints: dispatcher.endpoints } });
-
-  async function outsideApi(req: IncomingMessage, res: ServerResponse, pathname: string, requestId: string): Promise<void> {
-    const path = pathname.toLowerCase();
-    if (req.method === 'GET' || req.method === 'HEAD') {
-      if (path === '/healthz' || path === '/healthz/') return sendJson(res, 200, { ok: true });
-      if (path === '/readyz' || path === '/readyz/') {
-        const readiness = await options.health.ready();
-        return sendJson(res, readiness.ok ? 200 : 503, readiness);
-      }
-    }
-    sendError(res, new AppError('not_found', `Nothing at ${pathname}; the API lives under ${API_PREFIX}.`), requestId);
-  }
+    const path = queryStart === -1 ? url : url.slice(0, queryStart);
+    serveApi(req, res, path, queryStart === -1 ? '' : url.slice(queryStart + 1), requestId)
+      .catch((error) => sendAnyError(res, error, requestId, onUnexpected));
+  });
+  app.use((req, res) => {
+    sendError(res, new AppError('not_found', `Nothing at ${req.path}; the API lives under ${API_PREFIX}.`), res.locals.requestId);
+  });
+  app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    sendAnyError(res, error, res.locals.requestId, onUnexpected);
+  });
+  return app;
 
   async function serveApi(req: IncomingMessage, res: ServerResponse, path: string, search: string, requestId: string): Promise<void> {
     const method = req.method ?? 'GET';
@@ -125,14 +130,6 @@ export function createApp(services: Services, options: AppOptions): App {
     }
     return run();
   }
-}
-
-/** `/api/v1/projects` → `/projects`, as express mounted the API: any case, `/api/v1` alone is `/`; null outside it. */
-function pathUnderApi(pathname: string): string | null {
-  if (pathname.length < API_PREFIX.length || pathname.slice(0, API_PREFIX.length).toLowerCase() !== API_PREFIX) return null;
-  const rest = pathname.slice(API_PREFIX.length);
-  if (rest === '') return '/';
-  return rest.startsWith('/') ? rest : null;
 }
 
 /** The path and query; a request in absolute form (`GET http://host/path`) is served like its path. */

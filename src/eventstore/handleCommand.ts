@@ -80,7 +80,8 @@ export async function handleCommand<State, Event extends DomainEvent, Command>(
       metadata: { ...metadata, causationId: context.causationId ?? commandId } as EventMetadata,
     }));
     try {
-      const appended = await store.append(stream, newEvents, expected);
+      // Commands of requests handled together commit together (group commit on the embedded store).
+      const appended = await store.append(stream, newEvents, expected, { shareCommit: true });
       const nextState = decided.reduce((s, e) => type.evolve(s, e), state);
       const firstRevision = appended.nextRevision - BigInt(decided.length) + 1n;
       const events = newEvents.map((event, index) => ({ ...event, stream, revision: firstRevision + BigInt(index) }));

@@ -34,6 +34,15 @@ export type ExpectedRevision = bigint | 'no_stream' | 'stream_exists';
 /** As in EventStoreDB: nextRevision is the revision of the last event written (the next expected revision); position is that event's global position. */
 export type AppendResult = { nextRevision: bigint; position: bigint };
 
+export type AppendOptions = {
+  /**
+   * The append may wait until the current promise continuations have run and commit in one
+   * transaction with the other appends they made (group commit; the embedded store does, others
+   * may ignore it). Each append is still decided on its own expected revision and settles on its own.
+   */
+  shareCommit?: boolean;
+};
+
 export type ReadAllOptions = {
   /** Read events with a position strictly greater than this; -1n (or omitted) reads from the start. */
   after?: bigint;
@@ -43,7 +52,7 @@ export type ReadAllOptions = {
 };
 
 export interface EventStore {
-  append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult>;
   /** Throws StreamNotFoundError when the stream has no events. */
   readStream(stream: string, options?: { fromRevision?: bigint; maxCount?: number }): Promise<StoredEvent[]>;
   readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;

@@ -2,7 +2,10 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { systemClock, type Clock } from '../core/clock.ts';
 import { createAppendListeners } from './appendListeners.ts';
 import { assertValidExpected, findStoredId, planAppend, type AppendLookup, type StreamHead } from './appendPlan.ts';
-import { StreamNotFoundError, streamCategory, type AppendResult, type EventStore, type StoredEvent } from './port.ts';
+import { createCommitGroups, type Settled } from './commitGroups.ts';
+import {
+  StreamNotFoundError, streamCategory, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type StoredEvent,
+} from './port.ts';
 import { readAllRequest, readStreamRequest } from './readOptions.ts';
 import { DEFAULT_BUSY_TIMEOUT_MS, prepareEventsFile } from './sqliteSchema.ts';
 
@@ -19,6 +22,11 @@ export interface SqliteEventStore extends EventStore {
 }
 
 const COLUMNS = 'position, id, stream, revision, type, data, metadata, created_at';
+type Encoded = readonly [id: string, type: string, data: string, metadata: string];
+type AppendRequest = {
+  stream: string; category: string; events: readonly NewEvent[]; encoded: readonly Encoded[]; expected: ExpectedRevision; createdAt: string;
+};
+type Appended = { result: AppendResult; written: boolean };
 type Row = [position: bigint, id: string, stream: string, revision: bigint, type: string, data: string, metadata: string, createdAt: string];
 
 /**
@@ -41,6 +49,9 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
     beginRead: db.prepare('BEGIN'),
     commit: db.prepare('COMMIT'),
     rollback: db.prepare('ROLLBACK'),
+    savepoint: db.prepare('SAVEPOINT append'),
+    release: db.prepare('RELEASE append'),
+    rollbackToSavepoint: db.prepare('ROLLBACK TO append'),
     head: db.prepare('SELECT revision, position FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1'),
     slice: db.prepare('SELECT id, position FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?'),
     locate: db.prepare('SELECT stream, revision FROM events WHERE id = ?'),
@@ -82,19 +93,94 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
   }
 
   /**
-   * The common case, one event at an exact expected revision, as a single guarded statement: its
-   * implicit transaction takes the write lock like BEGIN IMMEDIATE, without the round trips for
-   * BEGIN, the head check and COMMIT. Undefined when the stream is not as expected; the full path
-   * then tells a conflict from a retry.
+   * The common case, one event at an exact expected revision, as a single guarded statement: on
+   * its own, its implicit transaction takes the write lock like BEGIN IMMEDIATE, without the round
+   * trips for BEGIN, the head check and COMMIT. Undefined when the stream is not as expected; the
+   * full path then tells a conflict from a retry.
    */
-  function appendOneAt(
-    expected: bigint | 'no_stream', stream: string, category: string, event: readonly [string, string, string, string], createdAt: string,
-  ): AppendResult | undefined {
+  function appendOneAt(request: AppendRequest): AppendResult | undefined {
+    const { expected, stream, category, createdAt } = request;
+    if (request.events.length !== 1 || expected === 'stream_exists') return undefined;
     const revision = expected === 'no_stream' ? 0n : expected + 1n;
-    const [id, type, data, metadata] = event;
+    const [id, type, data, metadata] = request.encoded[0];
     const row = sql.insertAtRevision.get(id, stream, category, revision, type, data, metadata, createdAt);
     return row && { nextRevision: revision, position: row.position as bigint };
   }
+
+  /** Inside a write transaction. */
+  function appendWithin(request: AppendRequest): Appended {
+    const { stream, category, createdAt } = request;
+    const plan = planAppend(lookup, stream, request.events, request.expected);
+    if (plan.kind === 'done') return { result: plan.result, written: false };
+    let position = lastPosition();
+    let revision = plan.firstRevision - 1n;
+    for (const [id, type, data, metadata] of request.encoded) {
+      sql.insert.run(++position, id, stream, category, ++revision, type, data, metadata, createdAt);
+    }
+    return { result: { nextRevision: revision, position }, written: true };
+  }
+
+  function appendAlone(request: AppendRequest): Appended {
+    const appended = appendOneAt(request);
+    return appended ? { result: appended, written: true } : inTransaction(sql.beginWrite, () => appendWithin(request));
+  }
+
+  /** One member of a group, inside the group's transaction; a failure undoes only its own rows. */
+  function appendInGroup(request: AppendRequest): Appended {
+    const appended = appendOneAt(request); // one statement: a failure rolls back that statement alone
+    if (appended) return { result: appended, written: true };
+    if (request.events.length === 1) return appendWithin(request);
+    sql.savepoint.run();
+    try {
+      const outcome = appendWithin(request);
+      sql.release.run();
+      return outcome;
+    } catch (error) {
+      sql.rollbackToSavepoint.run();
+      sql.release.run();
+      throw error;
+    }
+  }
+
+  /** The unique-id error of a retried event id, told apart after the rows of that append are gone. */
+  function explained(error: unknown, request: AppendRequest): unknown {
+    return isUniqueIdViolation(error) ? findStoredId(lookup, request.events) ?? error : error;
+  }
+
+  function settle(request: AppendRequest, work: (request: AppendRequest) => Appended): Settled<Appended> {
+    try {
+      return { ok: true, value: work(request) };
+    } catch (error) {
+      return { ok: false, error: explained(error, request) };
+    }
+  }
+
+  function notifyWritten(outcomes: readonly Settled<Appended>[]): void {
+    let last = -1n;
+    for (const outcome of outcomes) if (outcome.ok && outcome.value.written && outcome.value.result.position > last) last = outcome.value.result.position;
+    if (last >= 0n) listeners.notify(last);
+  }
+
+  const groups = createCommitGroups<AppendRequest, Appended>((requests) => {
+    if (requests.length === 1) {
+      const outcomes = [settle(requests[0], appendAlone)];
+      notifyWritten(outcomes);
+      return outcomes;
+    }
+    const outcomes = inTransaction(sql.beginWrite, () => {
+      const settled: Settled<Appended>[] = [];
+      for (const request of requests) {
+        const outcome = settle(request, appendInGroup);
+        // Some errors (a full disk, I/O) make SQLite roll the whole transaction back: the members
+        // before this one are undone too, and the ones after must not run outside a transaction.
+        if (!db.isTransaction) throw outcome.ok ? new Error('SQLite rolled back the group commit') : outcome.error;
+        settled.push(outcome);
+      }
+      return settled;
+    });
+    notifyWritten(outcomes);
+    return outcomes;
+  });
 
   function readRows(statement: StatementSync, ...params: (string | bigint | number)[]): Row[] {
     return statement.all(...params) as unknown as Row[];
@@ -103,32 +189,16 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
   return {
     path,
 
-    async append(stream, events, expected) {
+    async append(stream, events, expected, options = {}) {
       assertValidExpected(expected);
-      const category = streamCategory(stream);
-      const createdAt = clock.now();
       // Serialise before taking the write lock: a bad payload fails here and the lock is held briefly.
       const encoded = events.map((event) => [event.id, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata)] as const);
-      let outcome: { result: AppendResult; written: boolean };
-      try {
-        const appended = events.length === 1 && expected !== 'stream_exists' ? appendOneAt(expected, stream, category, encoded[0], createdAt) : undefined;
-        outcome = appended ? { result: appended, written: true } : inTransaction(sql.beginWrite, () => {
-          const plan = planAppend(lookup, stream, events, expected);
-          if (plan.kind === 'done') return { result: plan.result, written: false };
-          let position = lastPosition();
-          let revision = plan.firstRevision - 1n;
-          for (const [id, type, data, metadata] of encoded) {
-            sql.insert.run(++position, id, stream, category, ++revision, type, data, metadata, createdAt);
-          }
-          return { result: { nextRevision: revision, position }, written: true };
-        });
-      } catch (error) {
-        // Looked up after the rollback, so the ids this append had already inserted are gone.
-        if (isUniqueIdViolation(error)) throw findStoredId(lookup, events) ?? error;
-        throw error;
-      }
-      if (outcome.written) listeners.notify(outcome.result.position);
-      return outcome.result;
+      const request: AppendRequest = { stream, category: streamCategory(stream), events, encoded, expected, createdAt: clock.now() };
+      if (options.shareCommit) return (await groups.submit(request)).result;
+      const outcome = settle(request, appendAlone);
+      notifyWritten([outcome]);
+      if (!outcome.ok) throw outcome.error;
+      return outcome.value.result;
     },
 
     async readStream(stream, options) {
@@ -157,6 +227,7 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
     },
 
     async close() {
+      groups.flush();
       if (db.isOpen) db.close();
     },
   };

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, test } from 'vitest';
 import { manualClock } from '../../src/core/clock.ts';
+import { DuplicateEventIdError } from '../../src/eventstore/appendPlan.ts';
 import { openSqliteEventStore } from '../../src/eventstore/sqlite.ts';
 import { describeEventStoreContract } from './contract.ts';
 import { appendWithRetry, metadata, newEvent, rejectionOf } from './events.ts';
@@ -18,6 +19,35 @@ const freshFile = () => join(dir, `${randomUUID()}.sqlite`);
 describeEventStoreContract('sqlite', async () => openSqliteEventStore(freshFile()), { embedded: true });
 
 describe('sqlite event store', () => {
+  test('appends sharing a commit land in one transaction at the end of the turn; a member that fails halfway leaves none of its events', async () => {
+    const store = openSqliteEventStore(freshFile());
+    const file = store.path;
+    const notified: bigint[] = [];
+    store.onAppend((position) => notified.push(position));
+    const taken = newEvent('Taken');
+    await store.append('t-taken', [taken], 'no_stream');
+    const other = new DatabaseSync(file, { readOnly: true });
+    const count = () => Number(other.prepare('SELECT count(*) AS n FROM events').get()!.n);
+
+    const share = { shareCommit: true };
+    const settled = Promise.allSettled([
+      store.append('t-1', [newEvent('One')], 'no_stream', share),
+      store.append('t-2', [newEvent('Two'), taken], 'no_stream', share), // its second event's id is stored already
+      store.append('t-3', [newEvent('Three'), newEvent('Four')], 'no_stream', share),
+    ]);
+    expect(count()).toBe(1); // nothing written before the turn ends
+    const [one, two, three] = await settled;
+
+    expect(one).toMatchObject({ status: 'fulfilled', value: { position: 1n } });
+    expect((two as PromiseRejectedResult).reason).toBeInstanceOf(DuplicateEventIdError);
+    expect(three).toMatchObject({ status: 'fulfilled', value: { nextRevision: 1n, position: 3n } });
+    expect(count()).toBe(4); // gapless: t-2's first event was undone with the rest of t-2
+    await expect(store.readStream('t-2')).rejects.toThrow('not found');
+    expect(notified).toEqual([0n, 3n]); // one notification for the whole group
+    other.close();
+    await store.close();
+  });
+
   test('createdAt comes from the injected clock', async () => {
     const store = openSqliteEventStore(freshFile(), { clock: manualClock('2030-05-06T07:08:09.010Z') });
     await store.append('project-1', [newEvent('A')], 'no_stream');

@@ -3,6 +3,7 @@ import { eventHandlerConsumer } from './consumers/define.ts';
 import type { ConsumerDefinition } from './consumers/runner.ts';
 import { pipelineJobs, type PipelineOptions } from './pipeline/index.ts';
 import { publishingJobs } from './publishing/register.ts';
+import { retentionWorker } from './retention.ts';
 import { searchAnalyticsJobs } from './searchAnalytics/register.ts';
 import type { Services } from './services.ts';
 import { ensureArticleQueued } from './topics/ensureArticleQueued.ts';
@@ -10,7 +11,7 @@ import { webhookJobs } from './webhooks/jobs.ts';
 
 /**
  * The background work beside the projections: pipeline process managers, webhook delivery,
- * schedulers. Each feature contributes its consumers (log-driven) and workers (timer-driven).
+ * schedulers, retention. Each feature contributes its consumers (log-driven) and workers (timer-driven).
  */
 export function backgroundJobs(services: Services, options: { pipeline?: PipelineOptions } = {}): { consumers: ConsumerDefinition[]; workers: Worker[] } {
   const webhooks = webhookJobs(services);
@@ -19,6 +20,6 @@ export function backgroundJobs(services: Services, options: { pipeline?: Pipelin
   const searchAnalytics = searchAnalyticsJobs(services);
   return {
     consumers: [eventHandlerConsumer(ensureArticleQueued(services), services.readStore), ...webhooks.consumers, ...pipeline.consumers, ...publishing.consumers, ...searchAnalytics.consumers],
-    workers: [...webhooks.workers, ...pipeline.workers, ...publishing.workers, ...searchAnalytics.workers],
+    workers: [...webhooks.workers, ...pipeline.workers, ...publishing.workers, ...searchAnalytics.workers, retentionWorker()],
   };
 }

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../core/errors.ts';
-import type { ReadStore } from '../readstore/port.ts';
+import type { CollectionSpec, ReadStore } from '../readstore/port.ts';
 
 export const IDEMPOTENCY_COLLECTION = 'idempotency_keys';
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** createdAtMs is indexed so the retention job can find expired records oldest first. */
+export const IDEMPOTENCY_SPEC: CollectionSpec = { name: IDEMPOTENCY_COLLECTION, indexes: ['createdAtMs'] };
 
 type StoredResponse = { status: number; body: unknown };
-type IdempotencyRecord = { id: string; requestHash: string; status: number; body: string; createdAtMs: number };
+export type IdempotencyRecord = { id: string; requestHash: string; status: number; body: string; createdAtMs: number };
 
 /**
  * `Idempotency-Key` on a POST: the same key and body within 24 h replay the first response;
@@ -16,7 +18,7 @@ type IdempotencyRecord = { id: string; requestHash: string; status: number; body
 export function createIdempotency(readStore: ReadStore, nowMs: () => number) {
   const inFlight = new Map<string, Promise<unknown>>();
   let declared: Promise<void> | null = null;
-  const ensureCollection = () => (declared ??= readStore.ensureCollections([{ name: IDEMPOTENCY_COLLECTION, indexes: [] }])
+  const ensureCollection = () => (declared ??= readStore.ensureCollections([IDEMPOTENCY_SPEC])
     .catch((error) => { declared = null; throw error; }));
 
   return async function withIdempotency(

@@ -14,7 +14,8 @@ export const IN_FLIGHT = 'webhook_in_flight';
 export type FeedDoc = { id: string; accountId: string; type: string; seq: string; createdAt: string; body: string };
 
 export const WEBHOOK_COLLECTIONS: readonly CollectionSpec[] = [
-  { name: DELIVERIES, indexes: ['endpointId', 'status', 'queue', 'due'] },
+  // eventId: the retention job keeps a feed row while a delivery still sends its bytes.
+  { name: DELIVERIES, indexes: ['endpointId', 'status', 'queue', 'due', 'eventId'] },
   { name: PUBLIC_EVENTS, indexes: ['accountId', 'type', 'seq'] },
   { name: ENDPOINT_HEALTH, indexes: [] },
   { name: IN_FLIGHT, indexes: [] },

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { EventStore, StoredEvent } from '../eventstore/port.ts';
 import type { ReadStore } from '../readstore/port.ts';
+import type { LogTail, TailRead } from './logTail.ts';
 
 /**
  * A consumer reads the global log from its checkpoint, in order, in batches. `handleBatch` must
@@ -18,6 +19,8 @@ export type ConsumerRunnerOptions = {
   store: EventStore;
   readStore: ReadStore;
   logger: Logger;
+  /** The process's shared read of the newest events; without one the consumer queries the store itself. */
+  tail?: LogTail;
   /** Fallback polling for appends made by other processes (the CLI, other replicas). */
   pollIntervalMs?: number;
   maxBackoffMs?: number;
@@ -61,13 +64,20 @@ export async function startConsumer(definition: ConsumerDefinition, options: Con
     for (const waiter of waiters) if (waiter.position <= processed) { waiters.delete(waiter); waiter.resolve(true); }
   };
 
+  const read = async (fresh: boolean): Promise<TailRead> => {
+    if (options.tail) return options.tail.read(checkpoint, definition.categories, batchSize, fresh);
+    const through = await store.headPosition(); // first: the events read then reach at least it
+    return { events: await store.readAll({ after: checkpoint, maxCount: batchSize, categories: definition.categories }), through };
+  };
+
   const loop = (async () => {
     let backoffMs = 100;
     while (running) {
       try {
+        // Woken by a timer or a waiter rather than an append of this process: look at the log itself.
+        const fresh = !appendedSinceRead;
         appendedSinceRead = false;
-        const head = await store.headPosition();
-        const events = await store.readAll({ after: checkpoint, maxCount: batchSize, categories: definition.categories });
+        const { events, through: head } = await read(fresh);
         if (events.length > 0) {
           await definition.handleBatch(events);
           checkpoint = events[events.length - 1].position;

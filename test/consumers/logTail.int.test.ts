@@ -1,0 +1,71 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { createLogTail } from '../../src/consumers/logTail.ts';
+import type { EventStore, NewEvent } from '../../src/eventstore/port.ts';
+import { openSqliteEventStore } from '../../src/eventstore/sqlite.ts';
+
+const event = (n: number): NewEvent => ({
+  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, type: 'Ticked', data: { n },
+  metadata: { accountId: 'acc', actor: { kind: 'system', worker: 'test' }, correlationId: 'c', causationId: 'c', requestId: 'r' },
+});
+
+/** Counts the store's log reads, to see who pays for them. */
+function counting(store: EventStore) {
+  const counted = { reads: 0 };
+  const wrapped: EventStore = { ...store, readAll: (options) => { counted.reads++; return store.readAll(options); } };
+  return Object.assign(counted, { store: wrapped });
+}
+
+function file() {
+  return join(mkdtempSync(join(tmpdir(), 'ink-tail-')), 'inkstream.sqlite');
+}
+
+async function appendMany(store: EventStore, from: number, to: number) {
+  for (let n = from; n < to; n++) await store.append(`${n % 2 ? 'odd' : 'even'}-${n}`, [event(n)], 'no_stream');
+}
+
+test('after an append, one read of the log serves every reader of the process, each with its own categories', async () => {
+  const store = openSqliteEventStore(file());
+  await appendMany(store, 0, 4);
+  const log = counting(store);
+  const tail = await createLogTail(log.store);
+  await appendMany(store, 4, 10);
+
+  const readers = await Promise.all([
+    tail.read(3n, undefined, 100, false),
+    tail.read(3n, ['odd'], 100, false),
+    tail.read(3n, ['even'], 2, false),
+  ]);
+  expect(log.reads).toBe(1);
+  expect(readers[0].events.map((e) => e.data.n)).toEqual([4, 5, 6, 7, 8, 9]);
+  expect(readers[1].events.map((e) => e.data.n)).toEqual([5, 7, 9]);
+  expect(readers[2].events.map((e) => e.data.n)).toEqual([4, 6]); // the first two, then the caller reads on
+  expect(readers.map((read) => read.through)).toEqual([9n, 9n, 9n]);
+  tail.stop();
+  await store.close();
+});
+
+test('appends of another process are seen on a fresh read, and a reader behind the tail reads the store itself', async () => {
+  const path = file();
+  const store = openSqliteEventStore(path);
+  const otherProcess = openSqliteEventStore(path); // its appends notify nobody here
+  await appendMany(store, 0, 3);
+  const tail = await createLogTail(store, { capacity: 2 });
+  await appendMany(otherProcess, 3, 5);
+
+  expect((await tail.read(2n, undefined, 100, false)).events).toEqual([]); // nothing told it yet
+  const fresh = await tail.read(2n, undefined, 100, true);
+  expect(fresh.events.map((e) => e.data.n)).toEqual([3, 4]);
+  expect(fresh.through).toBe(4n);
+
+  await appendMany(store, 5, 10); // more than twice the capacity since the tail began: the oldest are dropped
+  expect((await tail.read(8n, undefined, 100, false)).events.map((e) => e.data.n)).toEqual([9]);
+  const behind = await tail.read(-1n, ['odd'], 100, false);
+  expect(behind.events.map((e) => e.data.n)).toEqual([1, 3, 5, 7, 9]);
+  expect(behind.through).toBe(9n);
+  tail.stop();
+  await otherProcess.close();
+  await store.close();
+});

@@ -1,6 +1,7 @@
 import type { StoredEvent } from '../src/eventstore/port.ts';
 import { repositoryKey, type CredentialSummary, type IntegrationEvent, type PublishMode } from '../src/publishing/connection.ts';
 import { defineProjection } from '../src/readstore/projection.ts';
+import type { CredentialSummary as SearchCredentials, SearchAnalyticsEvent, SyncRun } from '../src/searchAnalytics/connection.ts';
 
 /**
  * A project's integrations as the integrations page shows them: no credential, no secret.
@@ -49,17 +50,26 @@ export const integrations = defineProjection<IntegrationsDoc>({
   },
 });
 
-/** What a project read shows of its integrations: which are set, never a credential or secret. */
+/** What a project read shows of its integrations: which are set and whether they work, never a credential or secret. */
 export type IntegrationsSummary = {
   github: { repository: string; publishMode: PublishMode; credentials: CredentialSummary['type'] } | null;
   postPublishHook: { url: string } | null;
+  searchAnalytics: {
+    provider: string; property: string; status: 'ok' | 'broken'; credentials: SearchCredentials['type'];
+    lastSync: { id: string; status: SyncRun['status']; requestedAt: string; finishedAt: string | null } | null;
+  } | null;
 };
 
-export const NO_INTEGRATIONS: IntegrationsSummary = { github: null, postPublishHook: null };
+export const NO_INTEGRATIONS: IntegrationsSummary = { github: null, postPublishHook: null, searchAnalytics: null };
 
-/** The summary after an integrations event; null for any other event. */
-export function summarizeIntegrations(current: IntegrationsSummary, stored: StoredEvent): IntegrationsSummary | null {
-  const event = stored as unknown as IntegrationEvent;
+/** The summary after an integrations or search-analytics event; null for any other event. */
+export function summarizeIntegrations(stored: IntegrationsSummary, event: StoredEvent): IntegrationsSummary | null {
+  // A project summarized before search analytics was has no such field.
+  const current = { ...NO_INTEGRATIONS, ...stored };
+  return summarizeGitHub(current, event as unknown as IntegrationEvent) ?? summarizeSearchAnalytics(current, event as unknown as SearchAnalyticsEvent);
+}
+
+function summarizeGitHub(current: IntegrationsSummary, event: IntegrationEvent): IntegrationsSummary | null {
   switch (event.type) {
     case 'GitHubConnected': {
       const { owner, repo, publishMode, credentials } = event.data;
@@ -68,6 +78,29 @@ export function summarizeIntegrations(current: IntegrationsSummary, stored: Stor
     case 'GitHubDisconnected': return { ...current, github: null };
     case 'PostPublishHookSet': return { ...current, postPublishHook: { url: event.data.url } };
     case 'PostPublishHookRemoved': return { ...current, postPublishHook: null };
+    default: return null;
+  }
+}
+
+function summarizeSearchAnalytics(current: IntegrationsSummary, event: SearchAnalyticsEvent): IntegrationsSummary | null {
+  const connection = current.searchAnalytics;
+  if (event.type === 'SearchAnalyticsConnected') {
+    const { provider, property, credentials } = event.data;
+    return { ...current, searchAnalytics: { provider, property, status: 'ok', credentials: credentials.type, lastSync: connection?.lastSync ?? null } };
+  }
+  if (!connection) return null;
+  const { lastSync } = connection;
+  const finish = (syncId: string, status: SyncRun['status'], at: string, connectionStatus = connection.status): IntegrationsSummary | null =>
+    (lastSync?.id === syncId ? { ...current, searchAnalytics: { ...connection, status: connectionStatus, lastSync: { ...lastSync, status, finishedAt: at } } } : null);
+  switch (event.type) {
+    case 'SearchAnalyticsDisconnected': return { ...current, searchAnalytics: null };
+    case 'SearchAnalyticsSyncRequested': {
+      const { syncId, at } = event.data;
+      return { ...current, searchAnalytics: { ...connection, lastSync: { id: syncId, status: 'running', requestedAt: at, finishedAt: null } } };
+    }
+    case 'SearchAnalyticsSyncCompleted': return finish(event.data.syncId, 'completed', event.data.at);
+    case 'SearchAnalyticsSyncFailed': return finish(event.data.syncId, 'failed', event.data.at);
+    case 'SearchAnalyticsConnectionBroken': return finish(event.data.syncId, 'broken', event.data.at, 'broken');
     default: return null;
   }
 }

@@ -13,7 +13,7 @@ export type ProjectDoc = {
   brand: BrandProfile | null;
   brandEditedParts: BrandPart[];
   research: { runId: string; status: 'running' | 'done' | 'failed'; failureReason: string | null; topicIds: string[] } | null;
-  /** Which integrations are set (GitHub, post-publish hook); no credential or secret. */
+  /** Which integrations are set (GitHub, post-publish hook, search analytics); no credential or secret. */
   integrations: IntegrationsSummary;
   createdAt: string; updatedAt: string;
 };
@@ -22,7 +22,7 @@ export const projects = defineProjection<ProjectDoc>({
   name: 'projects',
   collection: 'projects',
   indexes: ['accountId', 'createdAt'],
-  categories: ['project', 'integrations'],
+  categories: ['project', 'integrations', 'searchAnalytics'],
   documentId: (event) => String(event.data.projectId),
   evolve(doc, stored: StoredEvent) {
     const event = stored as unknown as ProjectEvent;

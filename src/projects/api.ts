@@ -7,6 +7,7 @@ import { route } from '../http/route.ts';
 import { applyAppended, commandContext, present } from '../http/resources.ts';
 import { idOf, listOf, Pagination, WebUrl } from '../http/schemas.ts';
 import { BrandProfile } from './brand.ts';
+import { SEARCH_PROVIDER } from '../searchAnalytics/connection.ts';
 import { projectStream } from './decide.ts';
 import { DEFAULT_SETTINGS, Settings, SettingsPatch, mergeSettings } from './settings.ts';
 
@@ -25,7 +26,13 @@ export const ProjectBody = z.object({
   integrations: z.object({
     github: z.object({ repository: z.string(), publishMode: z.enum(['pr', 'direct']), credentials: z.enum(['token', 'app']) }).nullable(),
     postPublishHook: z.object({ url: z.string() }).nullable(),
-  }).describe('Which integrations are set; details at /projects/:id/integrations/…'),
+    searchAnalytics: z.object({
+      provider: z.literal(SEARCH_PROVIDER), property: z.string(), status: z.enum(['ok', 'broken']), credentials: z.enum(['oauth', 'service_account']),
+      lastSync: z.object({
+        id: z.string(), status: z.enum(['running', 'completed', 'failed', 'broken']), requestedAt: z.string(), finishedAt: z.string().nullable(),
+      }).nullable(),
+    }).nullable(),
+  }).describe('Which integrations are set and whether they work; details at /projects/:id/integrations/…'),
   createdAt: z.string(), updatedAt: z.string(),
 }).meta({ id: 'Project' });
 
@@ -33,7 +40,7 @@ const ProjectResponse = z.object({ project: ProjectBody });
 
 function presentProject(doc: ProjectDoc) {
   const { accountId: _accountId, ...rest } = present(doc);
-  return { ...rest, integrations: doc.integrations ?? NO_INTEGRATIONS };
+  return { ...rest, integrations: { ...NO_INTEGRATIONS, ...doc.integrations } };
 }
 
 const CreateProject = z.object({

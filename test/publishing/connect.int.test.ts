@@ -63,7 +63,7 @@ test('a connection is saved sealed, shows only the kind of credential, and hands
   expect(JSON.stringify(read.body)).not.toContain('ghp_writer');
 
   const project = await w.api.get(`/projects/${projectId}`);
-  expect(project.body.project.integrations).toEqual({ github: { repository: 'acme/site', publishMode: 'pr', credentials: 'token' }, postPublishHook: null });
+  expect(project.body.project.integrations).toEqual({ github: { repository: 'acme/site', publishMode: 'pr', credentials: 'token' }, postPublishHook: null, searchAnalytics: null });
 
   // Saving again keeps the secret GitHub already has; rotating issues a new one.
   const again = await w.connect(projectId, { contentDirectory: 'src/content/posts/' });

@@ -38,10 +38,10 @@ export function prepareEventsFile(db: DatabaseSync): void {
   db.exec(`
     PRAGMA journal_mode = WAL;
     PRAGMA synchronous = NORMAL;
-    -- Reads map the file instead of copying pages through read(), so SQLite's own page cache can
-    -- stay at its default 2 MB: every commit walks that cache's hash table (pcache1TruncateUnsafe),
-    -- and at 32 MB the walk cost appends ~15%.
-    PRAGMA mmap_size = 268435456;
+    -- 32 MB: a group commit inserts dozens of random event ids, and their index pages should be
+    -- at hand (POST /topics +15-30% against the 2 MB default; single appends the same either way).
+    PRAGMA cache_size = -32000;
+    PRAGMA mmap_size = 268435456; -- reads map the file instead of copying pages through read()
     PRAGMA wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES};
     ${SCHEMA}
   `);

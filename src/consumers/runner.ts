@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { EventStore, StoredEvent } from '../eventstore/port.ts';
 import type { ReadStore } from '../readstore/port.ts';
-import type { LogTail, TailRead } from './logTail.ts';
+import { createLogTail, type LogTail } from './logTail.ts';
 
 /**
  * A consumer reads the global log from its checkpoint, in order, in batches. `handleBatch` must
@@ -19,7 +19,7 @@ export type ConsumerRunnerOptions = {
   store: EventStore;
   readStore: ReadStore;
   logger: Logger;
-  /** The process's shared read of the newest events; without one the consumer queries the store itself. */
+  /** The process's shared read of the newest events; without one the consumer keeps its own. */
   tail?: LogTail;
   /** Fallback polling for appends made by other processes (the CLI, other replicas). */
   pollIntervalMs?: number;
@@ -52,6 +52,8 @@ export async function startConsumer(definition: ConsumerDefinition, options: Con
 
   let appendedSinceRead = false;
   const unsubscribe = store.onAppend(() => { appendedSinceRead = true; wake?.(); });
+  const ownTail = options.tail ? null : await createLogTail(store);
+  const tail = options.tail ?? ownTail!;
   const pause = (ms: number, untilAppend: boolean) => new Promise<void>((resolve) => {
     if (untilAppend && appendedSinceRead) return resolve();
     const timer = setTimeout(done, ms);
@@ -64,11 +66,6 @@ export async function startConsumer(definition: ConsumerDefinition, options: Con
     for (const waiter of waiters) if (waiter.position <= processed) { waiters.delete(waiter); waiter.resolve(true); }
   };
 
-  const read = async (fresh: boolean): Promise<TailRead> => {
-    if (options.tail) return options.tail.read(checkpoint, definition.categories, batchSize, fresh);
-    const through = await store.headPosition(); // first: the events read then reach at least it
-    return { events: await store.readAll({ after: checkpoint, maxCount: batchSize, categories: definition.categories }), through };
-  };
 
   const loop = (async () => {
     let backoffMs = 100;
@@ -77,7 +74,7 @@ export async function startConsumer(definition: ConsumerDefinition, options: Con
         // Woken by a timer or a waiter rather than an append of this process: look at the log itself.
         const fresh = !appendedSinceRead;
         appendedSinceRead = false;
-        const { events, through: head } = await read(fresh);
+        const { events, through: head } = await tail.read(checkpoint, definition.categories, batchSize, fresh);
         if (events.length > 0) {
           await definition.handleBatch(events);
           checkpoint = events[events.length - 1].position;
@@ -122,6 +119,7 @@ export async function startConsumer(definition: ConsumerDefinition, options: Con
     async stop() {
       running = false;
       unsubscribe();
+      ownTail?.stop();
       wake?.();
       await loop;
       for (const waiter of waiters) waiter.resolve(false);

@@ -161,13 +161,9 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
     if (last >= 0n) listeners.notify(last);
   }
 
-  const groups = createCommitGroups<AppendRequest, Appended>((requests) => {
-    if (requests.length === 1) {
-      const outcomes = [settle(requests[0], appendAlone)];
-      notifyWritten(outcomes);
-      return outcomes;
-    }
-    const outcomes = inTransaction(sql.beginWrite, () => {
+  /** Commits the requests (a group in one transaction) and settles each on its own. */
+  function commit(requests: AppendRequest[]): Settled<Appended>[] {
+    const outcomes = requests.length === 1 ? [settle(requests[0], appendAlone)] : inTransaction(sql.beginWrite, () => {
       const settled: Settled<Appended>[] = [];
       for (const request of requests) {
         const outcome = settle(request, appendInGroup);
@@ -180,7 +176,8 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
     });
     notifyWritten(outcomes);
     return outcomes;
-  });
+  }
+  const groups = createCommitGroups(commit);
 
   function readRows(statement: StatementSync, ...params: (string | bigint | number)[]): Row[] {
     return statement.all(...params) as unknown as Row[];
@@ -195,8 +192,7 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
       const encoded = events.map((event) => [event.id, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata)] as const);
       const request: AppendRequest = { stream, category: streamCategory(stream), events, encoded, expected, createdAt: clock.now() };
       if (options.shareCommit) return (await groups.submit(request)).result;
-      const outcome = settle(request, appendAlone);
-      notifyWritten([outcome]);
+      const [outcome] = commit([request]);
       if (!outcome.ok) throw outcome.error;
       return outcome.value.result;
     },

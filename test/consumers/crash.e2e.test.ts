@@ -13,14 +13,21 @@ import { revisionAudit } from '../support/revisionAudit.ts';
 const CHILD = join(import.meta.dirname, '../support/crashChild.ts');
 const projections = [...allProjections, revisionAudit];
 
-function runChild(dataDir: string, mode: 'load' | 'drain', killAfterReadyMs?: number): Promise<number | null> {
+/** The exit code, and the ids of the events whose appends the child saw acknowledged. */
+function runChild(dataDir: string, mode: 'load' | 'drain', killAfterReadyMs?: number): Promise<{ code: number | null; acknowledged: string[] }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CHILD], { env: { ...process.env, DATA_DIR: dataDir, MODE: mode }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
-      if (killAfterReadyMs !== undefined && chunk.toString().includes('ready')) setTimeout(() => child.kill('SIGKILL'), killAfterReadyMs);
+      if (killAfterReadyMs !== undefined && !output.includes('ready') && chunk.toString().includes('ready')) setTimeout(() => child.kill('SIGKILL'), killAfterReadyMs);
+      output += chunk.toString();
     });
     child.on('error', reject);
-    child.on('exit', (code) => resolve(code));
+    child.on('exit', (code) => {
+      // A line cut short by the kill is not an acknowledgement.
+      const acknowledged = output.split('\n').slice(0, -1).filter((line) => line.startsWith('ack ')).map((line) => line.slice(4));
+      resolve({ code, acknowledged });
+    });
   });
 }
 
@@ -39,17 +46,23 @@ async function dump(store: ReadStore) {
   return out;
 }
 
-test('kill -9 while appending and projecting, again and again: read models equal a fresh rebuild, no event skipped or applied twice', async () => {
+test('kill -9 while appending in shared commits and projecting, again and again: no acknowledged event lost, read models equal a fresh rebuild, no event skipped or applied twice', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'ink-crash-'));
+  const acknowledged: string[] = [];
   for (let kill = 0; kill < 10; kill++) {
-    expect(await runChild(dataDir, 'load', 60 + ((kill * 37) % 150))).toBeNull(); // null: died by signal
+    const run = await runChild(dataDir, 'load', 60 + ((kill * 37) % 150));
+    expect(run.code).toBeNull(); // null: died by signal
+    acknowledged.push(...run.acknowledged);
   }
-  expect(await runChild(dataDir, 'drain')).toBe(0);
+  expect((await runChild(dataDir, 'drain')).code).toBe(0);
 
   const file = join(dataDir, 'inkstream.sqlite');
   const eventStore = openSqliteEventStore(file);
   const log = await eventStore.readAll({ maxCount: 1_000_000 });
   expect(log.length).toBeGreaterThan(100);
+  const logged = new Set(log.map((event) => event.id));
+  expect(acknowledged.length).toBeGreaterThan(100);
+  expect(acknowledged.filter((id) => !logged.has(id))).toEqual([]);
   const rebuilt = openSqliteReadStore(join(dataDir, 'rebuilt.sqlite'));
   await rebuilt.ensureCollections(projections.map((p) => ({ name: p.collection, indexes: p.indexes })));
   await rebuildReadModels(eventStore, rebuilt, projections, { consumer: 'rebuild' });

@@ -1,6 +1,8 @@
 /**
  * A child process for crash tests: appends commands and projects them, until it is killed.
- * MODE=load: append forever (prints "ready" once running). MODE=drain: project up to the head and exit.
+ * MODE=load: eight concurrent writers append forever, so their commands share commits (prints
+ * "ready" once running, then "ack <event id>" for every event whose append was acknowledged).
+ * MODE=drain: project up to the head and exit.
  */
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -28,17 +30,24 @@ if (process.env.MODE === 'drain') {
 }
 
 const run = process.pid.toString(36);
-process.stdout.write('ready\n');
-for (let i = 0; ; i++) {
-  const projectId = `prj_${`${run}x${i % 50}`.padStart(26, '0')}`;
-  const context = { accountId: 'acc_crash', actor: { kind: 'system' as const, worker: 'crash' }, correlationId: run, requestId: run, commandId: `${run}:${i}` };
-  const at = new Date().toISOString();
-  if (i < 50) {
-    await handleCommand(store, projectStream, projectId, {
-      type: 'CreateProject', projectId, accountId: 'acc_crash', name: `p${i}`, websiteUrl: 'https://example.com', blogUrl: null, sitemapUrl: null,
-      settings: DEFAULT_SETTINGS, crawlId: `crl${i}`, at,
-    }, context);
-  } else {
-    await handleCommand(store, projectStream, projectId, { type: 'UpdateProject', name: `p${i}`, at }, context);
+const WRITERS = 8;
+const PROJECTS = 48; // a multiple of WRITERS: each project has one writer, so writers never conflict
+
+async function writer(first: number): Promise<never> {
+  for (let i = first; ; i += WRITERS) {
+    const projectId = `prj_${`${run}x${i % PROJECTS}`.padStart(26, '0')}`;
+    const context = { accountId: 'acc_crash', actor: { kind: 'system' as const, worker: 'crash' }, correlationId: run, requestId: run, commandId: `${run}:${i}` };
+    const at = new Date().toISOString();
+    const result = i < PROJECTS
+      ? await handleCommand(store, projectStream, projectId, {
+        type: 'CreateProject', projectId, accountId: 'acc_crash', name: `p${i}`, websiteUrl: 'https://example.com', blogUrl: null, sitemapUrl: null,
+        settings: DEFAULT_SETTINGS, crawlId: `crl${i}`, at,
+      }, context)
+      : await handleCommand(store, projectStream, projectId, { type: 'UpdateProject', name: `p${i}`, at }, context);
+    // Written to a pipe, which is synchronous on Linux: printed means acknowledged and committed.
+    process.stdout.write(result.events.map((event) => `ack ${event.id}\n`).join(''));
   }
 }
+
+process.stdout.write('ready\n');
+await Promise.all(Array.from({ length: WRITERS }, (_, first) => writer(first)));

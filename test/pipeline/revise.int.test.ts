@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import type { ArticleEvent } from '../../src/articles/article.ts';
 import { parseMdx } from '../../src/articles/mdx.ts';
 import { LlmError } from '../../src/integrations/llm/port.ts';
@@ -6,23 +6,20 @@ import { createPipelineContext } from '../../src/pipeline/context.ts';
 import { reviseProcess } from '../../src/pipeline/revise.ts';
 import { writeProcess } from '../../src/pipeline/write.ts';
 import { eventually } from '../support/eventually.ts';
-import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
+import type { TestInkstream } from '../support/inkstream.ts';
 import { pump, recordingWriter, redeliver, stopBackgroundWork, streamEvents } from '../support/pipelineHarness.ts';
-import { startTestSite, type TestSite } from '../support/testSite.ts';
+import { useSiteAndInkstream } from '../support/siteAndInkstream.ts';
+import type { TestSite } from '../support/testSite.ts';
 
 let app: TestInkstream;
 let site: TestSite;
 let projectId: string;
+const world = useSiteAndInkstream();
 beforeAll(async () => {
-  site = await startTestSite();
-  app = await startInkstream();
+  ({ app, site } = world);
   projectId = (await app.api().post('/projects', { name: 'Crumb', websiteUrl: site.origin })).body.project.id;
   await eventually(() => app.api().get(`/projects/${projectId}`), (r) => r.body.project.crawl.status === 'done', { what: 'the crawl' });
   await stopBackgroundWork(app);
-});
-afterAll(async () => {
-  await app?.close();
-  await site?.close();
 });
 
 test('queued revisions apply one at a time, oldest first; a failed one is recorded with its reason and the rest still apply', async () => {

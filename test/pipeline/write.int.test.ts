@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
+import { beforeAll, beforeEach, expect, test } from 'vitest';
 import { articleStream } from '../../src/articles/decide.ts';
 import { parseMdx } from '../../src/articles/mdx.ts';
 import { LlmError } from '../../src/integrations/llm/port.ts';
 import { createPipelineContext } from '../../src/pipeline/context.ts';
 import { writeProcess } from '../../src/pipeline/write.ts';
 import { eventually } from '../support/eventually.ts';
-import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
+import type { TestInkstream } from '../support/inkstream.ts';
 import { pump, recordingWriter, redeliver, stopBackgroundWork, streamEvents, type RecordingWriter } from '../support/pipelineHarness.ts';
-import { startTestSite, type TestSite } from '../support/testSite.ts';
+import { useSiteAndInkstream } from '../support/siteAndInkstream.ts';
+import type { TestSite } from '../support/testSite.ts';
 
 let app: TestInkstream;
 let site: TestSite;
@@ -15,16 +16,12 @@ let projectId: string;
 let writer: RecordingWriter;
 let handler: ReturnType<typeof writeProcess>;
 
+const world = useSiteAndInkstream();
 beforeAll(async () => {
-  site = await startTestSite();
-  app = await startInkstream();
+  ({ app, site } = world);
   projectId = (await app.api().post('/projects', { name: 'Crumb', websiteUrl: site.origin })).body.project.id;
   await eventually(() => app.api().get(`/projects/${projectId}`), (r) => r.body.project.crawl.status === 'done', { what: 'the crawl' });
   await stopBackgroundWork(app);
-});
-afterAll(async () => {
-  await app?.close();
-  await site?.close();
 });
 beforeEach(() => {
   writer = recordingWriter();

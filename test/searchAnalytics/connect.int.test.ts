@@ -1,24 +1,20 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { eventually } from '../support/eventually.ts';
 import { googleError } from '../support/fakeSearchConsole.ts';
-import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
-import { stopPipeline } from '../support/stopPipeline.ts';
-import { connectBody, googleEnv, integrationPath, OAUTH, PROPERTY, settledSync, startGoogle, type Google } from './world.ts';
+import type { TestInkstream } from '../support/inkstream.ts';
+import { connectBody, integrationPath, OAUTH, PROPERTY, settledSync, startGoogleAndProject, type Google } from './world.ts';
 
 let google: Google;
 let app: TestInkstream;
 let projectId: string;
 
+let world: Awaited<ReturnType<typeof startGoogleAndProject>>;
+
 beforeAll(async () => {
-  google = await startGoogle();
-  app = await startInkstream({ env: googleEnv(google) });
-  await stopPipeline(app);
-  projectId = (await app.api().post('/projects', { name: 'Crumb', websiteUrl: 'https://crumb.example' })).body.project.id;
+  world = await startGoogleAndProject();
+  ({ google, app, projectId } = world);
 });
-afterAll(async () => {
-  await app.close();
-  await google.close();
-});
+afterAll(() => world.close());
 
 const put = (body: Record<string, unknown>, key?: string) => app.api(key).put(integrationPath(projectId), body);
 

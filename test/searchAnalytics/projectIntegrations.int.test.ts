@@ -2,28 +2,24 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { accountIdForName } from '../../src/accounts/account.ts';
 import { advanceArticle } from '../support/articleLife.ts';
 import { eventually } from '../support/eventually.ts';
-import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
-import { stopPipeline } from '../support/stopPipeline.ts';
-import { connectBody, googleEnv, integrationPath, OAUTH, PROPERTY, startGoogle, type Google } from './world.ts';
+import type { TestInkstream } from '../support/inkstream.ts';
+import { connectBody, integrationPath, OAUTH, PROPERTY, startGoogleAndProject, type Google } from './world.ts';
 
 let google: Google;
 let app: TestInkstream;
 let projectId: string;
 
+let world: Awaited<ReturnType<typeof startGoogleAndProject>>;
+
 beforeAll(async () => {
-  google = await startGoogle();
-  app = await startInkstream({ env: googleEnv(google) });
-  await stopPipeline(app);
-  projectId = (await app.api().post('/projects', { name: 'Crumb', websiteUrl: 'https://crumb.example' })).body.project.id;
+  world = await startGoogleAndProject();
+  ({ google, app, projectId } = world);
   // A published article, so that a sync asks Google (and can find the grant revoked).
   const topicId = (await app.api().post(`/projects/${projectId}/topics`, { title: 'Sourdough basics' })).body.topic.id;
   const articleId = (await app.api().post(`/topics/${topicId}/write`)).body.article.id;
   await advanceArticle(app.services, accountIdForName('test'), articleId, 'merged');
 });
-afterAll(async () => {
-  await app.close();
-  await google.close();
-});
+afterAll(() => world.close());
 
 const integrationsOfProject = async () => (await app.api().get(`/projects/${projectId}`)).body.project.integrations;
 const searchAnalyticsOfProject = (done: (value: any) => boolean, what: string) =>

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import type { ApiClient } from '../support/inkstream.ts';
+import { startInkstream, type ApiClient, type TestInkstream } from '../support/inkstream.ts';
+import { stopPipeline } from '../support/stopPipeline.ts';
 import { startFakeSearchConsole, type FakeSearchConsole } from '../support/fakeSearchConsole.ts';
 
 /**
@@ -26,6 +27,21 @@ export async function startGoogle(options: { nowMs?: () => number } = {}): Promi
 }
 
 export const googleEnv = (google: Google) => ({ ...google.env(), INKSTREAM_SEARCH_RETRY_DELAYS_MS: RETRY_DELAYS_MS });
+
+/** Google, a server that talks to it (its pipeline stopped) and the Crumb project. */
+export async function startGoogleAndProject(): Promise<{ google: Google; app: TestInkstream; projectId: string; close(): Promise<void> }> {
+  const google = await startGoogle();
+  const app = await startInkstream({ env: googleEnv(google) });
+  await stopPipeline(app);
+  const projectId = (await app.api().post('/projects', { name: 'Crumb', websiteUrl: 'https://crumb.example' })).body.project.id;
+  return {
+    google, app, projectId,
+    async close() {
+      await app.close();
+      await google.close();
+    },
+  };
+}
 
 export function connectBody(overrides: Record<string, unknown> = {}) {
   return { provider: 'google-search-console', property: PROPERTY, urlPattern: URL_PATTERN, credentials: OAUTH, ...overrides };

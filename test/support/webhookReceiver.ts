@@ -96,3 +96,23 @@ export async function startReceiver(ca: TestCa, path = '/hook'): Promise<Receive
     behave(next: (request: Received, count: number) => Behaviour) { behaviour = next; },
   });
 }
+
+/**
+ * Receivers under one test CA that this process trusts, started as a test needs them and closed
+ * together: `start()` inside tests, `close()` after them.
+ */
+export async function startReceiverPool(): Promise<{ start(): Promise<Receiver>; close(): Promise<void> }> {
+  const ca = await createTestCa();
+  trustInThisProcess(ca.caCert);
+  const started: Receiver[] = [];
+  return {
+    async start() {
+      const receiver = await startReceiver(ca);
+      started.push(receiver);
+      return receiver;
+    },
+    async close() {
+      await Promise.all(started.map((receiver) => receiver.close()));
+    },
+  };
+}

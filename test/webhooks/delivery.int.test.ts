@@ -1,28 +1,22 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
 import { stopPipeline } from '../support/stopPipeline.ts';
-import { createTestCa, startReceiver, trustInThisProcess, type Receiver, type TestCa } from '../support/webhookReceiver.ts';
+import { startReceiverPool, type Receiver } from '../support/webhookReceiver.ts';
 import { articleCommand, envelopes, eventually, queueArticle, register } from './harness.ts';
 
 let app: TestInkstream;
-let ca: TestCa;
-const receivers: Receiver[] = [];
+let receivers: Awaited<ReturnType<typeof startReceiverPool>>;
 beforeAll(async () => {
-  ca = await createTestCa();
-  trustInThisProcess(ca.caCert);
+  receivers = await startReceiverPool();
   app = await startInkstream({ env: { INKSTREAM_WEBHOOK_RETRY_DELAYS: '50ms,50ms,50ms', INKSTREAM_WEBHOOK_TIMEOUT_MS: '400' } });
   await stopPipeline(app); // the tests move articles through their states themselves
 });
 afterAll(async () => {
   await app.close();
-  await Promise.all(receivers.map((receiver) => receiver.close()));
+  await receivers.close();
 });
 
-async function receiver(): Promise<Receiver> {
-  const started = await startReceiver(ca);
-  receivers.push(started);
-  return started;
-}
+const receiver = (): Promise<Receiver> => receivers.start();
 
 const queuedEventOf = (r: Receiver, articleId: string) =>
   envelopes(r).find((event) => event.data.id === articleId && event.data.status === 'queued');

@@ -2,30 +2,24 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { manualClock } from '../../src/core/clock.ts';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
 import { stopPipeline } from '../support/stopPipeline.ts';
-import { createTestCa, startReceiver, trustInThisProcess, type Receiver, type TestCa } from '../support/webhookReceiver.ts';
+import { startReceiverPool, type Receiver } from '../support/webhookReceiver.ts';
 import { envelopes, eventually, queueArticle, register } from './harness.ts';
 
 const clock = manualClock('2026-03-01T09:00:00.000Z');
 let app: TestInkstream;
-let ca: TestCa;
-const receivers: Receiver[] = [];
+let receivers: Awaited<ReturnType<typeof startReceiverPool>>;
 beforeAll(async () => {
-  ca = await createTestCa();
-  trustInThisProcess(ca.caCert);
+  receivers = await startReceiverPool();
   // A long timeout: a hung receiver keeps its requests open for the whole test.
   app = await startInkstream({ clock, env: { INKSTREAM_WEBHOOK_RETRY_DELAYS: '100ms,100ms', INKSTREAM_WEBHOOK_TIMEOUT_MS: '15000' } });
   await stopPipeline(app);
 });
 afterAll(async () => {
   await app.close();
-  await Promise.all(receivers.map((receiver) => receiver.close()));
+  await receivers.close();
 });
 
-async function receiver(): Promise<Receiver> {
-  const started = await startReceiver(ca);
-  receivers.push(started);
-  return started;
-}
+const receiver = (): Promise<Receiver> => receivers.start();
 
 test('a receiver that never answers holds only its own slots: the others get everything meanwhile', async () => {
   const dead = await receiver();

@@ -1,5 +1,4 @@
 import { startLeadership } from './consumers/leadership.ts';
-import { createLogTail } from './consumers/logTail.ts';
 import { projectionConsumer } from './consumers/projectionConsumer.ts';
 import { startConsumer, type ConsumerDefinition, type ConsumerHandle } from './consumers/runner.ts';
 import type { Services } from './services.ts';
@@ -17,8 +16,7 @@ export type Worker = { name: string; start(services: Services): Promise<{ stop()
 export async function startBackground(
   services: Services, extra: { consumers?: ConsumerDefinition[]; workers?: Worker[] } = {}, options: { leaseTtlMs?: number } = {},
 ): Promise<Background> {
-  const tail = await createLogTail(services.eventStore);
-  const runner = { store: services.eventStore, readStore: services.readStore, logger: services.logger, tail };
+  const runner = { store: services.eventStore, readStore: services.readStore, logger: services.logger, tail: services.tail };
   const projections = await startConsumer(projectionConsumer(services.projections, services.readStore), runner);
   services.readModels.attach(projections);
 
@@ -48,7 +46,6 @@ export async function startBackground(
     async stop() {
       await leadership.stop();
       await projections.stop();
-      tail.stop();
     },
   };
 }

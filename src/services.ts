@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { systemClock, type Clock } from './core/clock.ts';
 import { createIdGenerator, type IdGenerator } from './core/ids.ts';
 import { createSecretBox, loadOrCreateSecretKey, type SecretBox } from './core/secretBox.ts';
+import { createLogTail, type LogTail } from './consumers/logTail.ts';
 import { handleCommand, type CommandContext, type CommandOptions, type CommandResult, type DomainEvent, type StreamType } from './eventstore/handleCommand.ts';
 import type { EventStore } from './eventstore/port.ts';
 import type { ReadStore } from './readstore/port.ts';
@@ -26,6 +27,8 @@ export type Services = {
   secrets: SecretBox;
   projections: readonly Projection[];
   readModels: ReadModels;
+  /** The process's one read of the newest events, shared by its consumers and the API's key cache. */
+  tail: LogTail;
   execute<State, Event extends DomainEvent, Command>(
     type: StreamType<State, Event, Command>, id: string, command: Command, context: CommandContext, options?: CommandOptions,
   ): Promise<CommandResult<State>>;
@@ -39,6 +42,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   const stores = overrides.stores ?? (await openStores(config, (message) => logger.warn({ message }, 'WAL checkpoint failed')));
   const projections = allProjections;
   await stores.readStore.ensureCollections(projections.map((p) => ({ name: p.collection, indexes: p.indexes })));
+  const tail = await createLogTail(stores.eventStore);
   const secrets = createSecretBox(loadOrCreateSecretKey(config.INKSTREAM_SECRET_KEY, join(config.dataDir, 'secret.key')));
   return {
     config,
@@ -52,8 +56,10 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     secrets,
     projections,
     readModels: createReadModels(stores.eventStore, stores.readStore, projections),
+    tail,
     execute: (type, id, command, context, options) => handleCommand(stores.eventStore, type, id, command, context, options),
     async close() {
+      tail.stop();
       await stores.close();
     },
   };

@@ -40,7 +40,7 @@ const REQUEST_ID = /^[\w.-]{1,100}$/;
 export function createApp(services: Services, options: AppOptions): App {
   const rateLimit = options.rateLimit ?? createRateLimit(services.config.INKSTREAM_RATE_LIMIT_PER_MINUTE);
   const idempotent = createIdempotency(services.readStore, () => services.clock.nowMs());
-  const authenticator = createAuthenticator(services.eventStore, services.readStore);
+  const authenticator = createAuthenticator(services.tail, services.readStore);
   const consistencyOfRequest = createConsistency(services);
   const onUnexpected = (error: unknown, requestId: string) => services.logger.error({ err: error, requestId }, 'unexpected error');
 

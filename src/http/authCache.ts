@@ -1,5 +1,5 @@
 import { ACCOUNT_CATEGORY } from '../accounts/account.ts';
-import type { EventStore } from '../eventstore/port.ts';
+import type { LogTail } from '../consumers/logTail.ts';
 import type { ReadStore } from '../readstore/port.ts';
 import { lookUpKey, presentedKey, type AuthContext } from './auth.ts';
 import type { Consistency } from './consistency.ts';
@@ -17,9 +17,10 @@ export type Authenticator = {
  * account (key created, revoked or rotated, plan changed). Account events are found in the log
  * itself, from any process (the CLI, other replicas), up to the request's head before a
  * remembered key is used, so a rotation or revocation takes effect with the very next request;
- * a remembered key needs no read model, so only a lookup waits for them.
+ * a remembered key needs no read model, so only a lookup waits for them. They are looked for in
+ * the process's log tail, which its consumers read anyway, rather than by a query of their own.
  */
-export function createAuthenticator(eventStore: EventStore, readStore: ReadStore): Authenticator {
+export function createAuthenticator(tail: LogTail, readStore: ReadStore): Authenticator {
   const byHash = new Map<string, AuthContext>();
   let generation = 0; // moves on every clear: a lookup that started before one must not be remembered
   let checkedThrough = -1n;
@@ -31,12 +32,16 @@ export function createAuthenticator(eventStore: EventStore, readStore: ReadStore
       if (checking) { await checking; continue; }
       checking = (async () => {
         const from = checkedThrough;
-        const events = await eventStore.readAll({ after: from, categories: [ACCOUNT_CATEGORY], maxCount: 1 });
+        let read = await tail.read(from, [ACCOUNT_CATEGORY], 1, false);
+        // Not this far yet: another process appended what the tail has not been told of.
+        if (read.events.length === 0 && read.through < head) read = await tail.read(from, [ACCOUNT_CATEGORY], 1, true);
+        const { events, through } = read;
         if (events.length > 0 && events[0].position <= head) {
           byHash.clear();
           generation++;
         }
-        if (checkedThrough === from) checkedThrough = head;
+        const reached = events.length > 0 || through >= head ? head : through;
+        if (checkedThrough === from) checkedThrough = reached;
       })().finally(() => { checking = null; });
       await checking;
     }

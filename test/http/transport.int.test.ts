@@ -41,6 +41,17 @@ test('a body is judged before the endpoint: not JSON is 415 and broken JSON 400,
   expect((await post('{"a":1}', 'application/json')).status).toBe(404);
 });
 
+test('the plain-JSON body reader answers every body as body-parser does', async () => {
+  // "application/json" alone takes the plain reader; with another parameter body-parser reads it.
+  const status = async (body: string, type: string) =>
+    (await fetch(`${app.url}/api/v1/no-such-thing`, { method: 'POST', headers: { ...authorized(), 'content-type': type }, body })).status;
+  const bodies = ['{"a":1}', '[1,2]', '', '  ', '"text"', '12', '\uFEFF{"a":"é"}', '{"a":', '{"a":1} x', ' \n{"a":1}'];
+  const plain = await Promise.all(bodies.map((body) => status(body, 'application/json')));
+  const viaBodyParser = await Promise.all(bodies.map((body) => status(body, 'application/json; x=1')));
+  expect(plain).toEqual(viaBodyParser);
+  expect(plain).toEqual([404, 404, 404, 400, 400, 400, 404, 400, 400, 404]);
+});
+
 test('a request in absolute form is served like its path', async () => {
   const port = new URL(app.url).port;
   const response = await new Promise<string>((resolve, reject) => {

@@ -9,7 +9,7 @@ import type { AuthContext } from './auth.ts';
 import { createAuthenticator } from './authCache.ts';
 import { readJsonBody } from './body.ts';
 import { createConsistency, noConsistency } from './consistency.ts';
-import { createDispatcher, type Dispatched } from './dispatch.ts';
+import { createDispatcher, type Dispatched, type Dispatcher } from './dispatch.ts';
 import { fieldIssues, sendAnyError, sendError } from './errors.ts';
 import { createIdempotency } from './idempotency.ts';
 import { buildOpenApiDocument } from './openapi.ts';
@@ -26,16 +26,18 @@ export type AppOptions = {
   health: { ready(): Promise<{ ok: boolean; checks: Record<string, string> }> };
 };
 
-/** The express application; `locals.endpoints` lists what it dispatches under /api/v1. */
-export type App = express.Express;
+/** The server's request listener; `endpoints` lists what it dispatches under /api/v1. */
+export type App = ((req: IncomingMessage, res: ServerResponse) => void) & { readonly endpoints: Dispatcher['endpoints'] };
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
 
 /**
- * The HTTP layer: an express application for the service's own paths (health checks, the API
- * mount, the 404), and under /api/v1 one handler that finds the route with the API's dispatcher
- * (routes are declared once, with their zod schemas, for the index too) and answers with
- * node:http's own calls; express's response helpers cost more per request than they give here.
+ * The HTTP layer. Requests under /api/v1 go to one handler that finds the route with the API's
+ * dispatcher (routes are declared once, with their zod schemas, for the index too) and answers
+ * with node:http's own calls. Every other path is the express application's: health checks, the
+ * 404, its error handler. API requests do not pass through express: its per-request set-up swaps
+ * the prototypes of req and res, which de-optimises every later property access on them, and
+ * that cost a POST about a fifth of its CPU (docs/http.md).
  */
 export function createApp(services: Services, options: AppOptions): App {
   const rateLimit = options.rateLimit ?? createRateLimit(services.config.INKSTREAM_RATE_LIMIT_PER_MINUTE);
@@ -54,36 +56,45 @@ export function createApp(services: Services, options: AppOptions): App {
   const openApi = buildOpenApiDocument(routes, services.config.INKSTREAM_PUBLIC_URL);
   const dispatcher = createDispatcher(routes);
 
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('etag', false);
-  app.locals.endpoints = dispatcher.endpoints;
-  app.use((req, res, next) => {
+  /** The caller's X-Request-Id when it is sane, else a new one; echoed on the response. */
+  const requestIdOf = (req: IncomingMessage, res: ServerResponse): string => {
     const incoming = req.headers['x-request-id'];
-    res.locals.requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : services.ids.next('req');
-    res.setHeader('X-Request-Id', res.locals.requestId);
+    const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : services.ids.next('req');
+    res.setHeader('X-Request-Id', requestId);
+    return requestId;
+  };
+
+  const site = express();
+  site.disable('x-powered-by');
+  site.set('etag', false);
+  site.use((req, res, next) => {
+    res.locals.requestId = requestIdOf(req, res);
     next();
   });
-  app.get('/healthz', (_req, res) => sendJson(res, 200, { ok: true }));
-  app.get('/readyz', (_req, res, next) => {
+  site.get('/healthz', (_req, res) => sendJson(res, 200, { ok: true }));
+  site.get('/readyz', (_req, res, next) => {
     options.health.ready().then((readiness) => sendJson(res, readiness.ok ? 200 : 503, readiness), next);
   });
-  // Mounted, so express hands over the path under /api/v1 (any case) in req.url.
-  app.use(API_PREFIX, (req, res) => {
-    const requestId: string = res.locals.requestId;
-    const url = requestTarget(req.url);
+  site.use((req, res) => {
+    sendError(res, new AppError('not_found', `Nothing at ${req.path}; the API lives under ${API_PREFIX}.`), res.locals.requestId);
+  });
+  site.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    sendAnyError(res, error, res.locals.requestId, onUnexpected);
+  });
+
+  const app = (req: IncomingMessage, res: ServerResponse) => {
+    const url = underApiPrefix(requestTarget(req.url ?? '/'));
+    if (url === null) {
+      site(req, res);
+      return;
+    }
+    const requestId = requestIdOf(req, res);
     const queryStart = url.indexOf('?');
     const path = queryStart === -1 ? url : url.slice(0, queryStart);
     serveApi(req, res, path, queryStart === -1 ? '' : url.slice(queryStart + 1), requestId)
       .catch((error) => sendAnyError(res, error, requestId, onUnexpected));
-  });
-  app.use((req, res) => {
-    sendError(res, new AppError('not_found', `Nothing at ${req.path}; the API lives under ${API_PREFIX}.`), res.locals.requestId);
-  });
-  app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    sendAnyError(res, error, res.locals.requestId, onUnexpected);
-  });
-  return app;
+  };
+  return Object.assign(app, { endpoints: dispatcher.endpoints });
 
   async function serveApi(req: IncomingMessage, res: ServerResponse, path: string, search: string, requestId: string): Promise<void> {
     const method = req.method ?? 'GET';
@@ -130,6 +141,17 @@ export function createApp(services: Services, options: AppOptions): App {
     }
     return run();
   }
+}
+
+/**
+ * The target below /api/v1 (any case, as an express mount matches it): `/api/v1/topics?x` gives
+ * `/topics?x`, `/api/v1` gives `/`; null for a target outside the API.
+ */
+function underApiPrefix(target: string): string | null {
+  if (target.slice(0, API_PREFIX.length).toLowerCase() !== API_PREFIX) return null;
+  const rest = target.slice(API_PREFIX.length);
+  if (rest === '' || rest.startsWith('?')) return `/${rest}`;
+  return rest.startsWith('/') ? rest : null;
 }
 
 /** The path and query; a request in absolute form (`GET http://host/path`) is served like its path. */

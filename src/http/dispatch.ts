@@ -27,6 +27,8 @@ function firstSegment(path: string): string {
  * method and first path segment, so a request tests the few that could match.
  * Throws URIError for a parameter that is not valid percent-encoding.
  */
+export type Dispatcher = ReturnType<typeof createDispatcher>;
+
 export function createDispatcher(routes: readonly Route[]) {
   const buckets = new Map<string, Candidate[]>();
   for (const route of routes) {

@@ -52,6 +52,21 @@ test('the plain-JSON body reader answers every body as body-parser does', async 
   expect(plain).toEqual([404, 404, 404, 400, 400, 400, 404, 400, 400, 404]);
 });
 
+test('the API prefix is a whole path segment: /api/v1 and /api/v1?x are the index, /api/v10 is outside the API', async () => {
+  const get = async (path: string) => {
+    const response = await fetch(`${app.url}${path}`, { headers: authorized() });
+    return { status: response.status, body: await response.json() as { openapi?: string; error?: { message: string } }, id: response.headers.get('x-request-id') };
+  };
+  for (const path of ['/api/v1', '/api/v1/', '/Api/V1?x=1']) {
+    const { status, body, id } = await get(path);
+    expect({ path, status, openapi: typeof body.openapi, id }).toEqual({ path, status: 200, openapi: 'string', id: expect.stringMatching(/^req_/) });
+  }
+  const outside = await get('/api/v10/projects');
+  expect(outside.status).toBe(404);
+  expect(outside.body.error!.message).toMatch(/^Nothing at \/api\/v10\/projects; the API lives under \/api\/v1/);
+  expect(outside.id).toMatch(/^req_/);
+});
+
 test('a request in absolute form is served like its path', async () => {
   const port = new URL(app.url).port;
   const response = await new Promise<string>((resolve, reject) => {

@@ -74,7 +74,7 @@ export async function handleCommand<State, Event extends DomainEvent, Command>(
     if (decided.length === 0) return { state, events: [], position: null };
     const expected: ExpectedRevision = revision === null ? 'no_stream' : revision;
     const newEvents = decided.map((event, index) => ({
-      id: deriveEventId(commandId, stream, String(index)),
+      id: deriveEventId(stream, commandId, index),
       type: event.type,
       data: event.data,
       metadata: { ...metadata, causationId: context.causationId ?? commandId } as EventMetadata,

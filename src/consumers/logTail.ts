@@ -18,7 +18,8 @@ export type LogTail = {
 /**
  * The newest events of the log, read once for every consumer of the process. After an append
  * each of a dozen consumers would otherwise query the log for the same few events and parse them
- * again; here one read after each append (or poll) serves them all. Holds every event in
+ * again; here one read after each append (or poll) serves them all, and this process's own
+ * appends need no read at all. Holds every event in
  * (start, head], between `capacity` and twice that many; a reader further behind reads the store.
  */
 export async function createLogTail(store: EventStore, options: { capacity?: number } = {}): Promise<LogTail> {
@@ -28,7 +29,21 @@ export async function createLogTail(store: EventStore, options: { capacity?: num
   let start = head;
   let stale = false;
   let refreshing: Promise<void> | null = null;
-  const unsubscribe = store.onAppend(() => { stale = true; });
+  // This process's appends arrive with their events: taken as they are when they follow on from
+  // the head, so the tail need not read back what was just written. Anything else (no events at
+  // hand, another process's events in between, a read under way) makes the next read look.
+  const unsubscribe = store.onAppend((_position, appended) => {
+    if (stale || refreshing || !appended) {
+      stale = true;
+      return;
+    }
+    const events = appended();
+    if (events.length === 0 || events[0].position !== head + 1n) {
+      stale = true;
+      return;
+    }
+    take(events);
+  });
 
   async function refresh(): Promise<void> {
     stale = false;
@@ -40,6 +55,11 @@ export async function createLogTail(store: EventStore, options: { capacity?: num
       throw error;
     }
     if (events.length === capacity) stale = true; // more to come: the next read continues
+    take(events);
+  }
+
+  /** Events that follow on from the head, in log order. */
+  function take(events: readonly StoredEvent[]): void {
     if (events.length === 0) return;
     head = events[events.length - 1].position;
     for (const event of events) buffer.push(event);

@@ -1,8 +1,11 @@
-export type AppendListener = (position: bigint) => void;
+import type { StoredEvent } from './port.ts';
+
+/** `appended`, when the store gives it, returns the events the append wrote, in log order. */
+export type AppendListener = (position: bigint, appended?: () => readonly StoredEvent[]) => void;
 
 export interface AppendListeners {
   add(listener: AppendListener): () => void;
-  notify(position: bigint): void;
+  notify(position: bigint, appended?: () => readonly StoredEvent[]): void;
 }
 
 /**
@@ -18,10 +21,10 @@ export function createAppendListeners(): AppendListeners {
       entries.add(entry);
       return () => { entries.delete(entry); };
     },
-    notify(position) {
+    notify(position, appended) {
       for (const { listener } of [...entries]) {
         try {
-          listener(position);
+          listener(position, appended);
         } catch (error) {
           queueMicrotask(() => { throw error; });
         }

@@ -58,8 +58,12 @@ export interface EventStore {
   readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;
   /** Position of the newest event in the log, -1n when the log is empty. */
   headPosition(): Promise<bigint>;
-  /** Called after every successful append in this process; returns an unsubscribe function. */
-  onAppend(listener: (position: bigint) => void): () => void;
+  /**
+   * Called after every successful append in this process; returns an unsubscribe function. A
+   * store that has the appended events at hand passes `appended`, which returns them as a read
+   * of the log would (in log order; called once, the result shared by every listener).
+   */
+  onAppend(listener: (position: bigint, appended?: () => readonly StoredEvent[]) => void): () => void;
   close(): Promise<void>;
 }
 

@@ -155,10 +155,16 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
     }
   }
 
-  function notifyWritten(outcomes: readonly Settled<Appended>[]): void {
-    let last = -1n;
-    for (const outcome of outcomes) if (outcome.ok && outcome.value.written && outcome.value.result.position > last) last = outcome.value.result.position;
-    if (last >= 0n) listeners.notify(last);
+  /** Tells the listeners once per commit, with the written events at hand (gapless: failed members wrote nothing). */
+  function notifyWritten(requests: readonly AppendRequest[], outcomes: readonly Settled<Appended>[]): void {
+    const written = requests.flatMap((request, index) => {
+      const outcome = outcomes[index];
+      return outcome.ok && outcome.value.written ? [{ request, result: outcome.value.result }] : [];
+    });
+    if (written.length === 0) return;
+    let events: StoredEvent[] | null = null;
+    const appended = () => events ??= written.flatMap(({ request, result }) => storedEventsOf(request, result));
+    listeners.notify(written[written.length - 1].result.position, appended);
   }
 
   /** Commits the requests (a group in one transaction) and settles each on its own. */
@@ -174,7 +180,7 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
       }
       return settled;
     });
-    notifyWritten(outcomes);
+    notifyWritten(requests, outcomes);
     return outcomes;
   }
   const groups = createCommitGroups(commit);
@@ -240,6 +246,21 @@ function toStoredEvent(row: Row): StoredEvent {
     metadata: JSON.parse(row[6]),
     createdAt: row[7],
   };
+}
+
+/** The events of a written append as a read of the log returns them (data and metadata parsed back from their JSON). */
+function storedEventsOf(request: AppendRequest, result: AppendResult): StoredEvent[] {
+  const last = request.encoded.length - 1;
+  return request.encoded.map(([id, type, data, metadata], index) => ({
+    position: result.position - BigInt(last - index),
+    id,
+    stream: request.stream,
+    revision: result.nextRevision - BigInt(last - index),
+    type,
+    data: JSON.parse(data),
+    metadata: JSON.parse(metadata),
+    createdAt: request.createdAt,
+  }));
 }
 
 function isUniqueIdViolation(error: unknown): boolean {

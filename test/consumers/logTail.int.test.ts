@@ -26,24 +26,51 @@ async function appendMany(store: EventStore, from: number, to: number) {
   for (let n = from; n < to; n++) await store.append(`${n % 2 ? 'odd' : 'even'}-${n}`, [event(n)], 'no_stream');
 }
 
-test('after an append, one read of the log serves every reader of the process, each with its own categories', async () => {
+test("this process's appends reach every reader, each with its own categories, without a read of the log", async () => {
   const store = openSqliteEventStore(file());
   await appendMany(store, 0, 4);
   const log = counting(store);
   const tail = await createLogTail(log.store);
-  await appendMany(store, 4, 10);
+  await appendMany(store, 4, 8);
+  const share = { shareCommit: true };
+  await Promise.all([ // one group commit, with a two-event append in it
+    store.append('even-8', [event(8)], 'no_stream', share),
+    store.append('odd-9', [event(9), event(11)], 'no_stream', share),
+  ]);
 
   const readers = await Promise.all([
     tail.read(3n, undefined, 100, false),
     tail.read(3n, ['odd'], 100, false),
     tail.read(3n, ['even'], 2, false),
   ]);
-  expect(log.reads).toBe(1);
-  expect(readers[0].events.map((e) => e.data.n)).toEqual([4, 5, 6, 7, 8, 9]);
-  expect(readers[1].events.map((e) => e.data.n)).toEqual([5, 7, 9]);
+  expect(log.reads).toBe(0);
+  expect(readers[0].events).toEqual(await store.readAll({ after: 3n })); // as a read of the log gives them
+  expect(readers[0].events.map((e) => [e.data.n, e.stream, e.revision])).toEqual([
+    [4, 'even-4', 0n], [5, 'odd-5', 0n], [6, 'even-6', 0n], [7, 'odd-7', 0n], [8, 'even-8', 0n], [9, 'odd-9', 0n], [11, 'odd-9', 1n],
+  ]);
+  expect(readers[1].events.map((e) => e.data.n)).toEqual([5, 7, 9, 11]);
   expect(readers[2].events.map((e) => e.data.n)).toEqual([4, 6]); // the first two, then the caller reads on
-  expect(readers.map((read) => read.through)).toEqual([9n, 9n, 9n]);
+  expect(readers.map((read) => read.through)).toEqual([10n, 10n, 10n]);
   tail.stop();
+  await store.close();
+});
+
+test("an append after another process's reads the log once, for both processes' events", async () => {
+  const path = file();
+  const store = openSqliteEventStore(path);
+  const otherProcess = openSqliteEventStore(path);
+  const log = counting(store);
+  const tail = await createLogTail(log.store);
+  await appendMany(store, 0, 2);
+  await appendMany(otherProcess, 2, 3);
+  await appendMany(store, 3, 4);
+
+  const readers = await Promise.all([tail.read(-1n, undefined, 100, false), tail.read(-1n, ['odd'], 100, false)]);
+  expect(log.reads).toBe(1);
+  expect(readers[0].events.map((e) => e.data.n)).toEqual([0, 1, 2, 3]);
+  expect(readers[1].events.map((e) => e.data.n)).toEqual([1, 3]);
+  tail.stop();
+  await otherProcess.close();
   await store.close();
 });
 

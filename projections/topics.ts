@@ -11,7 +11,8 @@ export type TopicDoc = {
 export const topics = defineProjection<TopicDoc>({
   name: 'topics',
   collection: 'topics',
-  indexes: ['accountId', 'projectId', 'status', 'createdAt', 'scheduledFor'],
+  // Only what the topic list filters and sorts on: every index is written on each change of a topic.
+  indexes: ['projectId', 'status', 'createdAt'],
   categories: ['topic'],
   documentId: (event) => String(event.data.topicId),
   evolve(doc, stored: StoredEvent) {

@@ -65,6 +65,11 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
       SELECT (SELECT coalesce(max(position), -1) + 1 FROM events), ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8
       WHERE coalesce((SELECT revision FROM events WHERE stream = ?2 ORDER BY revision DESC LIMIT 1), -1) = ?4 - 1
       RETURNING position`),
+    // The same inside a group's transaction, which knows the next position: no subquery for it, no RETURNING.
+    insertAtRevisionAndPosition: db.prepare(`
+      INSERT INTO events (position, id, stream, category, revision, type, data, metadata, created_at)
+      SELECT ?9, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8
+      WHERE coalesce((SELECT revision FROM events WHERE stream = ?2 ORDER BY revision DESC LIMIT 1), -1) = ?4 - 1`),
     readStream: rowsOf(`SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`),
     readAll: rowsOf(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`),
     // A walk along the primary key from the reader's position, keeping the asked-for categories:
@@ -98,11 +103,15 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
    * trips for BEGIN, the head check and COMMIT. Undefined when the stream is not as expected; the
    * full path then tells a conflict from a retry.
    */
-  function appendOneAt(request: AppendRequest): AppendResult | undefined {
+  function appendOneAt(request: AppendRequest, position?: bigint): AppendResult | undefined {
     const { expected, stream, category, createdAt } = request;
     if (request.events.length !== 1 || expected === 'stream_exists') return undefined;
     const revision = expected === 'no_stream' ? 0n : expected + 1n;
     const [id, type, data, metadata] = request.encoded[0];
+    if (position !== undefined) {
+      const { changes } = sql.insertAtRevisionAndPosition.run(id, stream, category, revision, type, data, metadata, createdAt, position);
+      return Number(changes) === 1 ? { nextRevision: revision, position } : undefined;
+    }
     const row = sql.insertAtRevision.get(id, stream, category, revision, type, data, metadata, createdAt);
     return row && { nextRevision: revision, position: row.position as bigint };
   }
@@ -125,9 +134,9 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
     return appended ? { result: appended, written: true } : inTransaction(sql.beginWrite, () => appendWithin(request));
   }
 
-  /** One member of a group, inside the group's transaction; a failure undoes only its own rows. */
-  function appendInGroup(request: AppendRequest): Appended {
-    const appended = appendOneAt(request); // one statement: a failure rolls back that statement alone
+  /** One member of a group, inside the group's transaction, at `position`; a failure undoes only its own rows. */
+  function appendInGroup(request: AppendRequest, position: bigint): Appended {
+    const appended = appendOneAt(request, position); // one statement: a failure rolls back that statement alone
     if (appended) return { result: appended, written: true };
     if (request.events.length === 1) return appendWithin(request);
     sql.savepoint.run();
@@ -171,11 +180,13 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
   function commit(requests: AppendRequest[]): Settled<Appended>[] {
     const outcomes = requests.length === 1 ? [settle(requests[0], appendAlone)] : inTransaction(sql.beginWrite, () => {
       const settled: Settled<Appended>[] = [];
+      let next = lastPosition() + 1n; // the write lock is held: nobody else appends meanwhile
       for (const request of requests) {
-        const outcome = settle(request, appendInGroup);
+        const outcome = settle(request, (member) => appendInGroup(member, next));
         // Some errors (a full disk, I/O) make SQLite roll the whole transaction back: the members
         // before this one are undone too, and the ones after must not run outside a transaction.
         if (!db.isTransaction) throw outcome.ok ? new Error('SQLite rolled back the group commit') : outcome.error;
+        if (outcome.ok && outcome.value.written) next = outcome.value.result.position + 1n;
         settled.push(outcome);
       }
       return settled;

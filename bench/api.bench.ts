@@ -15,6 +15,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { checkExactlyOnce, type LoggedTopics } from './load/exactlyOnce.ts';
+import { cpuTimes, stealPercent } from './load/hostSteal.ts';
 import { acrossRounds, median, type Run } from './load/rounds.ts';
 import { requireWrk, runWrk, type WrkResult } from './load/wrk.ts';
 
@@ -59,10 +60,12 @@ async function load(url: string, options: { headers: Record<string, string>; scr
   const warmup = await run(WARMUP_SECONDS);
   if (profileDir) await profiling();
   const before = await serverCpuMicros();
+  const machineBefore = cpuTimes();
   const measured = await run(SECONDS);
+  const hostStealPercent = stealPercent(machineBefore, cpuTimes());
   const cpuMicros = (await serverCpuMicros()) - before;
   if (profileDir) await profiling(join(profileDir, `${options.profileAs}-${Date.now()}.cpuprofile`));
-  return { warmup, measured: { ...measured, serverCpuMicrosPerRequest: Math.round(cpuMicros / Math.max(1, measured.requests)) } };
+  return { warmup, measured: { ...measured, serverCpuMicrosPerRequest: Math.round(cpuMicros / Math.max(1, measured.requests)), hostStealPercent } };
 }
 
 // BENCH_ONLY=get|post runs one part (for profiling); the results file is written only for a full run.
@@ -117,17 +120,18 @@ if (!only) {
 }
 
 const perRound = (runs: { requestsPerSecond: number }[]) => runs.map((run) => run.requestsPerSecond).join(', ');
+const steal = (runs: { hostStealPercent: number | null }[]) => runs.map((run) => (run.hostStealPercent === null ? '?' : `${run.hostStealPercent}%`)).join(', ');
 if (getFigures) {
   const { bareNodeHttp: b, inkstream: i } = getFigures;
   console.log(`GET /articles/:id   medians of ${ROUNDS}: bare node:http ${b.requestsPerSecond} req/s   inkstream ${i.requestsPerSecond} req/s   ratio ${getFigures.ratio} (target ≥ ${TARGETS.getRatio})`);
   console.log(`                    rounds: bare ${perRound(b.rounds)}   inkstream ${perRound(i.rounds)}`);
-  console.log(`                    server CPU per request: bare ${b.serverCpuMicrosPerRequest} µs, inkstream ${i.serverCpuMicrosPerRequest} µs`);
+  console.log(`                    server CPU per request: bare ${b.serverCpuMicrosPerRequest} µs, inkstream ${i.serverCpuMicrosPerRequest} µs   host steal ${steal(i.rounds)}`);
   console.log(`                    inkstream p50 ${i.latencyMs.p50} ms  p99 ${i.latencyMs.p99} ms (target ≤ ${TARGETS.getP99Ms})   bare p50 ${b.latencyMs.p50} ms  p99 ${b.latencyMs.p99} ms`);
   console.log(`                    errors: bare ${JSON.stringify(b.errors)}  inkstream ${JSON.stringify(i.errors)}`);
 }
 if (postFigures) {
   const p = postFigures.inkstream;
-  console.log(`POST /projects/:id/topics  median ${p.requestsPerSecond} commands/s (target ≥ ${TARGETS.postPerSecond}; rounds ${perRound(p.rounds)})  p50 ${p.latencyMs.p50} ms  p99 ${p.latencyMs.p99} ms  server CPU ${p.serverCpuMicrosPerRequest} µs/command`);
+  console.log(`POST /projects/:id/topics  median ${p.requestsPerSecond} commands/s (target ≥ ${TARGETS.postPerSecond}; rounds ${perRound(p.rounds)})  p50 ${p.latencyMs.p50} ms  p99 ${p.latencyMs.p99} ms  server CPU ${p.serverCpuMicrosPerRequest} µs/command  host steal ${steal(p.rounds)}`);
   console.log(`  ${postFigures.responses201} × 201, ${postFigures.topicCreatedEvents} TopicCreated in the log (${postFigures.inFlightAtStop} in flight when wrk stopped): ` +
     `${postFigures.exactlyOnce ? 'exactly once' : `MISMATCH (lost ${postFigures.lost}, duplicates ${postFigures.duplicates}, other responses ${postFigures.otherResponses})`}   statuses ${JSON.stringify(p.statuses)}`);
 }

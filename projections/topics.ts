@@ -15,6 +15,7 @@ export const topics = defineProjection<TopicDoc>({
   indexes: ['projectId', 'status', 'createdAt'],
   categories: ['topic'],
   documentId: (event) => String(event.data.topicId),
+  begins: ['TopicCreated'],
   evolve(doc, stored: StoredEvent) {
     const event = stored as unknown as TopicEvent;
     if (event.type === 'TopicCreated') {

@@ -13,6 +13,13 @@ export type Projection<D extends Doc = Doc> = {
   categories: readonly string[];
   /** Which document an event touches, or null when it touches none. */
   documentId(event: StoredEvent): string | null;
+  /**
+   * Event types that begin their document: always the first event to touch it (TopicCreated, the
+   * first event of the topic's own stream, for a read model of topics alone). The fold starts
+   * such a document from nothing instead of looking for it in the store; were it there already
+   * (the event delivered again), the store's position guard ignores the write.
+   */
+  begins?: readonly string[];
   evolve(doc: D | null, event: StoredEvent): D | null;
 };
 

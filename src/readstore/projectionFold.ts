@@ -6,7 +6,7 @@ import { POSITION_FIELD, type Projection } from './projection.ts';
 /** A document as the fold holds it: position is that of the last event that changed it (null: none known). */
 type Held = { doc: Doc | null; position: bigint | null; changed: boolean };
 
-type Lane = { projection: Projection; held: Map<string, Held> };
+type Lane = { projection: Projection; held: Map<string, Held>; begins: ReadonlySet<string> };
 
 /** One lane's share of a batch: the events that touch its documents, with the id each touches. */
 type Share = { lane: Lane; events: StoredEvent[]; ids: string[]; missing: Set<string> };
@@ -29,7 +29,7 @@ export type ProjectionFold = {
  * the documents across batches, so each document is read at most once and written once per flush.
  */
 export function createProjectionFold(projections: readonly Projection[], readStore: ReadStore): ProjectionFold {
-  const lanes: Lane[] = projections.map((projection) => ({ projection, held: new Map() }));
+  const lanes: Lane[] = projections.map((projection) => ({ projection, held: new Map(), begins: new Set(projection.begins) }));
   const lanesByCategory = new Map<string, Lane[]>();
   let lastPosition: bigint | null = null;
 
@@ -53,7 +53,10 @@ export function createProjectionFold(projections: readonly Projection[], readSto
         if (!entry) shares.set(lane, (entry = { lane, events: [], ids: [], missing: new Set() }));
         entry.events.push(event);
         entry.ids.push(id);
-        if (!lane.held.has(id)) entry.missing.add(id);
+        if (lane.held.has(id)) continue;
+        // A document's beginning event is the first to touch it: there is nothing to load.
+        if (lane.begins.has(event.type) && !entry.missing.has(id)) lane.held.set(id, { doc: null, position: null, changed: false });
+        else entry.missing.add(id);
       }
     }
     return [...shares.values()];

@@ -6,23 +6,12 @@ import { allProjections } from '../../projections/index.ts';
 import { applyProjections } from '../../src/consumers/projectionConsumer.ts';
 import { openSqliteEventStore } from '../../src/eventstore/sqlite.ts';
 import type { StoredEvent } from '../../src/eventstore/port.ts';
-import { openSqliteReadStore } from '../../src/readstore/sqlite.ts';
 import type { ReadStore } from '../../src/readstore/port.ts';
 import { appendSampleHistory } from '../support/domainEvents.ts';
+import { dumpReadModels, openReadModels } from '../support/readModels.ts';
 
-async function freshReadStore(): Promise<ReadStore> {
-  const store = openSqliteReadStore(join(mkdtempSync(join(tmpdir(), 'ink-proj-')), 'reads.sqlite'));
-  await store.ensureCollections(allProjections.map((p) => ({ name: p.collection, indexes: p.indexes })));
-  return store;
-}
-
-async function dump(store: ReadStore): Promise<Record<string, unknown[]>> {
-  const out: Record<string, unknown[]> = {};
-  for (const projection of allProjections) {
-    out[projection.collection] = (await store.find(projection.collection, { limit: 200, sort: { field: 'id', direction: 'asc' } })).items;
-  }
-  return out;
-}
+const freshReadStore = () => openReadModels(join(mkdtempSync(join(tmpdir(), 'ink-proj-')), 'reads.sqlite'), allProjections);
+const dump = (store: ReadStore) => dumpReadModels(store, allProjections);
 
 async function sampleLog(): Promise<StoredEvent[]> {
   const events = openSqliteEventStore(join(mkdtempSync(join(tmpdir(), 'ink-log-')), 'events.sqlite'));

@@ -9,8 +9,8 @@ import { openSqliteEventStore } from '../../src/eventstore/sqlite.ts';
 import type { ReadStore } from '../../src/readstore/port.ts';
 import { defineProjection, type Projection } from '../../src/readstore/projection.ts';
 import { rebuildReadModels } from '../../src/readstore/rebuild.ts';
-import { openSqliteReadStore } from '../../src/readstore/sqlite.ts';
 import { appendSampleHistory } from '../support/domainEvents.ts';
+import { dumpReadModels, openReadModels } from '../support/readModels.ts';
 
 /** Counts each tally's events; 'Dropped' deletes it (a tombstone) and a later 'Counted' starts it again. */
 const tallies = defineProjection<{ id: string; count: number; last: string }>({
@@ -28,19 +28,8 @@ const projections = [...allProjections, tallies] as readonly Projection[];
 
 const tempFile = (name: string) => join(mkdtempSync(join(tmpdir(), 'ink-rebuild-')), name);
 
-async function openReads(file: string): Promise<ReadStore> {
-  const store = openSqliteReadStore(file);
-  await store.ensureCollections(projections.map((p) => ({ name: p.collection, indexes: p.indexes })));
-  return store;
-}
-
-async function dump(store: ReadStore): Promise<Record<string, unknown[]>> {
-  const out: Record<string, unknown[]> = {};
-  for (const projection of projections) {
-    out[projection.collection] = (await store.find(projection.collection, { limit: 200, sort: { field: 'id', direction: 'asc' } })).items;
-  }
-  return out;
-}
+const openReads = (file: string) => openReadModels(file, projections);
+const dump = (store: ReadStore) => dumpReadModels(store, projections);
 
 /** Three sample lives interleaved with tallies that are counted, dropped and counted again. */
 async function sampleLog(): Promise<EventStore> {

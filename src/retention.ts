@@ -1,23 +1,16 @@
 import type { Worker } from './background.ts';
-import { periodicWorker } from './consumers/periodicWorker.ts';
+import { periodicWorker, type PassTiming } from './consumers/periodicWorker.ts';
 import { expireIdempotencyKeys } from './http/idempotencyRetention.ts';
 import { pruneWebhookHistory } from './webhooks/retention.ts';
 
 export const RETENTION = 'retention';
 export const RETENTION_INTERVAL_MS = 3_600_000;
 
-export type RetentionOptions = {
-  /** Time between two passes, on the services' clock. */
-  intervalMs?: number;
-  /** How often (real time) the clock is looked at. */
-  tickMs?: number;
-};
-
 /**
  * Keeps the state that is not derived from the log from growing forever: expired Idempotency-Key
  * records, and the webhook delivery log and event feed past their window. Hourly, and at start.
  */
-export function retentionWorker(options: RetentionOptions = {}): Worker {
+export function retentionWorker(options: PassTiming = {}): Worker {
   return periodicWorker({
     name: RETENTION,
     everyMs: options.intervalMs ?? RETENTION_INTERVAL_MS,

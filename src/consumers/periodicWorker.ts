@@ -2,6 +2,14 @@ import type { Logger } from 'pino';
 import type { Worker } from '../background.ts';
 import type { Services } from '../services.ts';
 
+/** How a periodic worker is timed: tests shorten both. */
+export type PassTiming = {
+  /** Time between two passes, on the services' clock. */
+  intervalMs?: number;
+  /** How often (real time) the clock is looked at. */
+  tickMs?: number;
+};
+
 /**
  * A timer-driven worker: it looks at the services' clock every `tickMs` of real time and runs a
  * pass when `everyMs` of clock time have gone by since the last one (and at start). Passes never

@@ -1,7 +1,7 @@
 import type { ArticleDoc } from '../../projections/articles.ts';
 import type { Logger } from 'pino';
 import type { Worker } from '../background.ts';
-import { periodicWorker } from '../consumers/periodicWorker.ts';
+import { periodicWorker, type PassTiming } from '../consumers/periodicWorker.ts';
 import { eachDoc } from '../readstore/eachDoc.ts';
 import { articleStream } from '../articles/decide.ts';
 import { loadStream, type CommandContext } from '../eventstore/handleCommand.ts';
@@ -12,20 +12,13 @@ import { githubClients } from './githubClients.ts';
 export const RECONCILER = 'publishing.reconciler';
 export const RECONCILE_INTERVAL_MS = 5 * 60_000;
 
-export type ReconcilerOptions = {
-  /** Time between two passes, on the services' clock. */
-  intervalMs?: number;
-  /** How often (real time) the clock is looked at. */
-  tickMs?: number;
-};
-
 /**
  * Notices merges and closes of Inkstream pull requests without the GitHub webhook (not set up,
  * or a delivery lost): every interval it reads each open Inkstream PR from GitHub and records
  * what happened. It records the same facts as the webhook would, and whichever comes second
  * decides nothing. A pass runs at start too, for what happened while the server was down.
  */
-export function pullRequestReconciler(options: ReconcilerOptions = {}): Worker {
+export function pullRequestReconciler(options: PassTiming = {}): Worker {
   return periodicWorker({
     name: RECONCILER,
     everyMs: options.intervalMs ?? RECONCILE_INTERVAL_MS,

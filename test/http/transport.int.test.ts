@@ -52,6 +52,22 @@ test('the plain-JSON body reader answers every body as body-parser does', async 
   expect(plain).toEqual([404, 404, 404, 400, 400, 400, 404, 400, 400, 404]);
 });
 
+test('a body cut short of its Content-Length creates nothing, and the server goes on serving', async () => {
+  const before = (await app.api().get('/projects')).body.projects.length;
+  const port = Number(new URL(app.url).port);
+  const body = JSON.stringify({ name: 'Cut short', websiteUrl: 'https://cut.example' });
+  await new Promise<void>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.end(`POST /api/v1/projects HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${app.key}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${body.length + 10}\r\n\r\n${body}`);
+    });
+    socket.on('close', () => resolve()).on('error', reject).resume();
+  });
+  const after = await app.api().get('/projects');
+  expect(after.status).toBe(200);
+  expect(after.body.projects).toHaveLength(before);
+});
+
 test('the API prefix is a whole path segment: /api/v1 and /api/v1?x are the index, /api/v10 is outside the API', async () => {
   const get = async (path: string) => {
     const response = await fetch(`${app.url}${path}`, { headers: authorized() });

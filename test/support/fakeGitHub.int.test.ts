@@ -45,3 +45,27 @@ test('tokens see only their repositories, and weak grants get GitHub\'s 403 with
   expect(refused.headers.get('x-accepted-github-permissions')).toBe('contents=write');
   expect(github.requests.map((r) => [r.operationId, r.status])).toEqual([['repos/get', 401], ['repos/get', 404], ['git/create-blob', 403]]);
 });
+
+test('the collaborator-permission endpoint answers base permission and role as GitHub does, checked against its description', async () => {
+  github = await FakeGitHub.start();
+  github.addRepository({ owner: 'acme', name: 'site' });
+  github.addRepository({ owner: 'acme', name: 'public', private: false });
+  github.addToken('t', { login: 'inkbot', repositories: { 'acme/site': 'read', 'acme/public': 'read' } });
+  github.addCollaborator('acme', 'site', 'mia', 'maintain');
+  github.addCollaborator('acme', 'site', 'tom', 'triage');
+  const permissionOf = async (repo: string, login: string) => {
+    const response = await fetch(`${github!.baseUrl}/repos/acme/${repo}/collaborators/${login}/permission`, { headers: { authorization: 'token t' } });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { permission: string; role_name: string; user: { login: string } };
+    return [body.permission, body.role_name, body.user.login];
+  };
+  expect(await permissionOf('site', 'acme')).toEqual(['admin', 'admin', 'acme']);
+  expect(await permissionOf('site', 'mia')).toEqual(['write', 'maintain', 'mia']);
+  expect(await permissionOf('site', 'tom')).toEqual(['read', 'triage', 'tom']);
+  expect(await permissionOf('site', 'stranger')).toEqual(['none', 'none', 'stranger']);
+  expect(await permissionOf('public', 'stranger')).toEqual(['read', 'read', 'stranger']);
+  expect(github.violations).toEqual([]);
+  expect(github.associationOf('acme', 'site', 'acme')).toBe('OWNER');
+  expect(github.associationOf('acme', 'site', 'mia')).toBe('COLLABORATOR');
+  expect(github.associationOf('acme', 'site', 'stranger')).toBe('NONE');
+});

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AppRegistry } from './fakeGitHub/apps.ts';
+import { collaboratorRoutes } from './fakeGitHub/collaboratorRoutes.ts';
 import { FailureScript, failureReply, type RateLimit, type ScriptedFailure } from './fakeGitHub/failures.ts';
 import { GitStore, type GitCommit } from './fakeGitHub/gitStore.ts';
 import { gitRoutes } from './fakeGitHub/gitRoutes.ts';
@@ -8,7 +9,7 @@ import { fullRepository, pullRequest, type Urls } from './fakeGitHub/objects.ts'
 import { assertRestResponse } from './fakeGitHub/openapi.ts';
 import { pullRoutes } from './fakeGitHub/pullRoutes.ts';
 import { HttpFailure, type Reply, type Route } from './fakeGitHub/route.ts';
-import { allows, grantAll, type Access, type Actor, type Grant, type RepoRecord } from './fakeGitHub/state.ts';
+import { allows, grantAll, type Access, type Actor, type Grant, type RepoRecord, type RepoRole } from './fakeGitHub/state.ts';
 import { closePullRequest, mergePullRequest, pushCommit } from './fakeGitHub/userActions.ts';
 
 /**
@@ -59,7 +60,7 @@ export type RepositorySetup = {
   protectedBranches?: string[];
 };
 
-const routes: Route[] = [...gitRoutes, ...pullRoutes];
+const routes: Route[] = [...gitRoutes, ...pullRoutes, ...collaboratorRoutes];
 const ACCESS_TOKENS = /^\/app\/installations\/(?<id>\d+)\/access_tokens$/;
 const RATE_LIMIT = 5000;
 
@@ -114,6 +115,7 @@ export class FakeGitHub {
       id: this.nextRepoId++, owner: setup.owner, name: setup.name, private: setup.private ?? true,
       defaultBranch: setup.defaultBranch ?? 'main', createdAt: this.nowIso(), branches: new Map(),
       protectedBranches: new Set(setup.protectedBranches), git: new GitStore(), pulls: new Map(), comments: [], nextNumber: 1,
+      collaborators: new Map(),
     };
     this.repos.set(`${setup.owner}/${setup.name}`, repo);
     pushCommit(repo, repo.defaultBranch, { message: 'Initial commit', files: setup.files ?? { 'README.md': `# ${setup.name}\n` }, author: setup.owner }, this.nowIso());
@@ -132,6 +134,18 @@ export class FakeGitHub {
     this.apps.installations.set(input.installationId, {
       installationId: input.installationId, appId: input.appId, repositories: input.repositories, permissions: input.permissions,
     });
+  }
+
+  /** Gives `login` a role on the repository, as its settings (Collaborators and teams) would. */
+  addCollaborator(owner: string, name: string, login: string, role: RepoRole): void {
+    this.repository(owner, name).collaborators.set(login, role);
+  }
+
+  /** The `author_association` GitHub puts on `login`'s comments in this repository. */
+  associationOf(owner: string, name: string, login: string): 'OWNER' | 'COLLABORATOR' | 'NONE' {
+    const repo = this.repository(owner, name);
+    if (login === repo.owner) return 'OWNER';
+    return repo.collaborators.has(login) ? 'COLLABORATOR' : 'NONE';
   }
 
   // ——— scripting and inspection ———

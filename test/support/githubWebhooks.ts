@@ -26,6 +26,15 @@ export type SignedWebhook = {
 
 type Json = Record<string, any>;
 
+/**
+ * Who wrote a comment. Its `author_association` is what GitHub would say from the fake's state
+ * (OWNER, COLLABORATOR, else NONE) unless `association` says otherwise (MEMBER, CONTRIBUTOR…).
+ */
+export type CommentAuthor = { author: string; association?: string };
+
+const associationOf = (github: FakeGitHub, target: PullRequestTarget & CommentAuthor) =>
+  target.association ?? github.associationOf(target.owner, target.repo, target.author);
+
 const reactions = (url: string) => ({
   url: `${url}/reactions`, total_count: 0, '+1': 0, '-1': 0, laugh: 0, confused: 0, heart: 0, hooray: 0, eyes: 0, rocket: 0,
 });
@@ -51,7 +60,7 @@ export function pullRequestClosed(github: FakeGitHub, target: PullRequestTarget 
 }
 
 /** `issue_comment` / `created` on the pull request's conversation tab. */
-export function issueCommentCreated(github: FakeGitHub, target: PullRequestTarget & { body: string; author: string; commentId?: number }): Json {
+export function issueCommentCreated(github: FakeGitHub, target: PullRequestTarget & CommentAuthor & { body: string; commentId?: number }): Json {
   const { pull, repository, urls, installation } = context(github, target);
   const issueUrl = pull.issue_url as string;
   const id = target.commentId ?? 7_000_000 + target.number;
@@ -59,7 +68,7 @@ export function issueCommentCreated(github: FakeGitHub, target: PullRequestTarge
   const comment = {
     id, node_id: `IC_${id}`, url: `${repository.url}/issues/comments/${id}`, html_url: `${pull.html_url}#issuecomment-${id}`,
     issue_url: issueUrl, user, body: target.body, created_at: github.nowIso(), updated_at: github.nowIso(),
-    author_association: target.author === target.owner ? 'OWNER' : 'CONTRIBUTOR', performed_via_github_app: null,
+    author_association: associationOf(github, target), performed_via_github_app: null,
     reactions: reactions(`${repository.url}/issues/comments/${id}`),
   };
   const issue = {
@@ -78,7 +87,7 @@ export function issueCommentCreated(github: FakeGitHub, target: PullRequestTarge
 
 /** `pull_request_review_comment` / `created`: a comment on a line of a changed file. */
 export function pullRequestReviewCommentCreated(
-  github: FakeGitHub, target: PullRequestTarget & { body: string; author: string; path: string; line: number; commentId?: number },
+  github: FakeGitHub, target: PullRequestTarget & CommentAuthor & { body: string; path: string; line: number; commentId?: number },
 ): Json {
   const { pull, repository, urls, installation } = context(github, target);
   const id = target.commentId ?? 8_000_000 + target.number;
@@ -89,7 +98,7 @@ export function pullRequestReviewCommentCreated(
     id, node_id: `PRRC_${id}`, url, html_url: htmlUrl, pull_request_url: pull.url, pull_request_review_id: id + 1,
     diff_hunk: `@@ -0,0 +1,${target.line} @@`, path: target.path, position: target.line, original_position: target.line,
     commit_id: pull.head.sha, original_commit_id: pull.head.sha, user, body: target.body,
-    created_at: github.nowIso(), updated_at: github.nowIso(), author_association: target.author === target.owner ? 'OWNER' : 'CONTRIBUTOR',
+    created_at: github.nowIso(), updated_at: github.nowIso(), author_association: associationOf(github, target),
     start_line: null, original_start_line: null, line: target.line, original_line: target.line, start_side: null, side: 'RIGHT',
     subject_type: 'line', reactions: reactions(url),
     _links: { self: { href: url }, html: { href: htmlUrl }, pull_request: { href: pull.url } },

@@ -35,6 +35,9 @@ export type PullRequestRecord = {
   closedHeadSha: string | null;
 };
 
+/** A person's role on a repository, as GitHub names them (lowest first). */
+export type RepoRole = 'read' | 'triage' | 'write' | 'maintain' | 'admin';
+
 export type CommentRecord = { id: number; issueNumber: number; body: string; author: string; createdAt: string };
 
 export type RepoRecord = {
@@ -50,6 +53,8 @@ export type RepoRecord = {
   pulls: Map<number, PullRequestRecord>;
   comments: CommentRecord[];
   nextNumber: number;
+  /** People given a role on the repository (the owner is admin without being listed). */
+  collaborators: Map<string, RepoRole>;
 };
 
 export const fullName = (repo: { owner: string; name: string }) => `${repo.owner}/${repo.name}`;

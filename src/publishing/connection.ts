@@ -6,6 +6,12 @@
  */
 export type PublishMode = 'pr' | 'direct';
 
+/** The least role on the repository whose PR comments become revisions. */
+export const COMMENT_PERMISSIONS = ['write', 'maintain', 'admin'] as const;
+export type CommentPermission = (typeof COMMENT_PERMISSIONS)[number];
+/** Connections saved before the setting existed ask for write access. */
+export const DEFAULT_COMMENT_PERMISSION: CommentPermission = 'write';
+
 /** What the API may show of a credential: its kind and, for an App, its public ids. */
 export type CredentialSummary = { type: 'token' } | { type: 'app'; appId: string; installationId: number };
 
@@ -16,6 +22,7 @@ export type GitHubSettings = {
   contentDirectory: string;
   coverDirectory: string;
   publishMode: PublishMode;
+  commentPermission: CommentPermission;
 };
 
 export type IntegrationEvent =
@@ -53,7 +60,8 @@ export function evolveIntegrations(state: Integrations, event: IntegrationEvent)
   switch (event.type) {
     case 'GitHubConnected': {
       const { projectId, accountId, at, ...connection } = event.data;
-      return { ...state, projectId, accountId, github: { ...connection, connectedAt: at } };
+      const commentPermission = connection.commentPermission ?? DEFAULT_COMMENT_PERMISSION;
+      return { ...state, projectId, accountId, github: { ...connection, commentPermission, connectedAt: at } };
     }
     case 'GitHubDisconnected': return { ...state, github: null };
     case 'PostPublishHookSet': {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMENT_PERMISSIONS, DEFAULT_COMMENT_PERMISSION } from './connection.ts';
 
 /** What PUT /projects/:id/integrations/github accepts. */
 
@@ -41,6 +42,8 @@ export const ConnectGitHubBody = z.object({
   contentDirectory: RepoDirectory.default('content/blog').describe('Where article files (<slug>.mdx) are committed'),
   coverDirectory: RepoDirectory.default('public/images/covers').describe('Where cover images (<slug>.png) are committed; the site serves them at /images/covers/<slug>.png'),
   publishMode: z.enum(['pr', 'direct']).default('pr').describe('pr: a pull request per article; direct: one commit on the base branch (plan feature)'),
+  commentPermission: z.enum(COMMENT_PERMISSIONS).default(DEFAULT_COMMENT_PERMISSION)
+    .describe('The least role on the repository (write, maintain or admin) whose pull request comments become revisions; others are ignored'),
   credentials: Credentials,
   rotateWebhookSecret: z.boolean().default(false).describe('Issue a new GitHub webhook secret (a new connection always gets one)'),
 }).strict();

@@ -9,7 +9,8 @@ import { commandContext } from '../http/resources.ts';
 import { idOf } from '../http/schemas.ts';
 import type { GitHubCredentials } from '../integrations/github/credentials.ts';
 import type { Services } from '../services.ts';
-import type { CredentialSummary, GitHubConnection } from './connection.ts';
+import { readCommentRefusals, type CommentRefusals } from './commentRefusals.ts';
+import { COMMENT_PERMISSIONS, type CredentialSummary, type GitHubConnection } from './connection.ts';
 import { integrationsStream } from './connectionDecide.ts';
 import { ConnectGitHubBody, type CredentialsInput } from './connectionInput.ts';
 import { accessRefused } from './githubAccessError.ts';
@@ -35,6 +36,12 @@ const GitHubIntegration = z.object({
     secret: z.string().optional().describe('Shown only in the response that issued it (first connection or rotateWebhookSecret)'),
     secretIssuedAt: z.string(),
   }),
+  comments: z.object({
+    minimumPermission: z.enum(COMMENT_PERMISSIONS).describe('The least role on the repository whose pull request comments become revisions'),
+    ignored: z.object({
+      count: z.number().int(), lastAt: z.string().nullable(), lastLogin: z.string().nullable(), lastReason: z.string().nullable(),
+    }).describe('Comments ignored because their author lacked that role (or GitHub could not confirm it); counted here, never in the article\'s history'),
+  }),
   connectedAt: z.string(),
 }).meta({ id: 'GitHubIntegration' });
 
@@ -47,10 +54,12 @@ function eventsUrl(input: Input): string {
   return `${base.replace(/\/+$/, '')}${GITHUB_EVENTS_PATH}`;
 }
 
-function present(input: Input, connection: GitHubConnection, secret?: string): z.infer<typeof GitHubIntegration> {
+async function present(input: Input, connection: GitHubConnection, secret?: string): Promise<z.infer<typeof GitHubIntegration>> {
   const { owner, repo, baseBranch, contentDirectory, coverDirectory, publishMode, credentials, webhookSecretIssuedAt, connectedAt } = connection;
+  const ignored: CommentRefusals = await readCommentRefusals(input.services.readStore, input.params.id);
   return {
     repository: `${owner}/${repo}`, baseBranch, contentDirectory, coverDirectory, publishMode, credentials, connectedAt,
+    comments: { minimumPermission: connection.commentPermission, ignored },
     webhook: { url: eventsUrl(input), contentType: 'application/json', events: [...GITHUB_WEBHOOK_EVENTS], ...(secret ? { secret } : {}), secretIssuedAt: webhookSecretIssuedAt },
   };
 }
@@ -94,12 +103,12 @@ export const githubIntegrationRoutes = [
       const webhookSecret = issueSecret ? randomBytes(32).toString('hex') : null;
       const result = await services.execute(integrationsStream, project.id, {
         type: 'ConnectGitHub', projectId: project.id, accountId: auth.accountId, credentials: summary,
-        settings: { owner, repo, baseBranch: body.baseBranch, contentDirectory: body.contentDirectory, coverDirectory: body.coverDirectory, publishMode: body.publishMode },
+        settings: { owner, repo, baseBranch: body.baseBranch, contentDirectory: body.contentDirectory, coverDirectory: body.coverDirectory, publishMode: body.publishMode, commentPermission: body.commentPermission },
         sealedCredentials: services.secrets.seal(JSON.stringify(credentials)),
         sealedWebhookSecret: webhookSecret === null ? null : services.secrets.seal(webhookSecret),
         at: services.clock.now(),
       }, commandContext(input));
-      return { status: 200, body: { github: present(input, result.state.github!, webhookSecret ?? undefined) } };
+      return { status: 200, body: { github: await present(input, result.state.github!, webhookSecret ?? undefined) } };
     },
   }),
   route({
@@ -111,7 +120,7 @@ export const githubIntegrationRoutes = [
       const project = await ownedProject(input, input.params.id);
       const connection = await currentConnection(input.services, project.id);
       if (!connection) throw notConnected(project.id);
-      return { status: 200, body: { github: present(input, connection) } };
+      return { status: 200, body: { github: await present(input, connection) } };
     },
   }),
   route({

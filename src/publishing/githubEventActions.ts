@@ -6,13 +6,16 @@ import { loadStream, type CommandContext } from '../eventstore/handleCommand.ts'
 import { DuplicateEventIdError } from '../eventstore/appendPlan.ts';
 import type { Services } from '../services.ts';
 import { BRANCH_PREFIX } from './articleFiles.ts';
+import { mayCommentSteer } from './commentAuthority.ts';
+import { countCommentRefusal } from './commentRefusals.ts';
+import type { GitHubConnection } from './connection.ts';
 import { INKSTREAM_MARKER } from './prText.ts';
 
 /** What an inbound GitHub event did, for the 202 answer and GitHub's delivery log. */
 export type EventOutcome = { status: 'accepted' | 'ignored'; detail: string };
 
 type Json = Record<string, any>;
-type Target = { services: Services; projectId: string; accountId: string; repository: string; deliveryId: string };
+type Target = { services: Services; projectId: string; accountId: string; repository: string; deliveryId: string; connection: GitHubConnection };
 
 const MAX_INSTRUCTION = 4000;
 const ignored = (detail: string): EventOutcome => ({ status: 'ignored', detail });
@@ -74,7 +77,10 @@ async function commentCreated(target: Target, payload: Json, number: number, hea
   const article = await articleOfPullRequest(target.services, target.projectId, number, headRef);
   if (!article) return ignored(`#${number} is not an Inkstream article's open pull request`);
   if (!(allowedFrom.revise as readonly string[]).includes(article.status)) return ignored(`article ${article.id} is ${article.status}: comments are revisions only while its pull request is open`);
-  const login = String(comment.user?.login ?? payload.sender?.login ?? 'github');
+  const login = String(comment.user?.login ?? '');
+  if (!login) return ignored('a comment without an author');
+  const verdict = await mayCommentSteer(target.services, target.connection, { login, association: String(comment.author_association ?? 'NONE') });
+  if (!verdict.allowed) return refused(target, article.id, login, verdict.reason);
   const instruction = (where ? `${where}: ${body}` : body).slice(0, MAX_INSTRUCTION);
   const createdAt = Date.parse(String(comment.created_at)) || target.services.clock.nowMs();
   const revisionId = deriveId('rev', createdAt, 'github-comment', target.repository, String(comment.id));
@@ -83,6 +89,13 @@ async function commentCreated(target: Target, payload: Json, number: number, hea
     at: target.services.clock.now(),
   });
   return done ? { status: 'accepted', detail: `revision ${revisionId} queued for article ${article.id}` } : ignored('this comment was already taken as a revision');
+}
+
+/** Logged and counted, never recorded on the article's stream: a stranger must not grow the log. */
+async function refused(target: Target, articleId: string, login: string, reason: string): Promise<EventOutcome> {
+  target.services.logger.warn({ projectId: target.projectId, repository: target.repository, articleId, login, reason }, 'GitHub comment ignored: its author may not steer articles');
+  await countCommentRefusal(target.services.readStore, target.projectId, { login, reason, at: target.services.clock.now() });
+  return ignored(reason);
 }
 
 /** pull_request closed (merged or not), and comments on an Inkstream pull request; everything else is acknowledged and ignored. */

@@ -25,7 +25,7 @@ async function signingProject(services: Services, repository: string, raw: strin
     const connection = (await loadStream(services.eventStore, integrationsStream, doc.projectId)).state.github;
     if (!connection || repositoryKey(connection.owner, connection.repo) !== repository) continue;
     if (await verify(services.secrets.open(connection.sealedWebhookSecret), raw, signature).catch(() => false)) {
-      return { projectId: doc.projectId, accountId: doc.accountId };
+      return { projectId: doc.projectId, accountId: doc.accountId, connection };
     }
   }
   return null;

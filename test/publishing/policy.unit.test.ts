@@ -33,7 +33,7 @@ test('an MDX committed under another slug names that slug and its cover; the bod
 });
 
 test('saving a connection again keeps its webhook secret unless a new one is issued', () => {
-  const settings = { owner: 'acme', repo: 'site', baseBranch: 'main', contentDirectory: 'content/blog', coverDirectory: 'public', publishMode: 'pr' as const };
+  const settings = { owner: 'acme', repo: 'site', baseBranch: 'main', contentDirectory: 'content/blog', coverDirectory: 'public', publishMode: 'pr' as const, commentPermission: 'write' as const };
   const connect = (sealedWebhookSecret: string | null, at: string) => ({
     type: 'ConnectGitHub' as const, projectId: 'prj_1', accountId: 'acc_1', settings, credentials: { type: 'token' as const },
     sealedCredentials: 'sealed-token', sealedWebhookSecret, at,

@@ -9,7 +9,7 @@ import { startTestSite, type TestSite } from '../support/testSite.ts';
 
 /**
  * The world of a publishing test: a fake GitHub holding `acme/site` (main, with one published
- * article), tokens of each kind, the test company site to crawl, and a real Inkstream whose
+ * article, and `octo` as a write collaborator), tokens of each kind, the test company site to crawl, and a real Inkstream whose
  * GitHub API base URL is the fake.
  */
 export const EXISTING_POST = 'content/blog/welcome.mdx';
@@ -22,6 +22,8 @@ export async function startWorld(options: { clock?: Clock; plan?: PlanName; env?
   github.addRepository({ owner: 'acme', name: 'locked', files: { 'README.md': '# Locked\n' }, protectedBranches: ['main'] });
   github.addToken('ghp_writer', { login: 'inkbot', repositories: { 'acme/site': 'write', 'acme/locked': 'write' } });
   github.addToken('ghp_reader', { login: 'reader', repositories: { 'acme/site': 'read' } });
+  // Comments steer an article only from people with write access; `octo` is the site's editor.
+  github.addCollaborator('acme', 'site', 'octo', 'write');
   const site = await startTestSite();
   const app = await startInkstream({ env: { GITHUB_API_URL: github.baseUrl, ...options.env }, clock: options.clock, plan: options.plan });
   const api = app.api();

@@ -1,7 +1,7 @@
 import { commitFiles } from './commitFiles.ts';
 import { isGitHubError, type OperationContext } from './errors.ts';
 import type { GitHubCall } from './octokit.ts';
-import type { GitHubRepository, PullRequest, RepoRef } from './port.ts';
+import { REPO_ROLES, type GitHubRepository, type PullRequest, type RepoRef, type RepoRole } from './port.ts';
 
 /** The repository-bound half of the port: branches, files, commits, pull requests, comments. */
 
@@ -23,6 +23,12 @@ const toPullRequest = (pull: PullJson): PullRequest => ({
 });
 
 const MAX_LIST_PAGES = 10;
+
+const isRepoRole = (name: string): name is RepoRole => (REPO_ROLES as readonly string[]).includes(name);
+
+/** `role_name` for the built-in roles (maintain and triage appear only there), else the base `permission`. */
+const roleOf = (data: { permission: string; role_name: string }): RepoRole =>
+  isRepoRole(data.role_name) ? data.role_name : isRepoRole(data.permission) ? data.permission : 'none';
 
 export async function nullWhenMissing<T>(promise: Promise<T>): Promise<T | null> {
   try {
@@ -114,6 +120,12 @@ export function createOctokitRepository(ref: RepoRef, call: GitHubCall): GitHubR
         if (data.length < 100) break;
       }
       return found;
+    },
+
+    async collaboratorRole(login) {
+      const found = await nullWhenMissing(call(ctx(`read the permission of ${login}`, 'metadata:read'), (o) =>
+        o.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username: login })));
+      return found && { login, role: roleOf(found.data), roleName: found.data.role_name };
     },
 
     async listOpenPullRequests(headPrefix) {

@@ -49,6 +49,17 @@ export type IssueComment = { id: number; htmlUrl: string };
 
 export type ListedComment = { id: number; body: string; author: string | null };
 
+/** A person's role on a repository, lowest first; `none` when they have no access at all. */
+export const REPO_ROLES = ['none', 'read', 'triage', 'write', 'maintain', 'admin'] as const;
+export type RepoRole = (typeof REPO_ROLES)[number];
+
+/**
+ * What a person may do in a repository: `role` is GitHub's `role_name` when it is one of the
+ * built-in roles, else (a custom role) the legacy base `permission`, which reads maintain as write
+ * and triage as read, so a custom role is never taken for more than its base.
+ */
+export type Collaborator = { login: string; role: RepoRole; roleName: string };
+
 export interface GitHubRepository {
   readonly owner: string;
   readonly repo: string;
@@ -68,6 +79,8 @@ export interface GitHubRepository {
   createIssueComment(number: number, body: string): Promise<IssueComment>;
   /** The conversation's comments, oldest first (up to 1,000): how a caller finds a comment it already posted. */
   listIssueComments(number: number): Promise<ListedComment[]>;
+  /** `login`'s role on this repository; null when GitHub knows no such user (404). */
+  collaboratorRole(login: string): Promise<Collaborator | null>;
   /** Open pull requests from branches of this repository whose name starts with `headPrefix`. */
   listOpenPullRequests(headPrefix: string): Promise<PullRequest[]>;
 }

@@ -1,4 +1,5 @@
 import type { ArticleEvent } from '../articles/article.ts';
+import { oneLine } from '../core/oneLine.ts';
 import type { StoredEvent } from '../eventstore/port.ts';
 import type { PeriodTotals, SearchMetricsSnapshot } from './metrics.ts';
 
@@ -52,7 +53,7 @@ export function searchBeforeSection(metrics: RecordedMetrics): string[] {
     row('CTR', (t) => percent(t.ctr)),
     row('Average position', (t) => position(t.position)),
     ...(queries.length
-      ? ['', `Top queries (${period.start} – ${period.end}): ${queries.map((q) => `\`${q.query.replace(/`/g, '')}\` (${count(q.clicks)} clicks, position ${position(q.position)})`).join(', ')}.`]
+      ? ['', `Top queries (${period.start} – ${period.end}): ${queries.map((q) => `\`${oneLine(q.query, 200).replace(/`/g, '')}\` (${count(q.clicks)} clicks, position ${position(q.position)})`).join(', ')}.`]
       : []),
   ];
 }

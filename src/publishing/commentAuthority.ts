@@ -12,6 +12,15 @@ import { githubClients } from './githubClients.ts';
  */
 export type CommentVerdict = { allowed: true } | { allowed: false; reason: string };
 
+/**
+ * A role GitHub gave below the minimum is remembered this long, and only to refuse: a stranger's
+ * flood of comments costs the project's GitHub rate limit one lookup per window, and someone just
+ * given access waits at most this long. Nobody is ever let in on a remembered answer.
+ */
+export const REMEMBER_REFUSED_ROLE_MS = 10 * 60_000;
+const MAX_REMEMBERED = 1_000;
+const remembered = new WeakMap<Services, Map<string, { role: RepoRole; untilMs: number }>>();
+
 const rank = (role: RepoRole) => REPO_ROLES.indexOf(role);
 
 export async function mayCommentSteer(
@@ -21,6 +30,14 @@ export async function mayCommentSteer(
   const repository = `${connection.owner}/${connection.repo}`;
   const minimum = connection.commentPermission;
   const rule = `only people with ${minimum} access or more to ${repository} steer an article through comments`;
+  const refuse = (role: RepoRole): CommentVerdict =>
+    ({ allowed: false, reason: `${author.login} has ${role === 'none' ? 'no access' : `${role} access`} to ${repository}: ${rule}` });
+
+  const known = rememberedRoles(services);
+  const key = `${repository}:${author.login}`.toLowerCase();
+  const earlier = known.get(key);
+  if (earlier && earlier.untilMs > services.clock.nowMs() && rank(earlier.role) < rank(minimum)) return refuse(earlier.role);
+
   let role: RepoRole;
   try {
     const found = await githubClients(services).forConnection(connection)
@@ -34,6 +51,14 @@ export async function mayCommentSteer(
     return { allowed: false, reason: `could not confirm that ${author.login} has ${minimum} access to ${repository} (GitHub: ${why}); ${rule}, so the comment was ignored: comment again once GitHub answers` };
   }
   if (rank(role) >= rank(minimum)) return { allowed: true };
-  const has = role === 'none' ? 'no access' : `${role} access`;
-  return { allowed: false, reason: `${author.login} has ${has} to ${repository}: ${rule}` };
+  known.delete(key);
+  if (known.size >= MAX_REMEMBERED) known.delete(known.keys().next().value!);
+  known.set(key, { role, untilMs: services.clock.nowMs() + REMEMBER_REFUSED_ROLE_MS });
+  return refuse(role);
+}
+
+function rememberedRoles(services: Services) {
+  let known = remembered.get(services);
+  if (!known) remembered.set(services, (known = new Map()));
+  return known;
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { manualClock } from '../../src/core/clock.ts';
+import { REMEMBER_REFUSED_ROLE_MS } from '../../src/publishing/commentAuthority.ts';
 import { eventually } from '../support/eventually.ts';
 import { issueCommentCreated, pullRequestReviewCommentCreated } from '../support/githubWebhooks.ts';
 import { articleIn, startWorld, type World } from './world.ts';
@@ -9,6 +11,7 @@ import { articleIn, startWorld, type World } from './world.ts';
  * on the article's stream; the refusal is counted on the project's GitHub connection.
  */
 
+const clock = manualClock('2026-05-04T10:00:00.000Z');
 let w: World;
 let projectId: string;
 let secret: string;
@@ -20,7 +23,7 @@ const PERMISSION_CALL = 'repos/get-collaborator-permission-level';
 const pr = { owner: 'acme', repo: 'site', number: 1 };
 
 beforeAll(async () => {
-  w = await startWorld();
+  w = await startWorld({ clock });
   w.github.addCollaborator('acme', 'site', 'reed', 'read');
   w.github.addCollaborator('acme', 'site', 'tria', 'triage');
   w.github.addCollaborator('acme', 'site', 'wren', 'write');
@@ -97,6 +100,24 @@ test('the owner steers without a permission lookup; a write collaborator after o
   expect(branchCommits()).toBe(commits + 1);
 });
 
+test('a stranger\'s repeated comments cost one permission lookup per window; someone given access waits out the window, then steers', async () => {
+  const lookups = () => w.github.calls(PERMISSION_CALL).length;
+  clock.advance(REMEMBER_REFUSED_ROLE_MS + 1);
+  const first = lookups();
+  for (let i = 0; i < 3; i++) await expectRefused('issue_comment', comment('mallory'), /mallory has no access/);
+  expect(lookups()).toBe(first + 1);
+  clock.advance(REMEMBER_REFUSED_ROLE_MS + 1);
+  await expectRefused('issue_comment', comment('mallory'), /mallory has no access/);
+  expect(lookups()).toBe(first + 2);
+
+  await expectRefused('issue_comment', comment('tria'), /tria has triage access/);
+  w.github.addCollaborator('acme', 'site', 'tria', 'write');
+  await expectRefused('issue_comment', comment('tria'), /tria has triage access/);
+  clock.advance(REMEMBER_REFUSED_ROLE_MS + 1);
+  expect((await w.deliver(await w.sign('issue_comment', comment('tria'), secret))).body).toMatchObject({ status: 'accepted' });
+  await eventually(async () => answers(), (count) => count === 3, { what: 'the answer to the newly made writer' });
+});
+
 test('the minimum permission is a project setting: at maintain, a write collaborator is refused and a maintainer is not', async () => {
   const invalid = await w.connect(projectId, { commentPermission: 'triage' });
   expect(invalid.status).toBe(400);
@@ -109,5 +130,5 @@ test('the minimum permission is a project setting: at maintain, a write collabor
   await expectRefused('issue_comment', comment('wren'), /wren.*write.*maintain/);
   const byMaintainer = await w.deliver(await w.sign('issue_comment', comment('mae'), secret));
   expect(byMaintainer.body).toMatchObject({ status: 'accepted' });
-  await eventually(async () => answers(), (count) => count === 3, { what: 'the answer to the maintainer' });
+  await eventually(async () => answers(), (count) => count === 4, { what: 'the answer to the maintainer' });
 });

@@ -9,7 +9,7 @@ import { commandContext } from '../http/resources.ts';
 import { idOf } from '../http/schemas.ts';
 import type { GitHubCredentials } from '../integrations/github/credentials.ts';
 import type { Services } from '../services.ts';
-import { readCommentRefusals, type CommentRefusals } from './commentRefusals.ts';
+import { readCommentRefusals } from './commentRefusals.ts';
 import { COMMENT_PERMISSIONS, type CredentialSummary, type GitHubConnection } from './connection.ts';
 import { integrationsStream } from './connectionDecide.ts';
 import { ConnectGitHubBody, type CredentialsInput } from './connectionInput.ts';
@@ -56,7 +56,7 @@ function eventsUrl(input: Input): string {
 
 async function present(input: Input, connection: GitHubConnection, secret?: string): Promise<z.infer<typeof GitHubIntegration>> {
   const { owner, repo, baseBranch, contentDirectory, coverDirectory, publishMode, credentials, webhookSecretIssuedAt, connectedAt } = connection;
-  const ignored: CommentRefusals = await readCommentRefusals(input.services.readStore, input.params.id);
+  const ignored = await readCommentRefusals(input.services.readStore, input.params.id);
   return {
     repository: `${owner}/${repo}`, baseBranch, contentDirectory, coverDirectory, publishMode, credentials, connectedAt,
     comments: { minimumPermission: connection.commentPermission, ignored },

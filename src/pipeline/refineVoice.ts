@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { LlmPort, TokenUsage } from '../integrations/llm/port.ts';
+import { MAX_OUTPUT_TOKENS } from '../integrations/llm/tokenCaps.ts';
 import type { BrandProfile, CrawledPageSummary } from '../projects/brand.ts';
 
 const VoiceAnswer = z.object({
@@ -27,7 +28,7 @@ export async function refineVoice(llm: LlmPort, brand: BrandProfile, pages: read
     sample += `\n## ${page.title} (${page.url})\n${page.text.slice(0, 1500)}\n`;
   }
   const request = llm.generateObject({
-    schema: VoiceAnswer, schemaName: 'brand_voice', model, temperature: 0.2,
+    schema: VoiceAnswer, schemaName: 'brand_voice', model, temperature: 0.2, maxOutputTokens: MAX_OUTPUT_TOKENS.brandVoice,
     system: 'You are a brand editor. You describe how a website writes so that other writers can match it. Be concrete and brief.',
     prompt: `Measured so far (keep what is right, correct what is not):
 Voice: ${brand.voice.summary} (person: ${brand.voice.person}, formality: ${brand.voice.formality}, about ${Math.round(brand.voice.avgSentenceWords)} words per sentence)

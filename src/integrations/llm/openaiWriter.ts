@@ -4,6 +4,7 @@ import type { GenerateObjectResult, LlmPort, TokenUsage } from './port.ts';
 import { existingTopicsList, MDX_RULES, pagesDigest, WRITER_SYSTEM } from './prompts.ts';
 import { rankPages, topicTokensOf } from './relevance.ts';
 import { enforceStyle, styleRules } from './style.ts';
+import { MAX_OUTPUT_TOKENS } from './tokenCaps.ts';
 import { dedupeTopics } from './topicDedupe.ts';
 import { clampTopicCount, MIN_TOPICS } from './writer.ts';
 import type { BrandInput, ContentWriter, Draft, Generated, PageInput, TopicInput } from './writer.ts';
@@ -27,6 +28,7 @@ export function createLlmWriter(llm: LlmPort): ContentWriter {
       const count = clampTopicCount(input.count);
       const ask = (exclude: string) => llm.generateObject({
         schema: TopicsAnswer, schemaName: 'topic_suggestions', model: input.model, temperature: 0.8,
+        maxOutputTokens: MAX_OUTPUT_TOKENS.topicSuggestions,
         system: WRITER_SYSTEM(input.brand),
         prompt: `Suggest ${count + 4} blog article topics for ${input.brand.name}, grounded in what the site below offers and who it serves.
 Each topic: a specific title (at most 70 characters), the primary search keyword (2-4 words, lowercase), a brief (2-3 sentences: the angle and what to cover) and a rationale (why this topic, naming the pages that support it).
@@ -52,6 +54,7 @@ ${pagesDigest(input.pages)}`,
       const pages = pagesFor(input.topic, input.pages);
       const result = await llm.generateObject({
         schema: ResearchAnswer, schemaName: 'article_research', model: input.model, temperature: 0.3,
+        maxOutputTokens: MAX_OUTPUT_TOKENS.research,
         system: WRITER_SYSTEM(input.brand),
         prompt: `Plan an article of at least 800 words.
 ${describeTopic(input.topic)}
@@ -70,6 +73,7 @@ ${pagesDigest(pages)}`,
       const pages = pagesFor(input.topic, input.pages);
       const result = await llm.generateObject({
         schema: DraftAnswer, schemaName: 'article_draft', model: input.model, temperature: 0.7,
+        maxOutputTokens: MAX_OUTPUT_TOKENS.draft,
         system: `${WRITER_SYSTEM(input.brand)}\n\n${MDX_RULES}`,
         prompt: `Write the article. At least 800 words: an introduction, one section per outline entry, and a conclusion.
 Use the primary keyword naturally in the title, the introduction, at least one heading and the conclusion.
@@ -91,6 +95,7 @@ ${pagesDigest(pages)}`,
     async reviseArticle(input) {
       const result = await llm.generateObject({
         schema: RevisionAnswer, schemaName: 'article_revision', model: input.model, temperature: 0.4,
+        maxOutputTokens: MAX_OUTPUT_TOKENS.revision,
         system: `${WRITER_SYSTEM(input.brand)}\n\n${MDX_RULES}`,
         prompt: `Revise the article below as the editor asks. Change only what the instruction calls for and keep everything else as it is.
 Return the whole revised body and a one or two sentence summary of what changed.

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { MAX_OUTPUT_TOKENS } from '../../src/integrations/llm/tokenCaps.ts';
+import { projectStream } from '../../src/projects/decide.ts';
+import { eventually } from '../support/eventually.ts';
+import { reply, startFakeOpenAi, type FakeOpenAi, type RecordedRequest } from '../support/fakeOpenAi.ts';
+import { startInkstream, type ApiClient, type TestInkstream } from '../support/inkstream.ts';
+import { startTestSite, type TestSite } from '../support/testSite.ts';
+
+/** A model server that answers every kind of call Inkstream makes, and records what it was sent. */
+let fake: FakeOpenAi;
+let site: TestSite;
+let app: TestInkstream;
+let api: ApiClient;
+
+const idea = (title: string, keyword: string) => ({ title, keyword, brief: `What a bakery needs to know about ${keyword}.`, rationale: 'The blog covers it.' });
+const answers = (): Record<string, unknown> => ({
+  brand_voice: { summary: 'Plain, warm and practical: short sentences that talk to bakers as peers.', voiceTraits: ['warm', 'practical', 'direct'],
+    do: ['Talk to the baker as "you"', 'Use concrete numbers', 'Keep sentences short'], dont: ['No jargon like "synergy"', 'No exclamation marks', 'Never talk down'] },
+  topic_suggestions: { topics: [idea('Sourdough starter care for busy mornings', 'sourdough starter'), idea('Wholesale pricing for cafes', 'wholesale pricing'),
+    idea('Reducing day-old waste', 'bakery waste'), idea('Staffing the early shift', 'bakery staffing'), idea('Gluten-free without cross-contact', 'gluten-free baking'),
+    idea('Seasonal menus that sell', 'seasonal menu')] },
+  article_research: { outline: [{ heading: 'Why pre-orders matter', points: ['Predictable bake lists'] }, { heading: 'Setting pickup slots', points: ['Cap each slot'] },
+    { heading: 'Pricing holiday bakes', points: ['Cover the extra hours'] }], keyPoints: ['Open early'], sources: [] },
+  article_draft: { title: 'Holiday Pre-Orders for Small Bakeries', description: 'How to run holiday pre-orders without chaos, from pickup slots to pricing.',
+    body: `Holiday weeks decide a bakery's quarter. ${'Open pre-orders early, cap each pickup slot and bake to the list. '.repeat(8)}\n`, tags: ['pre-orders'], internalLinks: [] },
+  article_revision: { body: `Holiday weeks decide a bakery's quarter. ${'Open early and cap each slot. '.repeat(6)}\n`, summary: 'Shortened the introduction.' },
+});
+const kindOf = (request: RecordedRequest): string => request.body.response_format?.json_schema?.name;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi({ respond: (request) => reply.object(answers()[kindOf(request)] ?? {}) });
+  site = await startTestSite();
+  app = await startInkstream({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, INKSTREAM_DEFAULT_MODEL: 'gpt-fake', INKSTREAM_ALLOWED_MODELS: 'gpt-fake-large' } });
+  api = app.api();
+});
+afterAll(async () => {
+  await app?.close();
+  await site?.close();
+  await fake?.close();
+});
+
+async function crawledProject(): Promise<string> {
+  const id = (await api.post('/projects', { name: 'Crumb', websiteUrl: site.origin })).body.project.id as string;
+  await eventually(() => api.get(`/projects/${id}`), (r) => r.body.project.crawl.status !== 'pending', { what: 'the crawl' });
+  return id;
+}
+
+async function draftOf(projectId: string, title: string): Promise<string> {
+  const topic = (await api.post(`/projects/${projectId}/topics`, { title, keyword: 'holiday pre-orders' })).body.topic;
+  const articleId = (await api.post(`/topics/${topic.id}/write`)).body.article.id as string;
+  const draft = await eventually(() => api.get(`/articles/${articleId}`).then((r) => r.body.article), (a) => a.status === 'draft' || a.status === 'failed', { what: 'the draft' });
+  expect(draft.status).toBe('draft');
+  return articleId;
+}
+
+test('every model call, of every kind, carries the token cap of its kind', async () => {
+  const from = fake.requests.length;
+  const projectId = await crawledProject();
+  const run = (await api.post(`/projects/${projectId}/topics/suggest`)).body.run.id;
+  await eventually(() => api.get(`/projects/${projectId}`), (r) => r.body.project.research?.runId === run && r.body.project.research.status !== 'running', { what: 'research' });
+  const articleId = await draftOf(projectId, 'Holiday pre-orders');
+  await api.post(`/articles/${articleId}/revise`, { instruction: 'Make the introduction shorter.' });
+  await eventually(() => api.get(`/articles/${articleId}`), (r) => r.body.article.version === 2, { what: 'the revision' });
+
+  const sent = fake.requests.slice(from);
+  expect(sent.map(kindOf)).toEqual(['brand_voice', 'topic_suggestions', 'article_research', 'article_draft', 'article_revision']);
+  const cap: Record<string, number> = {
+    brand_voice: MAX_OUTPUT_TOKENS.brandVoice, topic_suggestions: MAX_OUTPUT_TOKENS.topicSuggestions, article_research: MAX_OUTPUT_TOKENS.research,
+    article_draft: MAX_OUTPUT_TOKENS.draft, article_revision: MAX_OUTPUT_TOKENS.revision,
+  };
+  for (const request of sent) expect({ kind: kindOf(request), max_tokens: request.body.max_tokens }).toEqual({ kind: kindOf(request), max_tokens: cap[kindOf(request)] });
+});
+
+test('a project whose stored model is no longer on the allow-list is written with the default model', async () => {
+  const projectId = await crawledProject();
+  expect((await api.patch(`/projects/${projectId}`, { settings: { model: 'gpt-fake-large' } })).status).toBe(200);
+  // Chosen while the operator allowed it; the list has since been narrowed (as stored before the allow-list existed).
+  await app.services.execute(projectStream, projectId, { type: 'UpdateProject', settings: { model: 'gpt-4-32k' }, at: app.services.clock.now() }, {
+    accountId: 'test', actor: { kind: 'system', worker: 'test' }, correlationId: 'narrowed', requestId: 'narrowed', commandId: 'narrowed',
+  });
+  const from = fake.requests.length;
+  await draftOf(projectId, 'Holiday pre-orders, again');
+  const sent = fake.requests.slice(from);
+  expect(sent.map(kindOf)).toEqual(['article_research', 'article_draft']);
+  expect(sent.map((request) => request.body.model)).toEqual(['gpt-fake', 'gpt-fake']);
+});
+
+test('an allowed project model is the one the calls use', async () => {
+  const projectId = await crawledProject();
+  await api.patch(`/projects/${projectId}`, { settings: { model: 'gpt-fake-large' } });
+  const from = fake.requests.length;
+  await draftOf(projectId, 'Holiday pre-orders, large');
+  expect(fake.requests.slice(from).map((request) => request.body.model)).toEqual(['gpt-fake-large', 'gpt-fake-large']);
+});

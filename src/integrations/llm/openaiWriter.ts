@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { addUsage } from './port.ts';
 import type { GenerateObjectResult, LlmPort, TokenUsage } from './port.ts';
+import { focusOf, fitText, PROMPT_BUDGET, TOPIC_BRIEF_MAX } from './promptBudget.ts';
 import { existingTopicsList, MDX_RULES, pagesDigest, WRITER_SYSTEM } from './prompts.ts';
 import { rankPages, topicTokensOf } from './relevance.ts';
 import { enforceStyle, styleRules } from './style.ts';
@@ -17,7 +18,10 @@ const pagesFor = (topic: TopicInput, pages: readonly PageInput[]): PageInput[] =
 };
 
 const describeTopic = (topic: TopicInput): string =>
-  `Title: ${topic.title}\nPrimary keyword: ${topic.keyword || '(none; choose one from the title)'}\nBrief: ${topic.brief || '(none)'}`;
+  `Title: ${fitText(topic.title, PROMPT_BUDGET.pageTitle)}\nPrimary keyword: ${fitText(topic.keyword, PROMPT_BUDGET.pageTitle) || '(none; choose one from the title)'}\nBrief: ${fitText(topic.brief, TOPIC_BRIEF_MAX) || '(none)'}`;
+
+/** What the site is about, as the pages the model is shown tell it: the focus for ranking existing topics. */
+const siteTexts = (pages: readonly PageInput[]): string[] => pages.map((page) => `${page.title} ${page.description ?? ''} ${page.headings.join(' ')}`);
 
 /** The content tasks over a language model: prompts, schemas, and checks on what comes back. */
 export function createLlmWriter(llm: LlmPort): ContentWriter {
@@ -38,12 +42,13 @@ ${exclude}
 The site's pages:
 ${pagesDigest(input.pages)}`,
       });
-      const first = await ask(existingTopicsList(input.existingTopics));
+      const first = await ask(existingTopicsList(input.existingTopics, focusOf(siteTexts(input.pages))));
       let topics = dedupeTopics(first.value.topics, input.existingTopics, count);
       let usage: TokenUsage = first.usage;
       if (topics.length < MIN_TOPICS) {
         const seen = [...input.existingTopics, ...first.value.topics.map((t) => ({ ...t, status: 'already suggested' }))];
-        const more = await ask(existingTopicsList(seen));
+        // The model's own first ideas are what it would repeat: they lead the list this time.
+        const more = await ask(existingTopicsList(seen, focusOf([...siteTexts(input.pages), ...first.value.topics.map((t) => `${t.title} ${t.keyword}`)])));
         usage = addUsage(usage, more.usage);
         topics = dedupeTopics([...topics, ...more.value.topics], input.existingTopics, count);
       }

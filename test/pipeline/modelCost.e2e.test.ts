@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { PROMPT_BUDGET } from '../../src/integrations/llm/promptBudget.ts';
 import { MAX_OUTPUT_TOKENS } from '../../src/integrations/llm/tokenCaps.ts';
 import { projectStream } from '../../src/projects/decide.ts';
 import { eventually } from '../support/eventually.ts';
@@ -30,7 +31,7 @@ const kindOf = (request: RecordedRequest): string => request.body.response_forma
 beforeAll(async () => {
   fake = await startFakeOpenAi({ respond: (request) => reply.object(answers()[kindOf(request)] ?? {}) });
   site = await startTestSite();
-  app = await startInkstream({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, INKSTREAM_DEFAULT_MODEL: 'gpt-fake', INKSTREAM_ALLOWED_MODELS: 'gpt-fake-large' } });
+  app = await startInkstream({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, INKSTREAM_DEFAULT_MODEL: 'gpt-fake', INKSTREAM_ALLOWED_MODELS: 'gpt-fake-large', INKSTREAM_RATE_LIMIT_PER_MINUTE: '100000' } });
   api = app.api();
 });
 afterAll(async () => {
@@ -92,3 +93,30 @@ test('an allowed project model is the one the calls use', async () => {
   await draftOf(projectId, 'Holiday pre-orders, large');
   expect(fake.requests.slice(from).map((request) => request.body.model)).toEqual(['gpt-fake-large', 'gpt-fake-large']);
 });
+
+test('after 500 topics the research prompt stays within its budget and still lists the existing topics closest to the site', async () => {
+  const projectId = await crawledProject();
+  const unrelated = Array.from({ length: 494 }, (_, i) => ({ title: `Quarterly compliance memo ${i + 1} for maritime insurers`, keyword: `maritime insurance ${i + 1}` }));
+  // Created last, so a list cut oldest-first would lose exactly these.
+  const closeToTheSite = [
+    { title: 'Proofing schedules for a two-person team', keyword: 'proofing schedules' },
+    { title: 'Pricing a sourdough loaf at the market', keyword: 'sourdough pricing' },
+    { title: 'Holiday pre-orders: pickup slots that work', keyword: 'holiday pre-orders' },
+    { title: 'Inventory counts for small bakeries', keyword: 'bakery inventory' },
+    { title: 'Online ordering for independent bakeries', keyword: 'bakery online ordering' },
+    { title: 'Rejected: bakery ordering software compared', keyword: 'bakery ordering software' },
+  ];
+  for (const topic of [...unrelated, ...closeToTheSite]) expect((await api.post(`/projects/${projectId}/topics`, topic)).status).toBe(201);
+
+  const from = fake.requests.length;
+  const run = (await api.post(`/projects/${projectId}/topics/suggest`)).body.run.id;
+  await eventually(() => api.get(`/projects/${projectId}`), (r) => r.body.project.research?.runId === run && r.body.project.research.status !== 'running', { what: 'research' });
+  const [sent] = fake.requests.slice(from);
+  expect(kindOf(sent)).toBe('topic_suggestions');
+  const prompt = sent.body.messages[1].content as string;
+  const list = prompt.slice(prompt.indexOf('turned down on purpose:\n'), prompt.indexOf("\n\nThe site's pages:"));
+  expect(list.length).toBeLessThanOrEqual(PROMPT_BUDGET.existingTopics + 30);
+  for (const topic of closeToTheSite) expect(list).toContain(`- ${topic.title} (keyword: ${topic.keyword})`);
+  expect(list).toMatch(/\[… and \d+ more not shown\]$/);
+  expect(prompt.length).toBeLessThan(PROMPT_BUDGET.existingTopics + PROMPT_BUDGET.pages + 2_000);
+}, 60_000);

@@ -42,11 +42,11 @@ export function fitText(text: string, maxChars: number): string {
   if (text.length <= maxChars) return text;
   const room = Math.max(0, maxChars - cutMarker(text.length).length - 1);
   const head = text.slice(0, room);
-  const at = [/\n\s*\n/g, /[.!?…](?=\s)/g, /\s/g]
-    .map((boundary) => lastEnd(head, boundary))
-    .find((end) => end >= room / 2) ?? room;
-  const kept = head.slice(0, at).trimEnd();
-  return `${kept}${kept ? (at === room ? '' : kept.includes('\n') ? '\n' : ' ') : ''}${cutMarker(text.length - kept.length)}`.slice(0, maxChars);
+  const ends = [/\n\s*\n/g, /[.!?…](?=\s)/g, /\s/g].map((boundary) => lastEnd(head, boundary));
+  const boundary = ends.findIndex((end) => end >= room / 2);
+  const kept = head.slice(0, boundary === -1 ? room : ends[boundary]).trimEnd();
+  const joint = !kept || boundary === -1 ? '' : boundary === 0 ? '\n' : ' ';
+  return `${kept}${joint}${cutMarker(text.length - kept.length)}`.slice(0, maxChars);
 }
 
 function lastEnd(text: string, boundary: RegExp): number {

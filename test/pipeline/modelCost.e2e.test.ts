@@ -5,7 +5,7 @@ import { projectStream } from '../../src/projects/decide.ts';
 import { eventually } from '../support/eventually.ts';
 import { reply, startFakeOpenAi, type FakeOpenAi, type RecordedRequest } from '../support/fakeOpenAi.ts';
 import { startInkstream, type ApiClient, type TestInkstream } from '../support/inkstream.ts';
-import { startTestSite, type TestSite } from '../support/testSite.ts';
+import { page, startTestSite, type TestSite } from '../support/testSite.ts';
 
 /** A model server that answers every kind of call Inkstream makes, and records what it was sent. */
 let fake: FakeOpenAi;
@@ -120,3 +120,28 @@ test('after 500 topics the research prompt stays within its budget and still lis
   expect(list).toMatch(/\[… and \d+ more not shown\]$/);
   expect(prompt.length).toBeLessThan(PROMPT_BUDGET.existingTopics + PROMPT_BUDGET.pages + 2_000);
 }, 60_000);
+
+test('a crawled page with an enormous title, description, headings and text takes no more than the pages budget of a prompt', async () => {
+  const huge = (word: string, times: number) => `${word} `.repeat(times).trim();
+  const hostile = await startTestSite({ pages: {
+    '/blog/holiday-preorders': page(`<h1>${huge('proofing', 3_000)}</h1>${Array.from({ length: 12 }, () => `<h2>${huge('schedule', 500)}</h2><p>${huge('Proof the dough overnight.', 2_000)}</p>`).join('')}`, huge('pre-orders', 4_000)),
+  } });
+  try {
+    const projectId = (await api.post('/projects', { name: 'Crumb', websiteUrl: hostile.origin })).body.project.id as string;
+    await eventually(() => api.get(`/projects/${projectId}`), (r) => r.body.project.crawl.status !== 'pending', { what: 'the crawl' });
+    expect(hostile.requested('/blog/holiday-preorders')).toBe(true);
+    const from = fake.requests.length;
+    await draftOf(projectId, 'Holiday pre-orders');
+    const sent = fake.requests.slice(from);
+    expect(sent.map(kindOf)).toEqual(['article_research', 'article_draft']);
+    for (const request of sent) {
+      const prompt = request.body.messages[1].content as string;
+      const pages = prompt.slice(prompt.indexOf("The site's pages:\n") + "The site's pages:\n".length);
+      expect(pages).toContain(`${hostile.origin}/blog/holiday-preorders`);
+      expect(pages).toMatch(/Title: (pre-orders )+\[… [\d,]+ more characters cut to fit the prompt\]/);
+      expect(pages.length).toBeLessThanOrEqual(PROMPT_BUDGET.pages);
+    }
+  } finally {
+    await hostile.close();
+  }
+});

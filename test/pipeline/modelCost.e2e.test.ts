@@ -145,3 +145,32 @@ test('a crawled page with an enormous title, description, headings and text take
     await hostile.close();
   }
 });
+
+test('a brand profile filled to the API\'s limits takes no more than its budgets in the prompt, the first facts and rules kept', async () => {
+  const projectId = await crawledProject();
+  const long = (label: string, i: number) => `${label} ${i + 1}: ${'a careful, concrete and specific rule of the house style '.repeat(5)}`.slice(0, 290);
+  const put = await api.put(`/projects/${projectId}/brand`, {
+    voice: { summary: long('Voice', 0).repeat(6), examples: Array.from({ length: 10 }, (_, i) => long('Example sentence', i)), language: 'en-US' },
+    companyFacts: Array.from({ length: 100 }, (_, i) => ({ kind: 'other', value: `${long('Fact', i)} ${'x'.repeat(200)}`, sourceUrl: null })),
+    doDont: { do: Array.from({ length: 30 }, (_, i) => long('Do', i)), dont: Array.from({ length: 30 }, (_, i) => long('Dont', i)) },
+  });
+  expect(put.status).toBe(200);
+  const from = fake.requests.length;
+  await draftOf(projectId, 'Holiday pre-orders, full brand');
+  const system = fake.requests[from].body.messages[0].content as string;
+  const section = (start: string, end: string) => system.slice(system.indexOf(start) + start.length, system.indexOf(end));
+  const facts = section('you may state):\n', '\nDo:\n');
+  const dos = section('\nDo:\n', "\nDon't (never break these):\n");
+  const donts = system.slice(system.indexOf("Don't (never break these):\n") + "Don't (never break these):\n".length);
+  expect(facts.length).toBeLessThanOrEqual(PROMPT_BUDGET.companyFacts);
+  expect(dos.length).toBeLessThanOrEqual(PROMPT_BUDGET.doRules);
+  expect(donts.length).toBeLessThanOrEqual(PROMPT_BUDGET.dontRules);
+  const voice = section('\nVoice: ', '\nVoice traits: ');
+  expect(voice.length).toBeLessThanOrEqual(PROMPT_BUDGET.voice);
+  expect(voice).toContain('The site is written in the language "en-US"; write in it.');
+  expect(voice).toMatch(/more characters cut to fit the prompt\]$/);
+  expect(facts).toContain('- fact: Fact 1: ');
+  expect(dos).toContain('- Do 1: ');
+  expect(donts).toContain('- Dont 1: ');
+  for (const cut of [facts, dos, donts]) expect(cut).toMatch(/\[… and \d+ more not shown\]$/);
+});

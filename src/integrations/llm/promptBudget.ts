@@ -22,7 +22,8 @@ export const PROMPT_BUDGET = {
   companyFacts: 3_000,
   doRules: 2_000,
   dontRules: 2_500,
-  voice: 1_500,
+  /** The voice summary, the site's language, then example sentences. */
+  voice: 3_000,
   voiceTraits: 600,
 } as const;
 

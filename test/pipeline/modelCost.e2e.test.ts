@@ -121,15 +121,21 @@ test('after 500 topics the research prompt stays within its budget and still lis
   expect(prompt.length).toBeLessThan(PROMPT_BUDGET.existingTopics + PROMPT_BUDGET.pages + 2_000);
 }, 60_000);
 
-test('a crawled page with an enormous title, description, headings and text takes no more than the pages budget of a prompt', async () => {
+test('a crawled page with an enormous title, description, headings and text takes no more than its budgets in the brand-voice, research and draft prompts', async () => {
   const huge = (word: string, times: number) => `${word} `.repeat(times).trim();
   const hostile = await startTestSite({ pages: {
     '/blog/holiday-preorders': page(`<h1>${huge('proofing', 3_000)}</h1>${Array.from({ length: 12 }, () => `<h2>${huge('schedule', 500)}</h2><p>${huge('Proof the dough overnight.', 2_000)}</p>`).join('')}`, huge('pre-orders', 4_000)),
   } });
   try {
+    const crawlFrom = fake.requests.length;
     const projectId = (await api.post('/projects', { name: 'Crumb', websiteUrl: hostile.origin })).body.project.id as string;
     await eventually(() => api.get(`/projects/${projectId}`), (r) => r.body.project.crawl.status !== 'pending', { what: 'the crawl' });
     expect(hostile.requested('/blog/holiday-preorders')).toBe(true);
+    const [voice] = fake.requests.slice(crawlFrom);
+    expect(kindOf(voice)).toBe('brand_voice');
+    const sample = (voice.body.messages[1].content as string).split("The site's text:\n")[1];
+    expect(sample.length).toBeLessThanOrEqual(PROMPT_BUDGET.voiceSample);
+    expect(sample).toMatch(/## (pre-orders )+\[… [\d,]+ more characters cut to fit the prompt\]/);
     const from = fake.requests.length;
     await draftOf(projectId, 'Holiday pre-orders');
     const sent = fake.requests.slice(from);

@@ -25,6 +25,9 @@ export const PROMPT_BUDGET = {
   /** The voice summary, the site's language, then example sentences. */
   voice: 3_000,
   voiceTraits: 600,
+  /** The site's own text the brand voice is refined from, and each page's share of it. */
+  voiceSample: 6_000,
+  voiceSamplePerPage: 1_500,
 } as const;
 
 /** The topic's brief section: a refresh carries its search figures and the published file in it. */

@@ -21,6 +21,9 @@ const Env = z.object({
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
   INKSTREAM_DEFAULT_MODEL: z.string().default('gpt-4o-mini'),
+  /** Models a project may choose, comma-separated; the default model is always allowed. */
+  INKSTREAM_ALLOWED_MODELS: z.string().optional()
+    .transform((text) => (text === undefined ? undefined : text.split(',').map((name) => name.trim()).filter(Boolean))),
   GITHUB_API_URL: z.string().url().default('https://api.github.com'),
   SEARCH_CONSOLE_API_URL: z.string().url().default('https://searchconsole.googleapis.com/'),
   GOOGLE_OAUTH_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),

@@ -14,7 +14,8 @@ export function brandInputOf(project: ActiveProject): BrandInput {
   const language = brand.voice.language ? ` The site is written in the language "${brand.voice.language}"; write in it.` : '';
   return {
     name: brandNameOf(project),
-    voice: `${brand.voice.summary}${examples}${language}`.trim(),
+    // The language before the examples: if the voice section is cut to its prompt budget, the examples go first.
+    voice: `${brand.voice.summary}${language}${examples}`.trim(),
     voiceTraits: brand.voiceTraits,
     // The name is given on its own; the other kinds read as words in the writer's sentences.
     companyFacts: brand.companyFacts.filter((fact) => fact.kind !== 'name').map((fact) => ({

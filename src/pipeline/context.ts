@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { allowedModels, modelToUse } from '../integrations/llm/modelAllowList.ts';
 import { createContentWriter, llmConfigFromEnv } from '../integrations/llm/select.ts';
 import type { LlmPort } from '../integrations/llm/port.ts';
 import type { ContentWriter } from '../integrations/llm/writer.ts';
@@ -46,6 +47,7 @@ export function createPipelineContext(services: Services, overrides: PipelineOve
     defaultModel: config.INKSTREAM_DEFAULT_MODEL,
   });
   const logger = services.logger.child({ component: 'pipeline', provider: composed.writer.provider });
+  const allowed = allowedModels(config.INKSTREAM_DEFAULT_MODEL, config.INKSTREAM_ALLOWED_MODELS);
   const newHttp = () => createSafeHttpClient({ allowPrivateAddresses: config.INKSTREAM_ALLOW_PRIVATE_URLS });
   let ownHttp = overrides.http ? null : newHttp();
   let stopping = new AbortController();
@@ -56,7 +58,12 @@ export function createPipelineContext(services: Services, overrides: PipelineOve
     llm: composed.llm,
     // Stopping closes the client, so requests in flight end and their crawl is redone after the restart.
     get http() { return overrides.http ?? ownHttp!; },
-    modelFor: (settings) => (composed.writer.provider === 'offline' ? undefined : settings.model ?? config.INKSTREAM_DEFAULT_MODEL),
+    modelFor(settings) {
+      if (composed.writer.provider === 'offline') return undefined;
+      const { model, disallowed } = modelToUse(settings.model, config.INKSTREAM_DEFAULT_MODEL, allowed);
+      if (disallowed) logger.warn({ chosen: settings.model, used: model }, 'the project\'s model is not on INKSTREAM_ALLOWED_MODELS; using the default model');
+      return model;
+    },
     crawl: { pageCap: overrides.crawl?.pageCap ?? CRAWL_PAGE_CAP, deadlineMs: overrides.crawl?.deadlineMs ?? 120_000 },
     concurrency: overrides.concurrency ?? 4,
     get signal() { return stopping.signal; },

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { LlmPort, TokenUsage } from '../integrations/llm/port.ts';
+import { fitText, PROMPT_BUDGET } from '../integrations/llm/promptBudget.ts';
+import { MAX_OUTPUT_TOKENS } from '../integrations/llm/tokenCaps.ts';
 import type { BrandProfile, CrawledPageSummary } from '../projects/brand.ts';
 
 const VoiceAnswer = z.object({
@@ -9,7 +11,6 @@ const VoiceAnswer = z.object({
   dont: z.array(z.string().min(5).max(280)).min(3).max(10),
 });
 
-const SAMPLE_CHARS = 6000;
 const REFINE_TIMEOUT_MS = 90_000;
 
 export type Refined = { brand: BrandProfile; model: string; usage: TokenUsage };
@@ -23,17 +24,18 @@ export type Refined = { brand: BrandProfile; model: string; usage: TokenUsage };
 export async function refineVoice(llm: LlmPort, brand: BrandProfile, pages: readonly CrawledPageSummary[], model: string | undefined): Promise<Refined> {
   let sample = '';
   for (const page of pages) {
-    if (sample.length >= SAMPLE_CHARS) break;
-    sample += `\n## ${page.title} (${page.url})\n${page.text.slice(0, 1500)}\n`;
+    if (sample.length >= PROMPT_BUDGET.voiceSample) break;
+    sample += `\n## ${fitText(page.title, PROMPT_BUDGET.pageTitle)} (${fitText(page.url, PROMPT_BUDGET.pageTitle * 2)})\n${fitText(page.text, PROMPT_BUDGET.voiceSamplePerPage)}\n`;
   }
+  sample = fitText(sample, PROMPT_BUDGET.voiceSample);
   const request = llm.generateObject({
-    schema: VoiceAnswer, schemaName: 'brand_voice', model, temperature: 0.2,
+    schema: VoiceAnswer, schemaName: 'brand_voice', model, temperature: 0.2, maxOutputTokens: MAX_OUTPUT_TOKENS.brandVoice,
     system: 'You are a brand editor. You describe how a website writes so that other writers can match it. Be concrete and brief.',
     prompt: `Measured so far (keep what is right, correct what is not):
-Voice: ${brand.voice.summary} (person: ${brand.voice.person}, formality: ${brand.voice.formality}, about ${Math.round(brand.voice.avgSentenceWords)} words per sentence)
-Traits: ${brand.voiceTraits.join(', ') || '(none)'}
-Do: ${brand.doDont.do.join(' | ') || '(none)'}
-Don't: ${brand.doDont.dont.join(' | ') || '(none)'}
+Voice: ${fitText(brand.voice.summary, PROMPT_BUDGET.voice)} (person: ${brand.voice.person}, formality: ${brand.voice.formality}, about ${Math.round(brand.voice.avgSentenceWords)} words per sentence)
+Traits: ${fitText(brand.voiceTraits.join(', '), PROMPT_BUDGET.voiceTraits) || '(none)'}
+Do: ${fitText(brand.doDont.do.join(' | '), PROMPT_BUDGET.doRules) || '(none)'}
+Don't: ${fitText(brand.doDont.dont.join(' | '), PROMPT_BUDGET.dontRules) || '(none)'}
 
 Give: a summary of the voice in two or three sentences a writer can follow; 3-8 single-word or two-word traits; 3-10 do rules and 3-10 don't rules drawn from how this site actually writes (words it uses or avoids, sentence length, how it addresses the reader).
 

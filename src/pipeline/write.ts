@@ -2,6 +2,7 @@ import type { ActiveArticle, Generation } from '../articles/article.ts';
 import { articleStream } from '../articles/decide.ts';
 import { loadStream } from '../eventstore/handleCommand.ts';
 import type { StoredEvent } from '../eventstore/port.ts';
+import { fitText, PROMPT_BUDGET } from '../integrations/llm/promptBudget.ts';
 import type { Generated, TopicInput } from '../integrations/llm/writer.ts';
 import type { ActiveProject } from '../projects/project.ts';
 import { latestSearchMetrics, searchBrief } from '../searchAnalytics/refreshContext.ts';
@@ -41,11 +42,11 @@ export function writeProcess(ctx: PipelineContext): PartitionedHandler {
   const retry = (id: string) => `POST /api/v1/articles/${id}/retry to try again`;
 
   function topicInput(article: ActiveArticle, project: ActiveProject, events: readonly StoredEvent[]): TopicInput {
-    const brief = article.brief ?? '';
+    const brief = fitText(article.brief ?? '', PROMPT_BUDGET.topicBrief);
     if (article.purpose !== 'refresh') return { title: article.title, keyword: article.keyword ?? '', brief };
     const search = latestSearchMetrics(events);
-    const performance = search ? ` ${searchBrief(search)}` : '';
-    const published = article.mdx ? ` The published version is below; keep what still holds, update what has changed, and keep its structure where it works.\n\n${article.mdx}` : '';
+    const performance = search ? ` ${fitText(searchBrief(search), PROMPT_BUDGET.searchPerformance)}` : '';
+    const published = article.mdx ? ` The published version is below; keep what still holds, update what has changed, and keep its structure where it works.\n\n${fitText(article.mdx, PROMPT_BUDGET.publishedArticle)}` : '';
     return { title: article.title, keyword: article.keyword ?? '', brief: `Refresh of a published article for ${project.name}. ${brief}${performance}${published}`.trim() };
   }
 

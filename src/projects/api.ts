@@ -9,7 +9,7 @@ import { idOf, listOf, Pagination, WebUrl } from '../http/schemas.ts';
 import { BrandProfile } from './brand.ts';
 import { SEARCH_PROVIDER } from '../searchAnalytics/connection.ts';
 import { projectStream } from './decide.ts';
-import { DEFAULT_SETTINGS, Settings, SettingsPatch, mergeSettings } from './settings.ts';
+import { DEFAULT_SETTINGS, Settings, SettingsPatch, mergeSettings, requireAllowedModel } from './settings.ts';
 
 const ProjectId = idOf('prj');
 
@@ -76,6 +76,7 @@ export const projectRoutes = [
     errors: [402],
     async handle(input) {
       const { body, auth, services } = input;
+      requireAllowedModel(body.settings?.model, services.config);
       const projectId = services.ids.next('prj');
       const at = services.clock.now();
       // The cap first, as a slot of the account's project ledger: 402 before anything is written.
@@ -112,6 +113,7 @@ export const projectRoutes = [
     async handle(input) {
       const { params, body, auth, services } = input;
       const doc = await ownedProject({ services, auth }, params.id);
+      requireAllowedModel(body.settings?.model, services.config);
       const result = await services.execute(projectStream, params.id, { type: 'UpdateProject', ...body, at: services.clock.now() }, commandContext(input));
       return { status: 200, body: { project: presentProject(applyAppended(projects, doc, result.events)!) } };
     },

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import type { Config } from '../config.ts';
+import { AppError } from '../core/errors.ts';
+import { allowedModels } from '../integrations/llm/modelAllowList.ts';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
@@ -46,4 +49,14 @@ export function mergeSettings(current: Settings, patch: SettingsPatch): Settings
     cadence: { ...current.cadence, ...patch.cadence },
     covers: { ...current.covers, ...patch.covers },
   };
+}
+
+export type ModelConfig = Pick<Config, 'INKSTREAM_DEFAULT_MODEL' | 'INKSTREAM_ALLOWED_MODELS'>;
+
+/** A project's model must be on the server's allow-list (null, the server's default, always is). */
+export function requireAllowedModel(model: string | null | undefined, config: ModelConfig): void {
+  const allowed = allowedModels(config.INKSTREAM_DEFAULT_MODEL, config.INKSTREAM_ALLOWED_MODELS);
+  if (model === undefined || model === null || allowed.includes(model)) return;
+  const message = `settings.model must be one of ${allowed.map((name) => `"${name}"`).join(', ')}, or null for the server's default; the operator sets the list in INKSTREAM_ALLOWED_MODELS`;
+  throw new AppError('validation_failed', message, { details: [{ path: 'settings.model', message }] });
 }

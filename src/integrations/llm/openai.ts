@@ -8,6 +8,8 @@ import type { GenerateObjectRequest, GenerateObjectResult, GenerateTextRequest, 
 import { backoffDelayMs, realSleep, retryAfterMs } from './retry.ts';
 import type { Sleep } from './retry.ts';
 import { createSemaphore } from './semaphore.ts';
+import { isTokenLimitRejection, otherTokenLimitParam, tokenLimitParamFor } from './tokenCaps.ts';
+import type { TokenLimitParam } from './tokenCaps.ts';
 
 export type OpenAiLlmOptions = {
   apiKey: string;
@@ -45,12 +47,18 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): LlmPort {
   const client = new OpenAI({ apiKey: options.apiKey, baseURL, timeout: timeoutMs, maxRetries: 0 });
   const semaphore = createSemaphore(options.concurrency ?? 4);
   const modeByModel = new Map<string, Mode>(); // remembers which format each model's server accepted
+  const tokenParamByModel = new Map<string, TokenLimitParam>(); // and which token-limit field it reads
 
-  async function complete(body: ChatCompletionCreateParamsNonStreaming): Promise<Reply> {
+  /** Every call carries its token cap, in the field this model's server reads. */
+  async function complete(request: ChatCompletionCreateParamsNonStreaming, maxOutputTokens: number): Promise<Reply> {
+    let param = tokenParamByModel.get(request.model) ?? tokenLimitParamFor(baseURL);
+    let switched = false;
     for (let attempt = 0; ; attempt++) {
+      const body = { ...request, [param]: maxOutputTokens };
       try {
         // The slot is held for one attempt only, so a backoff wait does not block other calls.
         const completion = await semaphore.run(() => client.chat.completions.create(body));
+        tokenParamByModel.set(request.model, param);
         const choice = completion.choices?.[0];
         const usage = completion.usage;
         return {
@@ -62,6 +70,12 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): LlmPort {
         };
       } catch (cause) {
         const error = toLlmError(cause, { model: body.model, baseURL, timeoutMs });
+        if (!switched && isTokenLimitRejection(error.status, error.message, param)) {
+          param = otherTokenLimitParam(param);
+          switched = true;
+          attempt--; // not a failure of the server: the same attempt, in the field it reads
+          continue;
+        }
         if (!error.retryable || attempt >= maxRetries) throw error;
         const asked = cause instanceof APIError ? retryAfterMs(cause.headers, nowMs()) : undefined;
         if (asked !== undefined && asked > maxRetryAfterMs) throw error;
@@ -95,7 +109,7 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): LlmPort {
     let reply: Reply;
     for (;;) {
       try {
-        reply = await complete(bodyFor(messages));
+        reply = await complete(bodyFor(messages), request.maxOutputTokens);
         break;
       } catch (error) {
         const next = FALLBACK[mode];
@@ -113,7 +127,7 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): LlmPort {
         role: 'user',
         content: `That reply could not be used: ${checked.problem}. Answer again with only the corrected JSON object matching the schema.`,
       }];
-      reply = await complete(bodyFor(messages));
+      reply = await complete(bodyFor(messages), request.maxOutputTokens);
       usage = addUsage(usage, reply.usage);
       checked = check(reply, request);
     }
@@ -131,7 +145,7 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): LlmPort {
       model,
       messages: [{ role: 'system', content: request.system }, { role: 'user', content: request.prompt }],
       ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
-    });
+    }, request.maxOutputTokens);
     if (reply.refusal) throw refused(reply.refusal);
     if (!reply.content.trim()) throw new LlmError('invalid_output', 'The model returned an empty answer.', { message: `empty reply from ${reply.model}` });
     return { text: reply.content, usage: reply.usage, model: reply.model, provider: 'openai' };

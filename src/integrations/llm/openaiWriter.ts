@@ -1,9 +1,11 @@
 import type { z } from 'zod';
 import { addUsage } from './port.ts';
 import type { GenerateObjectResult, LlmPort, TokenUsage } from './port.ts';
+import { focusOf, fitText, PROMPT_BUDGET, TOPIC_BRIEF_MAX } from './promptBudget.ts';
 import { existingTopicsList, MDX_RULES, pagesDigest, WRITER_SYSTEM } from './prompts.ts';
 import { rankPages, topicTokensOf } from './relevance.ts';
 import { enforceStyle, styleRules } from './style.ts';
+import { MAX_OUTPUT_TOKENS } from './tokenCaps.ts';
 import { dedupeTopics } from './topicDedupe.ts';
 import { clampTopicCount, MIN_TOPICS } from './writer.ts';
 import type { BrandInput, ContentWriter, Draft, Generated, PageInput, TopicInput } from './writer.ts';
@@ -16,7 +18,10 @@ const pagesFor = (topic: TopicInput, pages: readonly PageInput[]): PageInput[] =
 };
 
 const describeTopic = (topic: TopicInput): string =>
-  `Title: ${topic.title}\nPrimary keyword: ${topic.keyword || '(none; choose one from the title)'}\nBrief: ${topic.brief || '(none)'}`;
+  `Title: ${fitText(topic.title, PROMPT_BUDGET.pageTitle)}\nPrimary keyword: ${fitText(topic.keyword, PROMPT_BUDGET.pageTitle) || '(none; choose one from the title)'}\nBrief: ${fitText(topic.brief, TOPIC_BRIEF_MAX) || '(none)'}`;
+
+/** What the site is about, as the pages the model is shown tell it: the focus for ranking existing topics. */
+const siteTexts = (pages: readonly PageInput[]): string[] => pages.map((page) => `${page.title} ${page.description ?? ''} ${page.headings.join(' ')}`);
 
 /** The content tasks over a language model: prompts, schemas, and checks on what comes back. */
 export function createLlmWriter(llm: LlmPort): ContentWriter {
@@ -27,6 +32,7 @@ export function createLlmWriter(llm: LlmPort): ContentWriter {
       const count = clampTopicCount(input.count);
       const ask = (exclude: string) => llm.generateObject({
         schema: TopicsAnswer, schemaName: 'topic_suggestions', model: input.model, temperature: 0.8,
+        maxOutputTokens: MAX_OUTPUT_TOKENS.topicSuggestions,
         system: WRITER_SYSTEM(input.brand),
         prompt: `Suggest ${count + 4} blog article topics for ${input.brand.name}, grounded in what the site below offers and who it serves.
 Each topic: a specific title (at most 70 characters), the primary search keyword (2-4 words, lowercase), a brief (2-3 sentences: the angle and what to cover) and a rationale (why this topic, naming the pages that support it).
@@ -36,12 +42,13 @@ ${exclude}
 The site's pages:
 ${pagesDigest(input.pages)}`,
       });
-      const first = await ask(existingTopicsList(input.existingTopics));
+      const first = await ask(existingTopicsList(input.existingTopics, focusOf(siteTexts(input.pages))));
       let topics = dedupeTopics(first.value.topics, input.existingTopics, count);
       let usage: TokenUsage = first.usage;
       if (topics.length < MIN_TOPICS) {
         const seen = [...input.existingTopics, ...first.value.topics.map((t) => ({ ...t, status: 'already suggested' }))];
-        const more = await ask(existingTopicsList(seen));
+        // The model's own first ideas are what it would repeat: they lead the list this time.
+        const more = await ask(existingTopicsList(seen, focusOf([...siteTexts(input.pages), ...first.value.topics.map((t) => `${t.title} ${t.keyword}`)])));
         usage = addUsage(usage, more.usage);
         topics = dedupeTopics([...topics, ...more.value.topics], input.existingTopics, count);
       }
@@ -52,6 +59,7 @@ ${pagesDigest(input.pages)}`,
       const pages = pagesFor(input.topic, input.pages);
       const result = await llm.generateObject({
         schema: ResearchAnswer, schemaName: 'article_research', model: input.model, temperature: 0.3,
+        maxOutputTokens: MAX_OUTPUT_TOKENS.research,
         system: WRITER_SYSTEM(input.brand),
         prompt: `Plan an article of at least 800 words.
 ${describeTopic(input.topic)}
@@ -70,6 +78,7 @@ ${pagesDigest(pages)}`,
       const pages = pagesFor(input.topic, input.pages);
       const result = await llm.generateObject({
         schema: DraftAnswer, schemaName: 'article_draft', model: input.model, temperature: 0.7,
+        maxOutputTokens: MAX_OUTPUT_TOKENS.draft,
         system: `${WRITER_SYSTEM(input.brand)}\n\n${MDX_RULES}`,
         prompt: `Write the article. At least 800 words: an introduction, one section per outline entry, and a conclusion.
 Use the primary keyword naturally in the title, the introduction, at least one heading and the conclusion.
@@ -91,6 +100,7 @@ ${pagesDigest(pages)}`,
     async reviseArticle(input) {
       const result = await llm.generateObject({
         schema: RevisionAnswer, schemaName: 'article_revision', model: input.model, temperature: 0.4,
+        maxOutputTokens: MAX_OUTPUT_TOKENS.revision,
         system: `${WRITER_SYSTEM(input.brand)}\n\n${MDX_RULES}`,
         prompt: `Revise the article below as the editor asks. Change only what the instruction calls for and keep everything else as it is.
 Return the whole revised body and a one or two sentence summary of what changed.

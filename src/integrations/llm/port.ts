@@ -13,11 +13,13 @@ export type GenerateObjectRequest<T> = {
   /** Overrides the adapter's default model for this call. */
   model?: string;
   temperature?: number;
+  /** The most tokens the answer may take (MAX_OUTPUT_TOKENS in tokenCaps.ts); every call has one. */
+  maxOutputTokens: number;
 };
 
 export type GenerateObjectResult<T> = { value: T; usage: TokenUsage; model: string; provider: LlmProvider };
 
-export type GenerateTextRequest = { system: string; prompt: string; model?: string; temperature?: number };
+export type GenerateTextRequest = { system: string; prompt: string; model?: string; temperature?: number; maxOutputTokens: number };
 
 export type GenerateTextResult = { text: string; usage: TokenUsage; model: string; provider: LlmProvider };
 

@@ -1,45 +1,58 @@
-import { truncateAtWord } from './text.ts';
+import { fitList, fitText, mostRelevantFirst, PAGE_EXCERPT_MIN, PROMPT_BUDGET } from './promptBudget.ts';
 import type { BrandInput, ExistingTopic, PageInput } from './writer.ts';
 
 /** The brand profile as the model reads it; every prompt carries it. */
 export function brandBrief(brand: BrandInput): string {
-  const list = (items: string[]): string => (items.length ? items.map((item) => `- ${item}`).join('\n') : '- (none given)');
+  const list = (items: string[], budget: number): string => (items.length ? fitList(items, budget, (item) => `- ${item}`) : '- (none given)');
   return [
     `Brand: ${brand.name}`,
-    `Voice: ${brand.voice || '(not described)'}`,
-    `Voice traits: ${brand.voiceTraits.join(', ') || '(none given)'}`,
+    `Voice: ${fitText(brand.voice, PROMPT_BUDGET.voice) || '(not described)'}`,
+    `Voice traits: ${fitText(brand.voiceTraits.join(', '), PROMPT_BUDGET.voiceTraits) || '(none given)'}`,
     'Company facts (the only facts about the company you may state):',
-    list(brand.companyFacts.map((fact) => `${fact.kind}: ${fact.value}${fact.sourceUrl ? ` (${fact.sourceUrl})` : ''}`)),
+    list(brand.companyFacts.map((fact) => `${fact.kind}: ${fact.value}${fact.sourceUrl ? ` (${fact.sourceUrl})` : ''}`), PROMPT_BUDGET.companyFacts),
     'Do:',
-    list(brand.doDont.do),
+    list(brand.doDont.do, PROMPT_BUDGET.doRules),
     "Don't (never break these):",
-    list(brand.doDont.dont),
+    list(brand.doDont.dont, PROMPT_BUDGET.dontRules),
   ].join('\n');
 }
 
-/** The crawled pages, most relevant first, cut to fit a budget so a big site cannot blow the context. */
-export function pagesDigest(pages: readonly PageInput[], budgetChars = 14_000): string {
+/**
+ * The crawled pages in the given order (most relevant first), each field and the whole cut to
+ * PROMPT_BUDGET, so a big site or a hostile page cannot blow the context.
+ */
+export function pagesDigest(pages: readonly PageInput[], budgetChars: number = PROMPT_BUDGET.pages): string {
   if (pages.length === 0) return '(no pages were crawled)';
-  const perPage = Math.max(400, Math.floor(budgetChars / pages.length));
+  const perPage = Math.max(PAGE_EXCERPT_MIN, Math.floor(budgetChars / pages.length));
   const out: string[] = [];
   let used = 0;
   for (const page of pages) {
-    const entry = [
-      `URL: ${page.url}`,
-      `Title: ${page.title}`,
-      page.description ? `Description: ${page.description}` : '',
-      page.headings.length ? `Headings: ${page.headings.slice(0, 12).join(' | ')}` : '',
-      `Excerpt: ${truncateAtWord(page.text.replace(/\s+/g, ' ').trim(), perPage)}`,
+    const header = [
+      `URL: ${fitText(page.url, PROMPT_BUDGET.pageTitle * 2)}`,
+      `Title: ${fitText(page.title, PROMPT_BUDGET.pageTitle)}`,
+      page.description ? `Description: ${fitText(page.description, PROMPT_BUDGET.pageDescription)}` : '',
+      page.headings.length ? `Headings: ${fitText(page.headings.slice(0, 12).join(' | '), PROMPT_BUDGET.pageHeadings)}` : '',
     ].filter(Boolean).join('\n');
-    if (used + entry.length > budgetChars && out.length > 0) break;
+    const excerptRoom = Math.min(perPage, budgetChars - used - header.length - 12);
+    if (excerptRoom < PAGE_EXCERPT_MIN && out.length > 0) break;
+    const entry = `${header}\nExcerpt: ${fitText(page.text.replace(/\s+/g, ' ').trim(), Math.max(PAGE_EXCERPT_MIN, excerptRoom))}`;
     out.push(entry);
-    used += entry.length;
+    used += entry.length + 2;
   }
   return out.join('\n\n');
 }
 
-export const existingTopicsList = (topics: readonly ExistingTopic[]): string =>
-  topics.length ? topics.map((t) => `- ${t.title}${t.keyword ? ` (keyword: ${t.keyword})` : ''} [${t.status}]`).join('\n') : '(none yet)';
+const topicLine = (topic: ExistingTopic): string => `- ${topic.title}${topic.keyword ? ` (keyword: ${topic.keyword})` : ''} [${topic.status}]`;
+
+/**
+ * What a research run must not suggest again, most relevant to `focus` first (what the site is
+ * about), cut to its budget. Every topic still takes part in the dedupe after the answer; the list
+ * steers the model away from the ones it is most likely to repeat.
+ */
+export const existingTopicsList = (topics: readonly ExistingTopic[], focus: ReadonlyMap<string, number> = new Map()): string =>
+  topics.length
+    ? fitList(mostRelevantFirst(topics, focus, (topic) => `${topic.title} ${topic.keyword ?? ''}`), PROMPT_BUDGET.existingTopics, topicLine)
+    : '(none yet)';
 
 export const WRITER_SYSTEM = (brand: BrandInput): string => `You are the staff writer for ${brand.name}'s website. Write in the brand's voice and follow every "Do"; never do anything on the "Don't" list.
 State only facts you are given (company facts and the site's pages); never invent statistics, customers, prices, quotes or sources.

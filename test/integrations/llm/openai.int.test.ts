@@ -7,7 +7,7 @@ import { reply, startFakeOpenAi } from '../../support/fakeOpenAi.ts';
 import type { FakeOpenAi } from '../../support/fakeOpenAi.ts';
 
 const Topics = z.object({ topics: z.array(z.object({ title: z.string(), keyword: z.string() })).min(1) });
-const request = { schema: Topics, schemaName: 'topics', system: 'You suggest topics.', prompt: 'Three topics about tea.' };
+const request = { schema: Topics, schemaName: 'topics', system: 'You suggest topics.', prompt: 'Three topics about tea.', maxOutputTokens: 500 };
 const good = { topics: [{ title: 'Brewing green tea', keyword: 'green tea' }] };
 
 let fake: FakeOpenAi;
@@ -144,9 +144,37 @@ test('no more than `concurrency` requests are in flight at once', async () => {
 
 test('generateText returns the plain answer', async () => {
   fake.enqueue(reply.text('A calm, precise voice.'));
-  const result = await llm().generateText({ system: 'Describe the voice.', prompt: 'Pages…' });
+  const result = await llm().generateText({ system: 'Describe the voice.', prompt: 'Pages…', maxOutputTokens: 300 });
   expect(result).toMatchObject({ text: 'A calm, precise voice.', model: 'gpt-test', provider: 'openai', usage: { totalTokens: 18 } });
   expect(fake.requests[0].body.response_format).toBeUndefined();
+  expect(fake.requests[0].body.max_tokens).toBe(300);
+});
+
+test('every request carries the call\'s token cap, the repair request included', async () => {
+  fake.enqueue(reply.malformedJson(), reply.object(good));
+  await llm().generateObject(request);
+  expect(fake.requests.map((sent) => sent.body.max_tokens)).toEqual([500, 500]);
+});
+
+test('a server that rejects max_tokens (a reasoning model) is asked again with max_completion_tokens, and the field is remembered', async () => {
+  fake.enqueue({
+    kind: 'error', status: 400, type: 'invalid_request_error', code: 'unsupported_parameter',
+    message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+  }, reply.object(good), reply.object(good));
+  const port = llm();
+  expect((await port.generateObject(request)).value).toEqual(good);
+  await port.generateObject(request);
+  expect(fake.requests.map((sent) => [sent.body.max_tokens, sent.body.max_completion_tokens])).toEqual([[500, undefined], [undefined, 500], [undefined, 500]]);
+  expect(fake.requests[1].body.response_format.type).toBe('json_schema'); // the format was not what failed
+  expect(slept).toEqual([]);
+});
+
+test('a server that rejects both token-limit fields fails the call instead of running uncapped', async () => {
+  const unsupported = (field: string) => ({ kind: 'error' as const, status: 400, message: `Unrecognized request argument supplied: ${field}` });
+  fake.enqueue(unsupported('max_tokens'), unsupported('max_completion_tokens'), unsupported('max_tokens'), unsupported('max_tokens'));
+  const error = await llm().generateObject(request).catch((e) => e);
+  expect(error).toBeInstanceOf(LlmError);
+  expect(fake.requests.every((sent) => (sent.body.max_tokens ?? sent.body.max_completion_tokens) === 500)).toBe(true);
 });
 
 /** Waits on an observable condition, turn by turn of the event loop; never on wall time. */

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import {
-  BACKWARDS, END, EventStoreDBClient, FORWARDS, START, StreamDeletedError,
+  BACKWARDS, END, EventStoreDBClient, FORWARDS, NO_STREAM, START, StreamDeletedError,
   StreamNotFoundError as EsdbStreamNotFoundError, WrongExpectedVersionError as EsdbWrongExpectedVersionError,
   jsonEvent, type AllStreamResolvedEvent, type AppendExpectedRevision, type ReadPosition, type RecordedEvent,
 } from '@eventstore/db-client';
@@ -31,6 +32,11 @@ import { readAllRequest, readStreamRequest } from './readOptions.ts';
  */
 
 const UINT64_MAX = 2n ** 64n - 1n;
+/** The log's identity: the first event of this stream (no '$': system streams need admin rights). */
+const STORE_ID_STREAM = 'inkstream_store-identity';
+const STORE_ID_METADATA = {
+  accountId: 'system', actor: { kind: 'system', worker: 'store' }, correlationId: 'store', causationId: 'store', requestId: 'store',
+};
 const MIN_PAGE = 64;
 const MAX_PAGE = 4096;
 const HEAD_PAGE = 100;
@@ -141,6 +147,25 @@ export function createEsdbEventStore(client: EventStoreDBClient): EventStore {
 
     onAppend(listener) {
       return listeners.add(listener);
+    },
+
+    async storeId(options) {
+      const recorded = async () => {
+        const first = await readStreamEvents(STORE_ID_STREAM, { fromRevision: 0n, direction: FORWARDS, maxCount: 1 });
+        return first?.[0] ? String(jsonObject(first[0].data, STORE_ID_STREAM).storeId) : null;
+      };
+      const existing = await recorded();
+      if (existing || !options.create) return existing;
+      const storeId = randomUUID();
+      const created = jsonEvent({ id: randomUUID(), type: 'StoreCreated', data: { storeId }, metadata: STORE_ID_METADATA });
+      try {
+        await client.appendToStream(STORE_ID_STREAM, [created], { expectedRevision: NO_STREAM });
+        return storeId;
+      } catch (error) {
+        // Another replica created it first: theirs is the identity.
+        if (error instanceof EsdbWrongExpectedVersionError) return recorded();
+        throw error;
+      }
     },
 
     async close() {

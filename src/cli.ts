@@ -4,12 +4,16 @@ import { PLAN_NAMES, type PlanName } from './accounts/plans.ts';
 import { printHistory, runExport, runVerify } from './cli/audit.ts';
 import { rebuildProjections } from './cli/rebuild.ts';
 import { loadConfig } from './config.ts';
+import { loadEnvFileOfWorkingDirectory } from './envFile.ts';
 import { isAppError } from './core/errors.ts';
 import { createLogger } from './core/logger.ts';
 import { createServices, type Services } from './services.ts';
+import { openStores } from './stores.ts';
 
-const USAGE = `inkstream — admin commands (they work while the server runs, on the same DATA_DIR / EVENTSTORE_URL)
+const USAGE = `inkstream — admin commands (they work while the server runs, on the same DATA_DIR / EVENTSTORE_URL,
+read from the environment or from a .env file in the working directory)
 
+  inkstream init                   create a new, empty store (other commands only open an existing one)
   inkstream keys create --account <name> [--plan free|pro|unlimited] [--name <label>] [--json]
   inkstream keys list --account <name> [--json]
   inkstream keys rotate <keyId> [--json]
@@ -41,6 +45,11 @@ function printIssued(issued: { id: string; key: string; account: string }, json:
 }
 
 const commands: Record<string, Command> = {
+  async init(services) {
+    const head = await services.eventStore.headPosition();
+    if (head >= 0n) print('This store already exists and holds events; nothing was changed.');
+    else print('Created a new, empty store. `npm start` serves it; its first start prints the API key of the account "default".');
+  },
   async 'keys create'(services, args) {
     const { values } = options(args, { account: { type: 'string' }, plan: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' } });
     if (!values.account) throw new Error('keys create needs --account <name>');
@@ -96,23 +105,48 @@ async function history(services: Services, kind: string, args: string[]) {
   await printHistory(services, kind, positionals[0], values.json ?? false, print);
 }
 
+const failure = (error: unknown) => `inkstream: ${isAppError(error) || error instanceof Error ? error.message : String(error)}\n`;
+
 async function main(argv: string[]): Promise<number> {
-  const name = argv.slice(0, 2).join(' ');
+  const words = commands[argv.slice(0, 2).join(' ')] ? 2 : 1;
+  const name = argv.slice(0, words).join(' ');
   const command = commands[name];
   if (!command) {
     process.stderr.write(argv.length && argv[0] !== 'help' && argv[0] !== '--help' ? `Unknown command: ${argv.join(' ')}\n\n${USAGE}` : USAGE);
     return argv.length && argv[0] !== 'help' && argv[0] !== '--help' ? 2 : 0;
   }
-  const config = loadConfig();
-  const services = await createServices(config, createLogger(process.env.LOG_LEVEL ?? 'warn'));
+  let services: Services;
   try {
-    await command(services, argv.slice(2));
+    services = await openForCommand(name);
+  } catch (error) {
+    process.stderr.write(failure(error));
+    return 1;
+  }
+  try {
+    await command(services, argv.slice(words));
     return Number(process.exitCode ?? 0);
   } catch (error) {
-    process.stderr.write(`inkstream: ${isAppError(error) || error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(failure(error));
     return 1;
   } finally {
     await services.close();
+  }
+}
+
+/** Only `init` may create a store; every command says on stderr which store it opened, so --json output stays clean. */
+async function openForCommand(name: string): Promise<Services> {
+  const envFile = loadEnvFileOfWorkingDirectory();
+  const config = loadConfig();
+  const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
+  const stores = await openStores(config, (message) => logger.warn({ message }, 'WAL checkpoint failed'), { create: name === 'init' });
+  try {
+    const services = await createServices(config, logger, { stores });
+    const where = stores.where.events === stores.where.reads ? stores.where.events : `${stores.where.events}, read models in ${stores.where.reads}`;
+    process.stderr.write(`inkstream: store ${where}${envFile ? ` (configured by ${envFile} and the environment)` : ''}\n`);
+    return services;
+  } catch (error) {
+    await stores.close();
+    throw error;
   }
 }
 

@@ -12,6 +12,7 @@ import type { EventStore } from './eventstore/port.ts';
 import type { ReadStore } from './readstore/port.ts';
 import type { Projection } from './readstore/projection.ts';
 import { createReadModels, type ReadModels } from './readstore/readModels.ts';
+import { verifyStoreIdentity } from './storeIdentity.ts';
 import { openStores, type Stores } from './stores.ts';
 
 /** Everything a route, a consumer or the CLI needs, built once by the composition root. */
@@ -41,6 +42,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   const clock = overrides.clock ?? systemClock;
   const stores = overrides.stores ?? (await openStores(config, (message) => logger.warn({ message }, 'WAL checkpoint failed')));
   const projections = allProjections;
+  await verifyStoreIdentity(stores);
   await stores.readStore.ensureCollections(projections.map((p) => ({ name: p.collection, indexes: p.indexes })));
   const tail = await createLogTail(stores.eventStore);
   const secrets = createSecretBox(loadOrCreateSecretKey(config.INKSTREAM_SECRET_KEY, join(config.dataDir, 'secret.key')));

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey, setAccountPlan } from './accounts/keys.ts';
 import { PLAN_NAMES, type PlanName } from './accounts/plans.ts';
 import { printHistory, runExport, runVerify } from './cli/audit.ts';
+import { runBackup, runRestore } from './cli/backup.ts';
 import { rebuildProjections } from './cli/rebuild.ts';
 import { loadConfig } from './config.ts';
 import { loadEnvFileOfWorkingDirectory } from './envFile.ts';
@@ -23,6 +24,8 @@ read from the environment or from a .env file in the working directory)
   inkstream history article|topic|project <id> [--json]
   inkstream events export [--stream <name>] [--from <position>] > file.ndjson
   inkstream events verify
+  inkstream backup <file>          a consistent copy of the embedded store (and its secret key) while the server runs
+  inkstream restore <file>         put a backup back into DATA_DIR (the server stopped)
 `;
 
 type Command = (services: Services, args: string[]) => Promise<void>;
@@ -97,7 +100,26 @@ const commands: Record<string, Command> = {
   async 'events verify'(services) {
     if (!(await runVerify(services, print))) process.exitCode = 3;
   },
+  async backup(services, args) {
+    const { positionals } = options(args, {});
+    if (!positionals[0]) throw new Error('backup needs <file>');
+    await runBackup(services, positionals[0], print);
+  },
 };
+
+/** Restore opens no store through the services: the store may be gone, and it must not be in use. */
+async function restore(args: string[]): Promise<number> {
+  try {
+    const { positionals } = options(args, {});
+    if (!positionals[0]) throw new Error('restore needs <file>');
+    loadEnvFileOfWorkingDirectory();
+    await runRestore(loadConfig(), positionals[0], print);
+    return 0;
+  } catch (error) {
+    process.stderr.write(failure(error));
+    return 1;
+  }
+}
 
 async function history(services: Services, kind: string, args: string[]) {
   const { values, positionals } = options(args, { json: { type: 'boolean' } });
@@ -108,6 +130,7 @@ async function history(services: Services, kind: string, args: string[]) {
 const failure = (error: unknown) => `inkstream: ${isAppError(error) || error instanceof Error ? error.message : String(error)}\n`;
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'restore') return restore(argv.slice(1));
   const words = commands[argv.slice(0, 2).join(' ')] ? 2 : 1;
   const name = argv.slice(0, words).join(' ');
   const command = commands[name];

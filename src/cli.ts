@@ -9,6 +9,7 @@ import { loadEnvFileOfWorkingDirectory } from './envFile.ts';
 import { isAppError } from './core/errors.ts';
 import { createLogger } from './core/logger.ts';
 import { createServices, type Services } from './services.ts';
+import { createStoreConnection } from './storeConnection.ts';
 import { openStores } from './stores.ts';
 
 const USAGE = `inkstream — admin commands (they work while the server runs, on the same DATA_DIR / EVENTSTORE_URL,
@@ -156,14 +157,23 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** An admin command waits this long for an unreachable store, then says so (the server waits as long as it takes). */
+const CLI_STORE_WAIT_MS = 30_000;
+
 /** Only `init` may create a store; every command says on stderr which store it opened, so --json output stays clean. */
 async function openForCommand(name: string): Promise<Services> {
   const envFile = loadEnvFileOfWorkingDirectory();
   const config = loadConfig();
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
-  const stores = await openStores(config, (message) => logger.warn({ message }, 'WAL checkpoint failed'), { create: name === 'init' });
+  const connection = createStoreConnection({
+    giveUpAfterMs: CLI_STORE_WAIT_MS,
+    onRetry: (what, error, delayMs) => process.stderr.write(`inkstream: ${what} not reachable yet (${(error as Error).message}); trying again in ${delayMs} ms\n`),
+  });
+  const stores = await connection.establish(
+    'the store', () => openStores(config, (message) => logger.warn({ message }, 'WAL checkpoint failed'), { create: name === 'init' }),
+  );
   try {
-    const services = await createServices(config, logger, { stores });
+    const services = await createServices(config, logger, { stores, connection });
     const where = stores.where.events === stores.where.reads ? stores.where.events : `${stores.where.events}, read models in ${stores.where.reads}`;
     process.stderr.write(`inkstream: store ${where}${envFile ? ` (configured by ${envFile} and the environment)` : ''}\n`);
     return services;

@@ -57,9 +57,15 @@ export async function openStores(
     await eventStore.close();
     throw notFound(config, where.events);
   }
-  const readStore = config.MONGODB_URL
-    ? await (await import('./readstore/mongo.ts')).openMongoReadStore(config.MONGODB_URL)
-    : openSqliteReadStore(file, { autoCheckpoint: false });
+  let readStore: ReadStore;
+  try {
+    readStore = config.MONGODB_URL
+      ? await (await import('./readstore/mongo.ts')).openMongoReadStore(config.MONGODB_URL)
+      : openSqliteReadStore(file, { autoCheckpoint: false });
+  } catch (error) {
+    await eventStore.close(); // the caller may try again with a new client
+    throw error;
+  }
   // Opened after the stores, which create the file and switch it to WAL.
   const checkpointer: Checkpointer | null = embedded ? startSqliteCheckpointer(file, { onError }) : null;
   return {

@@ -89,10 +89,12 @@ export function createEsdbEventStore(client: EventStoreDBClient): EventStore {
         if (error instanceof EsdbWrongExpectedVersionError) throw new WrongExpectedVersionError(stream, expected, error.actualVersion);
         throw error;
       }
-      // Only reached when the connection string sets throwOnAppendFailure=false.
+      // Only reached when the connection string sets throwOnAppendFailure=false. The revision the
+      // client reports then is not the stream's (6.2.1's batch append gives BigInt(hasCurrentStreamRevision()),
+      // 0n or 1n), so the stream's last revision is read instead.
       if (!result.success) {
-        const actual = result.nextExpectedRevision < 0n ? 'no_stream' : result.nextExpectedRevision;
-        throw new WrongExpectedVersionError(stream, expected, actual);
+        const last = await lastEvent(stream);
+        throw new WrongExpectedVersionError(stream, expected, last?.revision ?? 'no_stream');
       }
       if (result.position) {
         listeners.notify(result.position.commit);
@@ -159,8 +161,8 @@ export function createEsdbEventStore(client: EventStoreDBClient): EventStore {
       const storeId = randomUUID();
       const created = jsonEvent({ id: randomUUID(), type: 'StoreCreated', data: { storeId }, metadata: STORE_ID_METADATA });
       try {
-        await client.appendToStream(STORE_ID_STREAM, [created], { expectedRevision: NO_STREAM });
-        return storeId;
+        const result = await client.appendToStream(STORE_ID_STREAM, [created], { expectedRevision: NO_STREAM });
+        return result.success ? storeId : recorded(); // not success: throwOnAppendFailure=false, another replica was first
       } catch (error) {
         // Another replica created it first: theirs is the identity.
         if (error instanceof EsdbWrongExpectedVersionError) return recorded();

@@ -68,6 +68,27 @@ export function createEsdbEventStore(client: EventStoreDBClient): EventStore {
     return events;
   }
 
+  /**
+   * The stored event of a retried append. The revision the server reports is the original's last
+   * event (looked at first); should it be the stream's current one instead, the stream is read
+   * backwards from its end until the event turns up.
+   */
+  async function findRetriedEvent(stream: string, id: string, reported: bigint): Promise<RecordedEvent> {
+    const atReported = await readStreamEvents(stream, { fromRevision: reported, direction: FORWARDS, maxCount: 1 });
+    if (atReported?.[0]?.id === id) return atReported[0];
+    let from: bigint | typeof END = END;
+    for (;;) {
+      const page = await readStreamEvents(stream, { fromRevision: from, direction: BACKWARDS, maxCount: HEAD_PAGE });
+      const found = page?.find((event) => event.id === id);
+      if (found) return found;
+      const oldest = page?.[page.length - 1];
+      if (!oldest || page.length < HEAD_PAGE || oldest.revision === 0n) {
+        throw new Error(`EventStoreDB acknowledged a retried append to ${stream} but its events cannot be read back`);
+      }
+      from = oldest.revision - 1n;
+    }
+  }
+
   /** An empty append writes nothing: it only answers whether the stream is as expected. */
   async function checkOnly(stream: string, expected: ExpectedRevision): Promise<AppendResult> {
     const last = await lastEvent(stream);
@@ -100,11 +121,10 @@ export function createEsdbEventStore(client: EventStoreDBClient): EventStore {
         listeners.notify(result.position.commit);
         return { nextRevision: result.nextExpectedRevision, position: result.position.commit };
       }
-      // An idempotent retry: the server wrote nothing and reports no position; the original
-      // append's position is that of its last event, which sits at nextExpectedRevision.
-      const original = await readStreamEvents(stream, { fromRevision: result.nextExpectedRevision, direction: FORWARDS, maxCount: 1 });
-      if (!original?.[0]) throw new Error(`EventStoreDB acknowledged a retried append to ${stream} but its events cannot be read back`);
-      return { nextRevision: result.nextExpectedRevision, position: positionOf(original[0]) };
+      // An idempotent retry: the server wrote nothing and reports no position. The original
+      // append's result is its last event's revision and position, found by that event's id.
+      const original = await findRetriedEvent(stream, events[events.length - 1].id, result.nextExpectedRevision);
+      return { nextRevision: original.revision, position: positionOf(original) };
     },
 
     async readStream(stream, options) {

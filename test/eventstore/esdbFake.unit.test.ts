@@ -9,6 +9,8 @@ import { newEvent, rejectionOf } from './events.ts';
 // mapping, the position of a retried append) against a client that behaves like the server.
 describeEventStoreContract('esdb adapter over a fake client', async () => createEsdbEventStore(createFakeEsdbClient()));
 
+describeEventStoreContract('esdb adapter, a retry answered with the current revision', async () => createEsdbEventStore(createFakeEsdbClient({ retryReports: 'current' })));
+
 describeEventStoreContract('esdb adapter with throwOnAppendFailure=false', async () => createEsdbEventStore(createFakeEsdbClient({ throwOnAppendFailure: false })));
 
 test('with throwOnAppendFailure=false, a conflict reports the stream\'s real revision, not the client\'s 0 or 1', async () => {

@@ -21,6 +21,11 @@ export type FakeEsdbOptions = {
    * the current revision as BigInt(hasCurrentStreamRevision()): 1n whatever the revision is.
    */
   throwOnAppendFailure?: boolean;
+  /**
+   * Which revision an idempotent retry reports: the original append's last (what the adapter
+   * first assumes) or the stream's current one, should the server answer with that.
+   */
+  retryReports?: 'original' | 'current';
 };
 
 export function createFakeEsdbClient(options: FakeEsdbOptions = {}): EventStoreDBClient {
@@ -44,7 +49,8 @@ export function createFakeEsdbClient(options: FakeEsdbOptions = {}): EventStoreD
       : current.findIndex((e) => e.id === events[0]?.id);
     const stored = start < 0 ? [] : current.slice(start, start + events.length);
     if (events.length > 0 && stored.length === events.length && stored.every((e, i) => e.id === events[i].id)) {
-      return { success: true, nextExpectedRevision: stored[stored.length - 1].revision, position: undefined };
+      const reported = options.retryReports === 'current' ? current[current.length - 1] : stored[stored.length - 1];
+      return { success: true, nextExpectedRevision: reported.revision, position: undefined };
     }
     const ok = expected === 'no_stream' ? last === 'no_stream' : expected === 'stream_exists' ? last !== 'no_stream' : expected === last;
     if (!ok && options.throwOnAppendFailure === false) {

@@ -7,8 +7,8 @@ import { promisify } from 'node:util';
 import { afterAll, expect, test } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/core/logger.ts';
-import { startServer } from '../../src/server.ts';
-import { startInkstream } from '../support/inkstream.ts';
+import { createApiKey } from '../../src/accounts/keys.ts';
+import { startServer, type RunningServer } from '../../src/server.ts';
 
 const run = promisify(execFile);
 const CLI = join(import.meta.dirname, '../../bin/inkstream.js');
@@ -19,6 +19,17 @@ const freshDir = () => {
   return dir;
 };
 afterAll(() => { for (const dir of dirs) rmSync(dir, { recursive: true, force: true }); });
+
+/** A server as `npm start` runs it on the embedded default: no INKSTREAM_SECRET_KEY, so it generates DATA_DIR/secret.key. */
+async function startEmbedded(dataDir: string): Promise<RunningServer> {
+  const write = process.stdout.write;
+  process.stdout.write = (() => true) as typeof process.stdout.write; // the first-start key banner
+  try {
+    return await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), createLogger('silent'));
+  } finally {
+    process.stdout.write = write;
+  }
+}
 
 function cli(args: string[], dataDir: string, extra: Record<string, string> = {}) {
   const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...extra };
@@ -43,15 +54,23 @@ test('restore refuses what is not an Inkstream backup and leaves the store as it
 }, 90_000);
 
 test('a backup taken while the server takes writes restores, on a new machine, every write acknowledged before it and the key to its secrets', async () => {
-  const server = await startInkstream({ env: { INKSTREAM_SECRET_KEY: '' } });
+  const dataDir = freshDir();
+  const server = await startEmbedded(dataDir);
+  const { key } = await createApiKey(server.services, { account: 'backed-up' });
   const backupFile = join(freshDir(), 'inkstream.backup');
-  const originalKey = readFileSync(join(server.dataDir, 'secret.key'), 'utf8');
-  const api = server.api();
+  const originalKey = readFileSync(join(dataDir, 'secret.key'), 'utf8');
+  const createProject = async (n: number) => {
+    const response = await fetch(`${server.url}/api/v1/projects`, {
+      method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `p${n}`, websiteUrl: `https://p${n}.example` }),
+    });
+    return { status: response.status, body: (await response.json()) as { project: { id: string } } };
+  };
   let writing = true;
   const acknowledged: string[] = [];
   const writes = (async () => {
     for (let n = 0; writing; n++) {
-      const created = await api.post('/projects', { name: `p${n}`, websiteUrl: `https://p${n}.example` });
+      const created = await createProject(n);
       expect(created.status).toBe(201);
       acknowledged.push(created.body.project.id);
     }
@@ -59,17 +78,17 @@ test('a backup taken while the server takes writes restores, on a new machine, e
   try {
     while (acknowledged.length < 5) await new Promise((resolve) => setImmediate(resolve));
     const beforeBackup = acknowledged.length;
-    const { stdout } = await cli(['backup', backupFile], server.dataDir);
+    const { stdout } = await cli(['backup', backupFile], dataDir);
     const afterBackup = acknowledged.length;
     writing = false;
     await writes;
     expect(stdout).toContain(`to ${backupFile}`);
     expect(afterBackup).toBeGreaterThan(beforeBackup); // the server kept taking writes meanwhile
     expect(statSync(backupFile).mode & 0o777).toBe(0o600);
-    const overwrite = await cli(['backup', backupFile], server.dataDir).catch((error) => error);
+    const overwrite = await cli(['backup', backupFile], dataDir).catch((error) => error);
     expect(overwrite.stderr).toContain('already exists');
 
-    const refused = await cli(['restore', backupFile], server.dataDir).catch((error) => error);
+    const refused = await cli(['restore', backupFile], dataDir).catch((error) => error);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('A server is running on');
 
@@ -80,9 +99,9 @@ test('a backup taken while the server takes writes restores, on a new machine, e
     expect(readFileSync(join(newMachine, 'secret.key'), 'utf8')).toBe(originalKey);
     expect(statSync(join(newMachine, 'secret.key')).mode & 0o777).toBe(0o600);
 
-    const again = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: newMachine, LOG_LEVEL: 'silent' }), createLogger('silent'));
+    const again = await startEmbedded(newMachine);
     try {
-      const listed = await fetch(`${again.url}/api/v1/projects?limit=200`, { headers: { authorization: `Bearer ${server.key}` } });
+      const listed = await fetch(`${again.url}/api/v1/projects?limit=200`, { headers: { authorization: `Bearer ${key}` } });
       expect(listed.status).toBe(200);
       const ids = new Set(((await listed.json()) as { projects: { id: string }[] }).projects.map((project) => project.id));
       for (const id of acknowledged.slice(0, beforeBackup)) expect(ids.has(id)).toBe(true);
@@ -93,7 +112,7 @@ test('a backup taken while the server takes writes restores, on a new machine, e
   } finally {
     writing = false;
     await writes.catch(() => {});
-    await server.close();
+    await server.stop();
   }
 }, 120_000);
 

@@ -2,14 +2,20 @@ import { parseArgs } from 'node:util';
 import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey, setAccountPlan } from './accounts/keys.ts';
 import { PLAN_NAMES, type PlanName } from './accounts/plans.ts';
 import { printHistory, runExport, runVerify } from './cli/audit.ts';
+import { runBackup, runRestore } from './cli/backup.ts';
 import { rebuildProjections } from './cli/rebuild.ts';
 import { loadConfig } from './config.ts';
+import { loadEnvFileOfWorkingDirectory } from './envFile.ts';
 import { isAppError } from './core/errors.ts';
 import { createLogger } from './core/logger.ts';
 import { createServices, type Services } from './services.ts';
+import { createStoreConnection } from './storeConnection.ts';
+import { openStores } from './stores.ts';
 
-const USAGE = `inkstream — admin commands (they work while the server runs, on the same DATA_DIR / EVENTSTORE_URL)
+const USAGE = `inkstream — admin commands (they work while the server runs, on the same DATA_DIR / EVENTSTORE_URL,
+read from the environment or from a .env file in the working directory)
 
+  inkstream init                   create a new, empty store (other commands only open an existing one)
   inkstream keys create --account <name> [--plan free|pro|unlimited] [--name <label>] [--json]
   inkstream keys list --account <name> [--json]
   inkstream keys rotate <keyId> [--json]
@@ -19,6 +25,8 @@ const USAGE = `inkstream — admin commands (they work while the server runs, on
   inkstream history article|topic|project <id> [--json]
   inkstream events export [--stream <name>] [--from <position>] > file.ndjson
   inkstream events verify
+  inkstream backup <file>          a consistent copy of the embedded store (and its secret key) while the server runs
+  inkstream restore <file>         put a backup back into DATA_DIR (the server stopped)
 `;
 
 type Command = (services: Services, args: string[]) => Promise<void>;
@@ -41,6 +49,11 @@ function printIssued(issued: { id: string; key: string; account: string }, json:
 }
 
 const commands: Record<string, Command> = {
+  async init(services) {
+    const head = await services.eventStore.headPosition();
+    if (head >= 0n) print('This store already exists and holds events; nothing was changed.');
+    else print('Created a new, empty store. `npm start` serves it; its first start prints the API key of the account "default".');
+  },
   async 'keys create'(services, args) {
     const { values } = options(args, { account: { type: 'string' }, plan: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' } });
     if (!values.account) throw new Error('keys create needs --account <name>');
@@ -88,7 +101,26 @@ const commands: Record<string, Command> = {
   async 'events verify'(services) {
     if (!(await runVerify(services, print))) process.exitCode = 3;
   },
+  async backup(services, args) {
+    const { positionals } = options(args, {});
+    if (!positionals[0]) throw new Error('backup needs <file>');
+    await runBackup(services, positionals[0], print);
+  },
 };
+
+/** Restore opens no store through the services: the store may be gone, and it must not be in use. */
+async function restore(args: string[]): Promise<number> {
+  try {
+    const { positionals } = options(args, {});
+    if (!positionals[0]) throw new Error('restore needs <file>');
+    loadEnvFileOfWorkingDirectory();
+    await runRestore(loadConfig(), positionals[0], print);
+    return 0;
+  } catch (error) {
+    process.stderr.write(failure(error));
+    return 1;
+  }
+}
 
 async function history(services: Services, kind: string, args: string[]) {
   const { values, positionals } = options(args, { json: { type: 'boolean' } });
@@ -96,23 +128,58 @@ async function history(services: Services, kind: string, args: string[]) {
   await printHistory(services, kind, positionals[0], values.json ?? false, print);
 }
 
+const failure = (error: unknown) => `inkstream: ${isAppError(error) || error instanceof Error ? error.message : String(error)}\n`;
+
 async function main(argv: string[]): Promise<number> {
-  const name = argv.slice(0, 2).join(' ');
+  if (argv[0] === 'restore') return restore(argv.slice(1));
+  const words = commands[argv.slice(0, 2).join(' ')] ? 2 : 1;
+  const name = argv.slice(0, words).join(' ');
   const command = commands[name];
   if (!command) {
     process.stderr.write(argv.length && argv[0] !== 'help' && argv[0] !== '--help' ? `Unknown command: ${argv.join(' ')}\n\n${USAGE}` : USAGE);
     return argv.length && argv[0] !== 'help' && argv[0] !== '--help' ? 2 : 0;
   }
-  const config = loadConfig();
-  const services = await createServices(config, createLogger(process.env.LOG_LEVEL ?? 'warn'));
+  let services: Services;
   try {
-    await command(services, argv.slice(2));
+    services = await openForCommand(name);
+  } catch (error) {
+    process.stderr.write(failure(error));
+    return 1;
+  }
+  try {
+    await command(services, argv.slice(words));
     return Number(process.exitCode ?? 0);
   } catch (error) {
-    process.stderr.write(`inkstream: ${isAppError(error) || error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(failure(error));
     return 1;
   } finally {
     await services.close();
+  }
+}
+
+/** An admin command waits this long for an unreachable store, then says so (the server waits as long as it takes). */
+const CLI_STORE_WAIT_MS = 30_000;
+
+/** Only `init` may create a store; every command says on stderr which store it opened, so --json output stays clean. */
+async function openForCommand(name: string): Promise<Services> {
+  const envFile = loadEnvFileOfWorkingDirectory();
+  const config = loadConfig();
+  const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
+  const connection = createStoreConnection({
+    giveUpAfterMs: CLI_STORE_WAIT_MS,
+    onRetry: (what, error, delayMs) => process.stderr.write(`inkstream: ${what} not reachable yet (${(error as Error).message}); trying again in ${delayMs} ms\n`),
+  });
+  const stores = await connection.establish(
+    'the store', () => openStores(config, (message) => logger.warn({ message }, 'WAL checkpoint failed'), { create: name === 'init' }),
+  );
+  try {
+    const services = await createServices(config, logger, { stores, connection });
+    const where = stores.where.events === stores.where.reads ? stores.where.events : `${stores.where.events}, read models in ${stores.where.reads}`;
+    process.stderr.write(`inkstream: store ${where}${envFile ? ` (configured by ${envFile} and the environment)` : ''}\n`);
+    return services;
+  } catch (error) {
+    await stores.close();
+    throw error;
   }
 }
 

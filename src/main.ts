@@ -1,7 +1,9 @@
 import { loadConfig } from './config.ts';
 import { createLogger } from './core/logger.ts';
+import { loadEnvFileOfWorkingDirectory } from './envFile.ts';
 import { startServer } from './server.ts';
 
+loadEnvFileOfWorkingDirectory();
 const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL);
 const running = await startServer(config, logger);

@@ -12,6 +12,8 @@ import type { EventStore } from './eventstore/port.ts';
 import type { ReadStore } from './readstore/port.ts';
 import type { Projection } from './readstore/projection.ts';
 import { createReadModels, type ReadModels } from './readstore/readModels.ts';
+import { createStoreConnection, type StoreConnection } from './storeConnection.ts';
+import { verifyStoreIdentity } from './storeIdentity.ts';
 import { openStores, type Stores } from './stores.ts';
 
 /** Everything a route, a consumer or the CLI needs, built once by the composition root. */
@@ -35,14 +37,26 @@ export type Services = {
   close(): Promise<void>;
 };
 
-export type ServiceOverrides = { clock?: Clock; stores?: Stores };
+export type ServiceOverrides = {
+  clock?: Clock; stores?: Stores;
+  /** How start-up waits for unreachable stores; its state is what readiness reports meanwhile. */
+  connection?: StoreConnection;
+};
 
 export async function createServices(config: Config, logger: Logger, overrides: ServiceOverrides = {}): Promise<Services> {
   const clock = overrides.clock ?? systemClock;
-  const stores = overrides.stores ?? (await openStores(config, (message) => logger.warn({ message }, 'WAL checkpoint failed')));
+  const connection = overrides.connection ?? createStoreConnection({
+    onRetry: (what, error, delayMs) => logger.warn({ err: error, retryInMs: delayMs }, `${what} is not reachable yet; waiting`),
+  });
+  const stores = overrides.stores
+    ?? (await connection.establish('the stores', () => openStores(config, (message) => logger.warn({ message }, 'WAL checkpoint failed'))));
   const projections = allProjections;
-  await stores.readStore.ensureCollections(projections.map((p) => ({ name: p.collection, indexes: p.indexes })));
+  await connection.establish(`the stores (${stores.where.events}, ${stores.where.reads})`, async () => {
+    await verifyStoreIdentity(stores);
+    await stores.readStore.ensureCollections(projections.map((p) => ({ name: p.collection, indexes: p.indexes })));
+  });
   const tail = await createLogTail(stores.eventStore);
+  connection.connected();
   const secrets = createSecretBox(loadOrCreateSecretKey(config.INKSTREAM_SECRET_KEY, join(config.dataDir, 'secret.key')));
   return {
     config,

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import {
-  BACKWARDS, END, EventStoreDBClient, FORWARDS, START, StreamDeletedError,
+  BACKWARDS, END, EventStoreDBClient, FORWARDS, NO_STREAM, START, StreamDeletedError,
   StreamNotFoundError as EsdbStreamNotFoundError, WrongExpectedVersionError as EsdbWrongExpectedVersionError,
   jsonEvent, type AllStreamResolvedEvent, type AppendExpectedRevision, type ReadPosition, type RecordedEvent,
 } from '@eventstore/db-client';
@@ -31,6 +32,11 @@ import { readAllRequest, readStreamRequest } from './readOptions.ts';
  */
 
 const UINT64_MAX = 2n ** 64n - 1n;
+/** The log's identity: the first event of this stream (no '$': system streams need admin rights). */
+const STORE_ID_STREAM = 'inkstream_store-identity';
+const STORE_ID_METADATA = {
+  accountId: 'system', actor: { kind: 'system', worker: 'store' }, correlationId: 'store', causationId: 'store', requestId: 'store',
+};
 const MIN_PAGE = 64;
 const MAX_PAGE = 4096;
 const HEAD_PAGE = 100;
@@ -62,6 +68,27 @@ export function createEsdbEventStore(client: EventStoreDBClient): EventStore {
     return events;
   }
 
+  /**
+   * The stored event of a retried append. The revision the server reports is the original's last
+   * event (looked at first); should it be the stream's current one instead, the stream is read
+   * backwards from its end until the event turns up.
+   */
+  async function findRetriedEvent(stream: string, id: string, reported: bigint): Promise<RecordedEvent> {
+    const atReported = await readStreamEvents(stream, { fromRevision: reported, direction: FORWARDS, maxCount: 1 });
+    if (atReported?.[0]?.id === id) return atReported[0];
+    let from: bigint | typeof END = END;
+    for (;;) {
+      const page = await readStreamEvents(stream, { fromRevision: from, direction: BACKWARDS, maxCount: HEAD_PAGE });
+      const found = page?.find((event) => event.id === id);
+      if (found) return found;
+      const oldest = page?.[page.length - 1];
+      if (!oldest || page.length < HEAD_PAGE || oldest.revision === 0n) {
+        throw new Error(`EventStoreDB acknowledged a retried append to ${stream} but its events cannot be read back`);
+      }
+      from = oldest.revision - 1n;
+    }
+  }
+
   /** An empty append writes nothing: it only answers whether the stream is as expected. */
   async function checkOnly(stream: string, expected: ExpectedRevision): Promise<AppendResult> {
     const last = await lastEvent(stream);
@@ -83,20 +110,21 @@ export function createEsdbEventStore(client: EventStoreDBClient): EventStore {
         if (error instanceof EsdbWrongExpectedVersionError) throw new WrongExpectedVersionError(stream, expected, error.actualVersion);
         throw error;
       }
-      // Only reached when the connection string sets throwOnAppendFailure=false.
+      // Only reached when the connection string sets throwOnAppendFailure=false. The revision the
+      // client reports then is not the stream's (6.2.1's batch append gives BigInt(hasCurrentStreamRevision()),
+      // 0n or 1n), so the stream's last revision is read instead.
       if (!result.success) {
-        const actual = result.nextExpectedRevision < 0n ? 'no_stream' : result.nextExpectedRevision;
-        throw new WrongExpectedVersionError(stream, expected, actual);
+        const last = await lastEvent(stream);
+        throw new WrongExpectedVersionError(stream, expected, last?.revision ?? 'no_stream');
       }
       if (result.position) {
         listeners.notify(result.position.commit);
         return { nextRevision: result.nextExpectedRevision, position: result.position.commit };
       }
-      // An idempotent retry: the server wrote nothing and reports no position; the original
-      // append's position is that of its last event, which sits at nextExpectedRevision.
-      const original = await readStreamEvents(stream, { fromRevision: result.nextExpectedRevision, direction: FORWARDS, maxCount: 1 });
-      if (!original?.[0]) throw new Error(`EventStoreDB acknowledged a retried append to ${stream} but its events cannot be read back`);
-      return { nextRevision: result.nextExpectedRevision, position: positionOf(original[0]) };
+      // An idempotent retry: the server wrote nothing and reports no position. The original
+      // append's result is its last event's revision and position, found by that event's id.
+      const original = await findRetriedEvent(stream, events[events.length - 1].id, result.nextExpectedRevision);
+      return { nextRevision: original.revision, position: positionOf(original) };
     },
 
     async readStream(stream, options) {
@@ -141,6 +169,25 @@ export function createEsdbEventStore(client: EventStoreDBClient): EventStore {
 
     onAppend(listener) {
       return listeners.add(listener);
+    },
+
+    async storeId(options) {
+      const recorded = async () => {
+        const first = await readStreamEvents(STORE_ID_STREAM, { fromRevision: 0n, direction: FORWARDS, maxCount: 1 });
+        return first?.[0] ? String(jsonObject(first[0].data, STORE_ID_STREAM).storeId) : null;
+      };
+      const existing = await recorded();
+      if (existing || !options.create) return existing;
+      const storeId = randomUUID();
+      const created = jsonEvent({ id: randomUUID(), type: 'StoreCreated', data: { storeId }, metadata: STORE_ID_METADATA });
+      try {
+        const result = await client.appendToStream(STORE_ID_STREAM, [created], { expectedRevision: NO_STREAM });
+        return result.success ? storeId : recorded(); // not success: throwOnAppendFailure=false, another replica was first
+      } catch (error) {
+        // Another replica created it first: theirs is the identity.
+        if (error instanceof EsdbWrongExpectedVersionError) return recorded();
+        throw error;
+      }
     },
 
     async close() {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { systemClock, type Clock } from '../core/clock.ts';
 import { createAppendListeners } from './appendListeners.ts';
 import { findStoredId, planAppend, type AppendLookup } from './appendPlan.ts';
@@ -17,6 +18,7 @@ export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}
   const byId = new Map<string, StoredRecord>();
   const listeners = createAppendListeners();
   let closed = false;
+  let storeId: string | null = null;
 
   const lookup: AppendLookup = {
     head(stream) {
@@ -87,6 +89,11 @@ export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}
 
     onAppend(listener) {
       return listeners.add(listener);
+    },
+
+    async storeId(options) {
+      if (options.create) storeId ??= randomUUID();
+      return storeId;
     },
 
     async close() {

@@ -64,6 +64,12 @@ export interface EventStore {
    * of the log would (in log order; called once, the result shared by every listener).
    */
   onAppend(listener: (position: bigint, appended?: () => readonly StoredEvent[]) => void): () => void;
+  /**
+   * The identifier this event log was given when it was created (a UUID), so read models and
+   * checkpoints can tell which log they were built from. With `create`, a log without one gets one
+   * (a new store, or one from before identities); without, that log answers null.
+   */
+  storeId(options: { create: boolean }): Promise<string | null>;
   close(): Promise<void>;
 }
 

@@ -8,6 +8,7 @@ import {
 } from './port.ts';
 import { readAllRequest, readStreamRequest } from './readOptions.ts';
 import { DEFAULT_BUSY_TIMEOUT_MS, prepareEventsFile } from './sqliteSchema.ts';
+import { sqliteStoreId } from './sqliteStoreId.ts';
 
 export type SqliteEventStoreOptions = {
   /** Stamps createdAt; defaults to the system clock. */
@@ -237,6 +238,10 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
 
     onAppend(listener) {
       return listeners.add(listener);
+    },
+
+    async storeId(options) {
+      return sqliteStoreId(db, options);
     },
 
     async close() {

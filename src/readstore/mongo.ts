@@ -87,7 +87,7 @@ export async function openMongoReadStore(url: string, dbName?: string): Promise<
         batches.get(name)!.push(toOperation(write));
       }
       await Promise.all([...batches].map(([name, operations]) => bulkWriteIgnoringDuplicates(db.collection<StoredDoc>(name), operations)));
-      if (moved) await checkpoints.updateOne({ _id: moved.consumer }, { $set: { position: moved.position } }, { upsert: true });
+      if (moved) await moveCheckpointForward(checkpoints, moved.consumer, moved.position);
     },
 
     async save(name, doc) {
@@ -138,6 +138,20 @@ export async function openMongoReadStore(url: string, dbName?: string): Promise<
       await client.close();
     },
   };
+}
+
+/**
+ * Replicas project into the same database, each at its own pace, so a checkpoint only moves
+ * forwards: the update matches only an older position (zero-padded strings compare as numbers);
+ * against a newer one the upsert tries a second document with that _id and fails with E11000,
+ * which means another replica is already further.
+ */
+async function moveCheckpointForward(checkpoints: Collection<Checkpoint>, consumer: string, position: string): Promise<void> {
+  try {
+    await checkpoints.updateOne({ _id: consumer, position: { $lt: position } }, { $set: { position } }, { upsert: true });
+  } catch (error) {
+    if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
+  }
 }
 
 function toOperation(write: ReadModelWrite): AnyBulkWriteOperation<StoredDoc> {

@@ -36,8 +36,11 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
   const registry = createCollectionRegistry();
   const byCollection = new Map<string, CollectionStatements>();
   const queries = new Map<string, StatementSync>();
+  // Only forwards: replicas sharing a read store each commit their own progress. Positions are
+  // zero-padded text of one width, so text order is number order.
   const setCheckpoint = db.prepare(
-    'INSERT INTO checkpoints (consumer, position) VALUES (?, ?) ON CONFLICT (consumer) DO UPDATE SET position = excluded.position',
+    'INSERT INTO checkpoints (consumer, position) VALUES (?, ?) ON CONFLICT (consumer) DO UPDATE SET position = excluded.position ' +
+      'WHERE excluded.position > checkpoints.position',
   );
   const getCheckpoint = db.prepare('SELECT position FROM checkpoints WHERE consumer = ?');
   const takeLease = db.prepare(

@@ -3,6 +3,7 @@ import type { EventStore } from '../../src/eventstore/port.ts';
 import { appendContract } from './contractAppend.ts';
 import { concurrencyContract } from './contractConcurrency.ts';
 import { embeddedContract } from './contractEmbedded.ts';
+import { identityContract } from './contractIdentity.ts';
 import { readContract } from './contractRead.ts';
 
 export type ContractOptions = {
@@ -33,6 +34,7 @@ export function describeEventStoreContract(name: string, open: () => Promise<Eve
     appendContract(current);
     readContract(current);
     concurrencyContract(current);
+    identityContract(current, options);
     if (options.embedded) embeddedContract(current);
   });
 }

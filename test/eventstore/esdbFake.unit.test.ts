@@ -1,7 +1,23 @@
+import { expect, test } from 'vitest';
 import { createEsdbEventStore } from '../../src/eventstore/esdb.ts';
+import { WrongExpectedVersionError } from '../../src/eventstore/port.ts';
 import { describeEventStoreContract } from './contract.ts';
 import { createFakeEsdbClient } from './fakeEsdbClient.ts';
+import { newEvent, rejectionOf } from './events.ts';
 
 // The adapter's own logic (position mapping, paging through $all, skipping system events, error
 // mapping, the position of a retried append) against a client that behaves like the server.
 describeEventStoreContract('esdb adapter over a fake client', async () => createEsdbEventStore(createFakeEsdbClient()));
+
+describeEventStoreContract('esdb adapter, a retry answered with the current revision', async () => createEsdbEventStore(createFakeEsdbClient({ retryReports: 'current' })));
+
+describeEventStoreContract('esdb adapter with throwOnAppendFailure=false', async () => createEsdbEventStore(createFakeEsdbClient({ throwOnAppendFailure: false })));
+
+test('with throwOnAppendFailure=false, a conflict reports the stream\'s real revision, not the client\'s 0 or 1', async () => {
+  const store = createEsdbEventStore(createFakeEsdbClient({ throwOnAppendFailure: false }));
+  await store.append('project-1', [newEvent('A'), newEvent('B'), newEvent('C'), newEvent('D')], 'no_stream');
+  const refused = await rejectionOf(store.append('project-1', [newEvent('E')], 1n));
+  expect(refused).toBeInstanceOf(WrongExpectedVersionError);
+  expect((refused as WrongExpectedVersionError).actual).toBe(3n);
+  expect((await rejectionOf(store.append('project-2', [newEvent('E')], 0n)) as WrongExpectedVersionError).actual).toBe('no_stream');
+});

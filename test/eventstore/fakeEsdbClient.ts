@@ -14,7 +14,21 @@ type Recorded = {
  * sit between ours, reading $all from a position includes the event there, a retried append
  * with the same ids is acknowledged without a position, and a missing stream fails while reading.
  */
-export function createFakeEsdbClient(): EventStoreDBClient {
+export type FakeEsdbOptions = {
+  /**
+   * As a connection string with throwOnAppendFailure=false: a wrong expected revision resolves
+   * { success: false } instead of throwing, and, as db-client 6.2.1's batch append does, reports
+   * the current revision as BigInt(hasCurrentStreamRevision()): 1n whatever the revision is.
+   */
+  throwOnAppendFailure?: boolean;
+  /**
+   * Which revision an idempotent retry reports: the original append's last (what the adapter
+   * first assumes) or the stream's current one, should the server answer with that.
+   */
+  retryReports?: 'original' | 'current';
+};
+
+export function createFakeEsdbClient(options: FakeEsdbOptions = {}): EventStoreDBClient {
   const log: Recorded[] = [];
   let offset = 4_096n;
   const streamEvents = (stream: string) => log.filter((e) => e.streamId === stream);
@@ -35,9 +49,13 @@ export function createFakeEsdbClient(): EventStoreDBClient {
       : current.findIndex((e) => e.id === events[0]?.id);
     const stored = start < 0 ? [] : current.slice(start, start + events.length);
     if (events.length > 0 && stored.length === events.length && stored.every((e, i) => e.id === events[i].id)) {
-      return { success: true, nextExpectedRevision: stored[stored.length - 1].revision, position: undefined };
+      const reported = options.retryReports === 'current' ? current[current.length - 1] : stored[stored.length - 1];
+      return { success: true, nextExpectedRevision: reported.revision, position: undefined };
     }
     const ok = expected === 'no_stream' ? last === 'no_stream' : expected === 'stream_exists' ? last !== 'no_stream' : expected === last;
+    if (!ok && options.throwOnAppendFailure === false) {
+      return { success: false, nextExpectedRevision: last === 'no_stream' ? -1n : BigInt(true), position: undefined };
+    }
     if (!ok || expected === 'any') throw new WrongExpectedVersionError(undefined, { streamName: stream, expected, current: last });
     let written: Recorded | undefined;
     for (const e of events) {

@@ -142,6 +142,17 @@ export function readStoreContract(open: () => Promise<OpenedStore>): void {
     expect(await store.get('articles', 'b')).toBeNull();
   });
 
+  test('a checkpoint never moves backwards: a replica behind commits its older progress, the checkpoint stays', async () => {
+    await store.commit([put('a', 20n, { status: 'ahead' })], { consumer: 'projections', position: 20n });
+    await store.commit([put('a', 9n, { status: 'behind' })], { consumer: 'projections', position: 9n });
+    expect(await store.getCheckpoint('projections')).toBe(20n);
+    await store.commit([], { consumer: 'projections', position: 20n });
+    expect(await store.getCheckpoint('projections')).toBe(20n);
+    expect(await store.get('articles', 'a')).toMatchObject({ status: 'ahead' });
+    await store.commit([], { consumer: 'projections', position: 100n });
+    expect(await store.getCheckpoint('projections')).toBe(100n);
+  });
+
   test('a lease is held by one holder until it expires or is released', async () => {
     expect(await store.acquireLease('background', 'a', 1000, 10_000)).toBe(true);
     expect(await store.acquireLease('background', 'b', 1000, 10_500)).toBe(false);

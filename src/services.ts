@@ -9,6 +9,7 @@ import { createSecretBox, loadOrCreateSecretKey, type SecretBox } from './core/s
 import { createLogTail, type LogTail } from './consumers/logTail.ts';
 import { handleCommand, type CommandContext, type CommandOptions, type CommandResult, type DomainEvent, type StreamType } from './eventstore/handleCommand.ts';
 import type { EventStore } from './eventstore/port.ts';
+import { createDestinationPolicy, type DestinationPolicy, type ResolveHost } from './integrations/safeHttp/index.ts';
 import type { ReadStore } from './readstore/port.ts';
 import type { Projection } from './readstore/projection.ts';
 import { createReadModels, type ReadModels } from './readstore/readModels.ts';
@@ -24,6 +25,8 @@ export type Services = {
   readStore: ReadStore;
   storeKinds: Stores['kind'];
   plans: Record<PlanName, Plan>;
+  /** Which URLs tenants may register and Inkstream may connect to (one policy for both moments). */
+  destinations: DestinationPolicy;
   secrets: SecretBox;
   projections: readonly Projection[];
   readModels: ReadModels;
@@ -35,7 +38,7 @@ export type Services = {
   close(): Promise<void>;
 };
 
-export type ServiceOverrides = { clock?: Clock; stores?: Stores };
+export type ServiceOverrides = { clock?: Clock; stores?: Stores; resolveHost?: ResolveHost };
 
 export async function createServices(config: Config, logger: Logger, overrides: ServiceOverrides = {}): Promise<Services> {
   const clock = overrides.clock ?? systemClock;
@@ -53,6 +56,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     readStore: stores.readStore,
     storeKinds: stores.kind,
     plans: loadPlans(config.INKSTREAM_PLANS_FILE),
+    destinations: createDestinationPolicy({ allowPrivateAddresses: config.INKSTREAM_ALLOW_PRIVATE_URLS, resolveHost: overrides.resolveHost }),
     secrets,
     projections,
     readModels: createReadModels(stores.eventStore, stores.readStore, projections),

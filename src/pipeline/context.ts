@@ -46,7 +46,7 @@ export function createPipelineContext(services: Services, overrides: PipelineOve
     defaultModel: config.INKSTREAM_DEFAULT_MODEL,
   });
   const logger = services.logger.child({ component: 'pipeline', provider: composed.writer.provider });
-  const newHttp = () => createSafeHttpClient({ allowPrivateAddresses: config.INKSTREAM_ALLOW_PRIVATE_URLS });
+  const newHttp = () => createSafeHttpClient({ destinations: services.destinations });
   let ownHttp = overrides.http ? null : newHttp();
   let stopping = new AbortController();
   return {

@@ -34,7 +34,7 @@ export function postPublishHookSender(services: Services): HookSender {
       const hook = (await loadStream(services.eventStore, integrationsStream, job.projectId)).state.postPublishHook;
       if (!hook || !job.hook) return { kind: 'done' };
       client ??= createSafeHttpClient({
-        allowPrivateAddresses: config.INKSTREAM_ALLOW_PRIVATE_URLS, userAgent: 'Inkstream-Webhooks/0.1', timeoutMs: config.INKSTREAM_WEBHOOK_TIMEOUT_MS, maxRedirects: 0,
+        destinations: services.destinations, userAgent: 'Inkstream-Webhooks/0.1', timeoutMs: config.INKSTREAM_WEBHOOK_TIMEOUT_MS, maxRedirects: 0,
       });
       const nowMs = clock.nowMs();
       const outcome = await callHook({

@@ -74,7 +74,7 @@ export function webhookDispatcher(): Worker {
         const existing = lanes.get(endpointId);
         if (existing) return existing.lane;
         const client = createSafeHttpClient({
-          allowPrivateAddresses: config.INKSTREAM_ALLOW_PRIVATE_URLS, userAgent: WEBHOOK_USER_AGENT,
+          destinations: services.destinations, userAgent: WEBHOOK_USER_AGENT,
           connectionsPerOrigin: CONCURRENCY_PER_ENDPOINT, timeoutMs: config.INKSTREAM_WEBHOOK_TIMEOUT_MS, maxRedirects: 0,
         });
         const health = createHealthTracker(readStore, endpointId);

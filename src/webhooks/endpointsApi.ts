@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { webhooks, type WebhookDoc } from '../../projections/webhooks.ts';
 import { releaseWebhookSlot, takeWebhookSlot } from '../accounts/planLimits.ts';
-import { AppError } from '../core/errors.ts';
 import { route } from '../http/route.ts';
 import { applyAppended, commandContext } from '../http/resources.ts';
 import { HttpsUrl, listOf, Pagination } from '../http/schemas.ts';
-import { createAddressPolicy, parseRequestUrl, SafeHttpError } from '../integrations/safeHttp/index.ts';
+import { requireReachableUrl } from '../integrations/safeHttp/registration.ts';
 import type { ReadStore } from '../readstore/port.ts';
 import type { Services } from '../services.ts';
 import { ENDPOINT_HEALTH, ensureWebhookCollections } from './collections.ts';
@@ -22,16 +21,6 @@ const Events = z.array(EventType).min(1).max(20).describe('Event types to receiv
 const CreateWebhook = z.object({ url: HttpsUrl, events: Events.optional() }).strict();
 const UpdateWebhook = z.object({ events: Events.nullable().optional(), enabled: z.boolean().optional() }).strict()
   .refine((body) => Object.keys(body).length > 0, 'send at least one of events, enabled');
-
-/** Literal private addresses are refused at once; host names are checked (after DNS) on every delivery. */
-function checkUrl(services: Services, url: string): void {
-  try {
-    parseRequestUrl(url, createAddressPolicy({ allowPrivateAddresses: services.config.INKSTREAM_ALLOW_PRIVATE_URLS }));
-  } catch (error) {
-    if (!(error instanceof SafeHttpError)) throw error;
-    throw new AppError('validation_failed', `Invalid request body: url: ${error.message}`, { details: [{ path: 'body.url', message: error.message }] });
-  }
-}
 
 async function failingSinceOf(readStore: ReadStore, ids: string[]): Promise<Map<string, string | null>> {
   await ensureWebhookCollections(readStore);
@@ -51,7 +40,7 @@ export const endpointRoutes = [
     errors: [402],
     async handle(input) {
       const { body, auth, services } = input;
-      checkUrl(services, body.url);
+      await requireReachableUrl(services.destinations, body.url, 'url', services.logger);
       const endpointId = services.ids.next('whk');
       const secret = generateWebhookSecret();
       const at = services.clock.now();

@@ -1,9 +1,9 @@
 import tls from 'node:tls';
 import { Agent } from 'undici';
-import { createAddressPolicy } from './addressPolicy.ts';
 import { toSafeHttpError } from './connectionErrors.ts';
+import { createDestinationPolicy, type DestinationPolicy } from './destinationPolicy.ts';
 import { HttpTimeoutError, ResponseTooLargeError, TooManyRedirectsError } from './errors.ts';
-import { createGuardedLookup, systemResolveHost, type ResolveHost } from './guardedLookup.ts';
+import { createGuardedLookup, type ResolveHost } from './guardedLookup.ts';
 import { readBody, type TooLargePolicy } from './readBody.ts';
 import { isRedirect, nextHop, type Hop } from './redirects.ts';
 import { parseRequestUrl } from './urlPolicy.ts';
@@ -20,6 +20,8 @@ export type SafeHttpClientOptions = {
   ca?: string | readonly string[];
   /** DNS resolution; defaults to the system resolver (getaddrinfo, every address). */
   resolveHost?: ResolveHost;
+  /** The policy the registration checks used (services.destinations); replaces the three options above. */
+  destinations?: DestinationPolicy;
   /** Defaults for every request; each request can override them. */
   timeoutMs?: number;
   maxBytes?: number;
@@ -70,16 +72,18 @@ const flattenHeaders = (headers: Record<string, string | string[] | undefined>):
     .map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]));
 
 export function createSafeHttpClient(options: SafeHttpClientOptions = {}): SafeHttpClient {
-  const policy = createAddressPolicy({
+  const destinations = options.destinations ?? createDestinationPolicy({
     allowPrivateAddresses: options.allowPrivateAddresses,
     allowedRanges: options.allowedAddressRanges,
+    resolveHost: options.resolveHost,
   });
+  const policy = destinations.addresses;
   const extraCa = options.ca === undefined ? [] : typeof options.ca === 'string' ? [options.ca] : [...options.ca];
   const agent = new Agent({
     keepAliveTimeout: options.keepAliveTimeoutMs ?? 4_000,
     connections: options.connectionsPerOrigin ?? 6,
     connect: {
-      lookup: createGuardedLookup(options.resolveHost ?? systemResolveHost, policy),
+      lookup: createGuardedLookup(destinations.resolveHost, destinations.refusal),
       ...(extraCa.length > 0 ? { ca: [...tls.getCACertificates('default'), ...extraCa] } : {}),
     },
   });

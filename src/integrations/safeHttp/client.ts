@@ -1,5 +1,6 @@
 import tls from 'node:tls';
 import { Agent } from 'undici';
+import type { Limiter, Release } from '../../core/limiter.ts';
 import { toSafeHttpError } from './connectionErrors.ts';
 import { createDestinationPolicy, type DestinationPolicy } from './destinationPolicy.ts';
 import { HttpTimeoutError, ResponseTooLargeError, TooManyRedirectsError } from './errors.ts';
@@ -29,6 +30,12 @@ export type SafeHttpClientOptions = {
   maxRedirects?: number;
   connectionsPerOrigin?: number;
   keepAliveTimeoutMs?: number;
+  /**
+   * Requests in flight per destination origin (scheme, host and port), shared by every client
+   * given the same limiter. A request waits for its turn before its timeout starts; each redirect
+   * hop takes a turn at its own origin.
+   */
+  originLimiter?: Limiter;
 };
 
 export type SafeRequestOptions = {
@@ -62,6 +69,8 @@ export interface SafeHttpClient {
   request(url: string | URL, options?: SafeRequestOptions): Promise<SafeResponse>;
   close(): Promise<void>;
 }
+
+const noRelease: Release = () => {};
 
 const lowerCaseKeys = (headers: Record<string, string> = {}) =>
   Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
@@ -110,6 +119,9 @@ export function createSafeHttpClient(options: SafeHttpClientOptions = {}): SafeH
       },
       body: req.body,
     };
+    const turnAt = (url: URL, waitSignal?: AbortSignal): Promise<Release> =>
+      options.originLimiter ? options.originLimiter.acquire(url.origin, { signal: waitSignal }) : Promise.resolve(noRelease);
+    let release = await turnAt(hop.url, req.signal);
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), timeoutMs);
     const signal = req.signal ? AbortSignal.any([timeout.signal, req.signal]) : timeout.signal;
@@ -132,6 +144,8 @@ export function createSafeHttpClient(options: SafeHttpClientOptions = {}): SafeH
           if (redirects.length >= maxRedirects) throw new TooManyRedirectsError(hop.url.href, maxRedirects);
           redirects.push(hop.url.href);
           hop = nextHop(hop, response.statusCode, headers.location, policy);
+          release();
+          release = await turnAt(hop.url, signal);
           continue;
         }
         const declaredLength = Number(headers['content-length']);
@@ -153,6 +167,7 @@ export function createSafeHttpClient(options: SafeHttpClientOptions = {}): SafeH
       if (req.signal?.aborted) throw req.signal.reason ?? error;
       throw toSafeHttpError(error, hop.url, timeoutMs);
     } finally {
+      release();
       clearTimeout(timer);
     }
   }

@@ -56,7 +56,10 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     readStore: stores.readStore,
     storeKinds: stores.kind,
     plans: loadPlans(config.INKSTREAM_PLANS_FILE),
-    destinations: createDestinationPolicy({ allowPrivateAddresses: config.INKSTREAM_ALLOW_PRIVATE_URLS, resolveHost: overrides.resolveHost }),
+    destinations: createDestinationPolicy({
+      allowPrivateAddresses: config.INKSTREAM_ALLOW_PRIVATE_URLS, resolveHost: overrides.resolveHost,
+      onRefused: (detail) => logger.warn(detail, 'refused a URL whose host is not public'),
+    }),
     secrets,
     projections,
     readModels: createReadModels(stores.eventStore, stores.readStore, projections),

@@ -79,7 +79,7 @@ export const projectRoutes = [
       const { body, auth, services } = input;
       for (const field of ['websiteUrl', 'blogUrl', 'sitemapUrl'] as const) {
         const url = body[field];
-        if (url !== undefined) await requireReachableUrl(services.destinations, url, field, services.logger);
+        if (url !== undefined) await requireReachableUrl(services.destinations, url, field);
       }
       const projectId = services.ids.next('prj');
       const at = services.clock.now();

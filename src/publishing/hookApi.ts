@@ -42,7 +42,7 @@ async function checkUrl(services: Services, url: string): Promise<void> {
     const message = 'an https:// URL';
     throw new AppError('validation_failed', `Invalid request body: url: ${message}`, { details: [{ path: 'body.url', message }] });
   }
-  await requireReachableUrl(services.destinations, url, 'url', services.logger);
+  await requireReachableUrl(services.destinations, url, 'url');
 }
 
 async function currentHook(services: Services, projectId: string): Promise<PostPublishHook | null> {

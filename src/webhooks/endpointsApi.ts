@@ -40,7 +40,7 @@ export const endpointRoutes = [
     errors: [402],
     async handle(input) {
       const { body, auth, services } = input;
-      await requireReachableUrl(services.destinations, body.url, 'url', services.logger);
+      await requireReachableUrl(services.destinations, body.url, 'url');
       const endpointId = services.ids.next('whk');
       const secret = generateWebhookSecret();
       const at = services.clock.now();

@@ -31,6 +31,8 @@ export type DestinationPolicyOptions = {
   resolveHost?: ResolveHost;
   /** How long a registration waits for DNS before accepting the name as not resolvable yet. */
   resolveTimeoutMs?: number;
+  /** Told of every refusal with what the host resolved to: for the operator's log, never for the tenant. */
+  onRefused?: (detail: { hostname: string; address: string; range: string }) => void;
 };
 
 /** RFC 6761: localhost and every name under it are loopback, whatever a resolver says. */
@@ -46,8 +48,10 @@ export function createDestinationPolicy(options: DestinationPolicyOptions = {}):
     const judged = isLocalhostName(hostname) ? [LOOPBACK, ...resolved] : resolved;
     for (const { address } of judged) {
       const range = addresses.blockedRange(address);
+      if (!range) continue;
+      options.onRefused?.({ hostname, address, range });
       // The URL is not known here; the client fills it in (see toSafeHttpError).
-      if (range) return new BlockedAddressError('', { hostname, address, range });
+      return new BlockedAddressError('', { hostname, address, range });
     }
     return null;
   };

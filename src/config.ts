@@ -17,6 +17,10 @@ const Env = z.object({
   INKSTREAM_ALLOW_PRIVATE_URLS: flag.default(false),
   INKSTREAM_WEBHOOK_RETRY_DELAYS: z.string().optional(),
   INKSTREAM_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(15_000),
+  /** Webhook deliveries (and, separately, post-publish hook calls) in flight per receiver origin, across endpoints. */
+  INKSTREAM_WEBHOOK_CONCURRENCY_PER_ORIGIN: z.coerce.number().int().positive().max(1000).default(16),
+  /** Crawl requests in flight per site origin, across every crawl of the process. */
+  INKSTREAM_CRAWL_CONCURRENCY_PER_ORIGIN: z.coerce.number().int().positive().max(100).default(4),
   INKSTREAM_PUBLIC_URL: z.string().url().optional(),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),

@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Clock } from './core/clock.ts';
 import { createApp } from './http/app.ts';
 import { openRateLimit } from './http/rateLimitStore.ts';
+import type { ResolveHost } from './integrations/safeHttp/index.ts';
 import { allRoutes } from './http/routes.ts';
 import { backgroundJobs } from './jobs.ts';
 import type { PipelineOptions } from './pipeline/index.ts';
@@ -17,7 +18,7 @@ export type RunningServer = { services: Services; server: Server; url: string; b
 
 /** Builds the services, starts the background consumers and serves HTTP; `stop` shuts down gracefully. */
 export async function startServer(
-  config: Config, logger: Logger, overrides: { clock?: Clock; stores?: Stores; pipeline?: PipelineOptions } = {},
+  config: Config, logger: Logger, overrides: { clock?: Clock; stores?: Stores; pipeline?: PipelineOptions; resolveHost?: ResolveHost } = {},
 ): Promise<RunningServer> {
   const services = await createServices(config, logger, overrides);
   const issued = await bootstrapDefaultAccount(services);

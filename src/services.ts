@@ -9,6 +9,7 @@ import { createSecretBox, loadOrCreateSecretKey, type SecretBox } from './core/s
 import { createLogTail, type LogTail } from './consumers/logTail.ts';
 import { handleCommand, type CommandContext, type CommandOptions, type CommandResult, type DomainEvent, type StreamType } from './eventstore/handleCommand.ts';
 import type { EventStore } from './eventstore/port.ts';
+import { createDestinationPolicy, type DestinationPolicy, type ResolveHost } from './integrations/safeHttp/index.ts';
 import type { ReadStore } from './readstore/port.ts';
 import type { Projection } from './readstore/projection.ts';
 import { createReadModels, type ReadModels } from './readstore/readModels.ts';
@@ -26,6 +27,8 @@ export type Services = {
   readStore: ReadStore;
   storeKinds: Stores['kind'];
   plans: Record<PlanName, Plan>;
+  /** Which URLs tenants may register and Inkstream may connect to (one policy for both moments). */
+  destinations: DestinationPolicy;
   secrets: SecretBox;
   projections: readonly Projection[];
   readModels: ReadModels;
@@ -38,7 +41,7 @@ export type Services = {
 };
 
 export type ServiceOverrides = {
-  clock?: Clock; stores?: Stores;
+  clock?: Clock; stores?: Stores; resolveHost?: ResolveHost;
   /** How start-up waits for unreachable stores; its state is what readiness reports meanwhile. */
   connection?: StoreConnection;
 };
@@ -67,6 +70,10 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     readStore: stores.readStore,
     storeKinds: stores.kind,
     plans: loadPlans(config.INKSTREAM_PLANS_FILE),
+    destinations: createDestinationPolicy({
+      allowPrivateAddresses: config.INKSTREAM_ALLOW_PRIVATE_URLS, resolveHost: overrides.resolveHost,
+      onRefused: (detail) => logger.warn(detail, 'refused a URL whose host is not public'),
+    }),
     secrets,
     projections,
     readModels: createReadModels(stores.eventStore, stores.readStore, projections),

@@ -4,13 +4,14 @@ import type { EventStore } from '../eventstore/port.ts';
 import type { Services } from '../services.ts';
 import type { AuthContext } from '../http/auth.ts';
 import { FEATURE_NAMES, type PlanFeature, type PlanName } from './plans.ts';
-import { articleUsageId, projectUsageId, usageStream, type UsageCommand } from './usage.ts';
+import { articleUsageId, projectUsageId, usageStream, webhookUsageId, type UsageCommand } from './usage.ts';
 
 export const monthOf = (iso: string): string => iso.slice(0, 7);
 
 /** A slot held in a usage ledger (see usage.ts); null when the plan has no such limit. */
 export type ArticleSlot = { accountId: string; articleId: string; month: string } | null;
 export type ProjectSlot = { accountId: string; projectId: string } | null;
+export type WebhookSlot = { accountId: string; endpointId: string } | null;
 
 /**
  * Takes a slot of the month's article quota for `articleId` before anything else is written, or
@@ -52,6 +53,25 @@ export async function releaseProjectSlot(services: Services, slot: ProjectSlot, 
   if (!slot) return;
   const { accountId, projectId } = slot;
   await onLedger(services, projectUsageId(accountId), { type: 'ReleaseProjectSlot', accountId, projectId, reason, at: services.clock.now() }, context);
+}
+
+/** The webhook endpoint cap, as a slot taken for `endpointId` before the endpoint is registered; 402 naming the cap. */
+export async function takeWebhookSlot(
+  services: Services, request: { accountId: string; plan: PlanName; endpointId: string; at: string }, context: CommandContext,
+): Promise<WebhookSlot> {
+  const { accountId, plan, endpointId, at } = request;
+  const limit = services.plans[plan]?.maxWebhookEndpoints ?? null;
+  if (limit === null) return null;
+  const counted = await services.readStore.count('webhooks', { accountId });
+  await onLedger(services, webhookUsageId(accountId), { type: 'TakeWebhookSlot', accountId, endpointId, plan, limit, counted, at }, context);
+  return { accountId, endpointId };
+}
+
+/** Gives the slot back: the registration failed, or the endpoint was deleted. A holder without a slot appends nothing. */
+export async function releaseWebhookSlot(services: Services, slot: WebhookSlot, reason: string, context: CommandContext): Promise<void> {
+  if (!slot) return;
+  const { accountId, endpointId } = slot;
+  await onLedger(services, webhookUsageId(accountId), { type: 'ReleaseWebhookSlot', accountId, endpointId, reason, at: services.clock.now() }, context);
 }
 
 export function requireFeature(services: Services, auth: AuthContext, feature: PlanFeature): void {

@@ -10,13 +10,18 @@ export type Plan = {
   /** null = no cap */
   maxProjects: number | null;
   articlesPerMonth: number | null;
+  /** Webhook endpoints an account may have at once: each one multiplies every event into a retried POST. */
+  maxWebhookEndpoints: number | null;
   features: readonly PlanFeature[];
 };
 
+export const DEFAULT_MAX_WEBHOOK_ENDPOINTS = 20;
+
 export const BUILT_IN_PLANS: Record<PlanName, Plan> = {
-  free: { name: 'free', maxProjects: 1, articlesPerMonth: 10, features: [] },
-  pro: { name: 'pro', maxProjects: 10, articlesPerMonth: 200, features: ['search_analytics', 'direct_push'] },
-  unlimited: { name: 'unlimited', maxProjects: null, articlesPerMonth: null, features: ['search_analytics', 'direct_push'] },
+  free: { name: 'free', maxProjects: 1, articlesPerMonth: 10, maxWebhookEndpoints: DEFAULT_MAX_WEBHOOK_ENDPOINTS, features: [] },
+  pro: { name: 'pro', maxProjects: 10, articlesPerMonth: 200, maxWebhookEndpoints: DEFAULT_MAX_WEBHOOK_ENDPOINTS, features: ['search_analytics', 'direct_push'] },
+  // "unlimited" lifts the commercial limits; the endpoint cap bounds fan-out, so it stays unless a plans file lifts it.
+  unlimited: { name: 'unlimited', maxProjects: null, articlesPerMonth: null, maxWebhookEndpoints: DEFAULT_MAX_WEBHOOK_ENDPOINTS, features: ['search_analytics', 'direct_push'] },
 };
 
 export const FEATURE_NAMES: Record<PlanFeature, string> = {
@@ -27,6 +32,7 @@ export const FEATURE_NAMES: Record<PlanFeature, string> = {
 const PlanOverride = z.object({
   maxProjects: z.number().int().positive().nullable().optional(),
   articlesPerMonth: z.number().int().positive().nullable().optional(),
+  maxWebhookEndpoints: z.number().int().positive().nullable().optional(),
   features: z.array(z.enum(['search_analytics', 'direct_push'])).optional(),
 }).strict();
 

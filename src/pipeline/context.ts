@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { createLimiter, type Limiter } from '../core/limiter.ts';
 import { allowedModels, modelToUse } from '../integrations/llm/modelAllowList.ts';
 import { createContentWriter, llmConfigFromEnv } from '../integrations/llm/select.ts';
 import type { LlmPort } from '../integrations/llm/port.ts';
@@ -22,6 +23,8 @@ export type PipelineContext = {
   /** The project's model, or the server's default; undefined for the offline writer. */
   modelFor(settings: Settings): string | undefined;
   crawl: { pageCap: number; deadlineMs: number };
+  /** One crawl at a time per site (its host): a second crawl of the same site waits for the first. */
+  crawlSites: Limiter;
   /** Articles (or projects) worked on at once by one process manager. */
   concurrency: number;
   /** Aborted when the pipeline stops, so waits end and the event is handled again after the restart. */
@@ -48,7 +51,10 @@ export function createPipelineContext(services: Services, overrides: PipelineOve
   });
   const logger = services.logger.child({ component: 'pipeline', provider: composed.writer.provider });
   const allowed = allowedModels(config.INKSTREAM_DEFAULT_MODEL, config.INKSTREAM_ALLOWED_MODELS);
-  const newHttp = () => createSafeHttpClient({ allowPrivateAddresses: config.INKSTREAM_ALLOW_PRIVATE_URLS });
+  // Kept across stop and start, like the crawls they bound.
+  const crawlOrigins = createLimiter({ concurrency: config.INKSTREAM_CRAWL_CONCURRENCY_PER_ORIGIN });
+  const crawlSites = createLimiter({ concurrency: 1 });
+  const newHttp = () => createSafeHttpClient({ destinations: services.destinations, originLimiter: crawlOrigins });
   let ownHttp = overrides.http ? null : newHttp();
   let stopping = new AbortController();
   return {
@@ -65,6 +71,7 @@ export function createPipelineContext(services: Services, overrides: PipelineOve
       return model;
     },
     crawl: { pageCap: overrides.crawl?.pageCap ?? CRAWL_PAGE_CAP, deadlineMs: overrides.crawl?.deadlineMs ?? 120_000 },
+    crawlSites,
     concurrency: overrides.concurrency ?? 4,
     get signal() { return stopping.signal; },
     start() {

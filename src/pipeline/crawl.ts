@@ -25,10 +25,11 @@ export function crawlProcess(ctx: PipelineContext): PartitionedHandler {
   const { services } = ctx;
 
   async function crawl(project: ActiveProject): Promise<Crawled> {
-    const result = await crawlSite({
+    // Projects on one site crawl it in turn; the wait is not part of the crawl's deadline.
+    const result = await ctx.crawlSites.run(new URL(project.websiteUrl).host, () => crawlSite({
       websiteUrl: project.websiteUrl, blogUrl: project.blogUrl ?? undefined, sitemapUrl: project.sitemapUrl ?? undefined,
       pageCap: ctx.crawl.pageCap, deadlineMs: ctx.crawl.deadlineMs,
-    }, ctx.http);
+    }, ctx.http), { signal: ctx.signal });
     if (result.failure !== undefined) return { failure: result.failure || 'No page could be read.' };
     const pages = result.pages.map(pageSummary);
     const measured = toPublicBrand(learnBrand(result));

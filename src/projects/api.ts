@@ -6,6 +6,7 @@ import { projects, type ProjectDoc } from '../../projections/projects.ts';
 import { route } from '../http/route.ts';
 import { applyAppended, commandContext, present } from '../http/resources.ts';
 import { idOf, listOf, Pagination, WebUrl } from '../http/schemas.ts';
+import { requireReachableUrl } from '../integrations/safeHttp/registration.ts';
 import { BrandProfile } from './brand.ts';
 import { SEARCH_PROVIDER } from '../searchAnalytics/connection.ts';
 import { projectStream } from './decide.ts';
@@ -77,6 +78,10 @@ export const projectRoutes = [
     async handle(input) {
       const { body, auth, services } = input;
       requireAllowedModel(body.settings?.model, services.config);
+      for (const field of ['websiteUrl', 'blogUrl', 'sitemapUrl'] as const) {
+        const url = body[field];
+        if (url !== undefined) await requireReachableUrl(services.destinations, url, field);
+      }
       const projectId = services.ids.next('prj');
       const at = services.clock.now();
       // The cap first, as a slot of the account's project ledger: 402 before anything is written.

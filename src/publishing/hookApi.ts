@@ -5,7 +5,7 @@ import { loadStream } from '../eventstore/handleCommand.ts';
 import { route, type RouteInput } from '../http/route.ts';
 import { commandContext } from '../http/resources.ts';
 import { idOf, WebUrl } from '../http/schemas.ts';
-import { createAddressPolicy, parseRequestUrl, SafeHttpError } from '../integrations/safeHttp/index.ts';
+import { requireReachableUrl } from '../integrations/safeHttp/registration.ts';
 import type { Services } from '../services.ts';
 import { generateWebhookSecret } from '../webhooks/secret.ts';
 import { ensurePublishingCollections, HOOK_STATUS } from './collections.ts';
@@ -36,17 +36,13 @@ const SetHook = z.object({
 type Input = RouteInput<{ id: string }, unknown, unknown>;
 
 
-/** https only, except where private URLs are allowed (local development); literal private addresses are refused now, names on every call. */
-function checkUrl(services: Services, url: string): void {
-  const allowPrivate = services.config.INKSTREAM_ALLOW_PRIVATE_URLS;
-  let message: string | null = !allowPrivate && new URL(url).protocol !== 'https:' ? 'an https:// URL' : null;
-  try {
-    parseRequestUrl(url, createAddressPolicy({ allowPrivateAddresses: allowPrivate }));
-  } catch (error) {
-    if (!(error instanceof SafeHttpError)) throw error;
-    message = error.message;
+/** https only, except where private URLs are allowed (local development); the address is judged as every call will judge it. */
+async function checkUrl(services: Services, url: string): Promise<void> {
+  if (!services.config.INKSTREAM_ALLOW_PRIVATE_URLS && new URL(url).protocol !== 'https:') {
+    const message = 'an https:// URL';
+    throw new AppError('validation_failed', `Invalid request body: url: ${message}`, { details: [{ path: 'body.url', message }] });
   }
-  if (message) throw new AppError('validation_failed', `Invalid request body: url: ${message}`, { details: [{ path: 'body.url', message }] });
+  await requireReachableUrl(services.destinations, url, 'url');
 }
 
 async function currentHook(services: Services, projectId: string): Promise<PostPublishHook | null> {
@@ -77,7 +73,7 @@ export const postPublishHookRoutes = [
     async handle(input) {
       const { body, auth, services } = input;
       const project = await ownedProject(input, input.params.id);
-      checkUrl(services, body.url);
+      await checkUrl(services, body.url);
       const secret = body.rotateSecret || !(await currentHook(services, project.id)) ? generateWebhookSecret() : null;
       const result = await services.execute(integrationsStream, project.id, {
         type: 'SetPostPublishHook', projectId: project.id, accountId: auth.accountId, url: body.url,

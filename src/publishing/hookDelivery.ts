@@ -1,3 +1,4 @@
+import { createLimiter } from '../core/limiter.ts';
 import { loadStream } from '../eventstore/handleCommand.ts';
 import { createSafeHttpClient, type SafeHttpClient } from '../integrations/safeHttp/index.ts';
 import type { Services } from '../services.ts';
@@ -27,6 +28,7 @@ export function postPublishHookSender(services: Services): HookSender {
   const { config, clock, readStore } = services;
   const delaysMs = parseRetryDelays(config.INKSTREAM_WEBHOOK_RETRY_DELAYS);
   let client: SafeHttpClient | null = null;
+  const origins = createLimiter({ concurrency: config.INKSTREAM_WEBHOOK_CONCURRENCY_PER_ORIGIN });
   const log = services.logger.child({ worker: HOOK_SENDER });
 
   return {
@@ -34,7 +36,8 @@ export function postPublishHookSender(services: Services): HookSender {
       const hook = (await loadStream(services.eventStore, integrationsStream, job.projectId)).state.postPublishHook;
       if (!hook || !job.hook) return { kind: 'done' };
       client ??= createSafeHttpClient({
-        allowPrivateAddresses: config.INKSTREAM_ALLOW_PRIVATE_URLS, userAgent: 'Inkstream-Webhooks/0.1', timeoutMs: config.INKSTREAM_WEBHOOK_TIMEOUT_MS, maxRedirects: 0,
+        destinations: services.destinations, userAgent: 'Inkstream-Webhooks/0.1', timeoutMs: config.INKSTREAM_WEBHOOK_TIMEOUT_MS, maxRedirects: 0,
+        originLimiter: origins,
       });
       const nowMs = clock.nowMs();
       const outcome = await callHook({

@@ -1,4 +1,5 @@
 import type { Worker } from '../background.ts';
+import { createLimiter } from '../core/limiter.ts';
 import { createSafeHttpClient, type SafeHttpClient } from '../integrations/safeHttp/index.ts';
 import type { Services } from '../services.ts';
 import type { WebhookDoc } from '../../projections/webhooks.ts';
@@ -41,6 +42,8 @@ export function webhookDispatcher(): Worker {
       const writer = createDeliveryWriter(readStore);
       const slots = createInFlightSlots(readStore);
       const lanes = new Map<string, { lane: Lane; client: SafeHttpClient }>();
+      // Endpoints on one receiver origin share its turns, so many endpoints cannot multiply the load on one host.
+      const origins = createLimiter({ concurrency: config.INKSTREAM_WEBHOOK_CONCURRENCY_PER_ORIGIN });
 
       // Attempts a crash cut short: recorded as interrupted and due again now, before any lane starts.
       for (const row of await slots.recover()) {
@@ -74,8 +77,9 @@ export function webhookDispatcher(): Worker {
         const existing = lanes.get(endpointId);
         if (existing) return existing.lane;
         const client = createSafeHttpClient({
-          allowPrivateAddresses: config.INKSTREAM_ALLOW_PRIVATE_URLS, userAgent: WEBHOOK_USER_AGENT,
+          destinations: services.destinations, userAgent: WEBHOOK_USER_AGENT,
           connectionsPerOrigin: CONCURRENCY_PER_ENDPOINT, timeoutMs: config.INKSTREAM_WEBHOOK_TIMEOUT_MS, maxRedirects: 0,
+          originLimiter: origins,
         });
         const health = createHealthTracker(readStore, endpointId);
         const freeSlots = Array.from({ length: CONCURRENCY_PER_ENDPOINT }, (_, slot) => CONCURRENCY_PER_ENDPOINT - 1 - slot);

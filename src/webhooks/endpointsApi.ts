@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { webhooks, type WebhookDoc } from '../../projections/webhooks.ts';
-import { AppError } from '../core/errors.ts';
+import { releaseWebhookSlot, takeWebhookSlot } from '../accounts/planLimits.ts';
 import { route } from '../http/route.ts';
 import { applyAppended, commandContext } from '../http/resources.ts';
 import { HttpsUrl, listOf, Pagination } from '../http/schemas.ts';
-import { createAddressPolicy, parseRequestUrl, SafeHttpError } from '../integrations/safeHttp/index.ts';
+import { requireReachableUrl } from '../integrations/safeHttp/registration.ts';
 import type { ReadStore } from '../readstore/port.ts';
 import type { Services } from '../services.ts';
 import { ENDPOINT_HEALTH, ensureWebhookCollections } from './collections.ts';
@@ -22,16 +22,6 @@ const CreateWebhook = z.object({ url: HttpsUrl, events: Events.optional() }).str
 const UpdateWebhook = z.object({ events: Events.nullable().optional(), enabled: z.boolean().optional() }).strict()
   .refine((body) => Object.keys(body).length > 0, 'send at least one of events, enabled');
 
-/** Literal private addresses are refused at once; host names are checked (after DNS) on every delivery. */
-function checkUrl(services: Services, url: string): void {
-  try {
-    parseRequestUrl(url, createAddressPolicy({ allowPrivateAddresses: services.config.INKSTREAM_ALLOW_PRIVATE_URLS }));
-  } catch (error) {
-    if (!(error instanceof SafeHttpError)) throw error;
-    throw new AppError('validation_failed', `Invalid request body: url: ${error.message}`, { details: [{ path: 'body.url', message: error.message }] });
-  }
-}
-
 async function failingSinceOf(readStore: ReadStore, ids: string[]): Promise<Map<string, string | null>> {
   await ensureWebhookCollections(readStore);
   const docs = await readStore.getMany<HealthDoc>(ENDPOINT_HEALTH, ids);
@@ -47,15 +37,23 @@ export const endpointRoutes = [
     method: 'post', path: '/webhooks', tag: 'Webhooks', summary: 'Register an endpoint; the signing secret is returned only here',
     body: CreateWebhook,
     responses: { 201: z.object({ webhook: CreatedWebhookBody }) },
+    errors: [402],
     async handle(input) {
       const { body, auth, services } = input;
-      checkUrl(services, body.url);
+      await requireReachableUrl(services.destinations, body.url, 'url');
       const endpointId = services.ids.next('whk');
       const secret = generateWebhookSecret();
+      const at = services.clock.now();
+      // The cap first, as a slot of the account's endpoint ledger: 402 before anything is written.
+      const slot = await takeWebhookSlot(services, { accountId: auth.accountId, plan: auth.plan, endpointId, at }, commandContext(input, `slot:${endpointId}`));
       const result = await services.execute(webhookStream, endpointId, {
         type: 'RegisterEndpoint', endpointId, accountId: auth.accountId, url: body.url, events: body.events ?? null,
-        sealedSecret: services.secrets.seal(secret), at: services.clock.now(),
-      }, commandContext(input));
+        sealedSecret: services.secrets.seal(secret), at,
+      }, commandContext(input)).catch(async (error: unknown) => {
+        await releaseWebhookSlot(services, slot, `the endpoint was not registered: ${(error as Error).message}`, commandContext(input, `slot-release:${endpointId}`))
+          .catch((releaseError) => services.logger.error({ err: releaseError, endpointId }, 'a webhook slot could not be given back'));
+        throw error;
+      });
       const doc = applyAppended(webhooks, null, result.events)!;
       return { status: 201, body: { webhook: { ...presentWebhook(doc), secret } }, headers: { Location: `/api/v1/webhooks/${endpointId}` } };
     },
@@ -101,9 +99,11 @@ export const endpointRoutes = [
     responses: { 204: null },
     errors: [404, 409],
     async handle(input) {
-      await ownedWebhook(input);
+      const doc = await ownedWebhook(input);
       await input.services.execute(webhookStream, input.params.id, { type: 'DeleteEndpoint', at: input.services.clock.now() }, commandContext(input));
       webhookSignal(input.services).notify([input.params.id]);
+      // Deleting frees the endpoint's place under the cap (a crash before this keeps it taken: docs/plan-limits.md).
+      await releaseWebhookSlot(input.services, { accountId: doc.accountId, endpointId: doc.id }, 'the endpoint was deleted', commandContext(input, `slot-release:${doc.id}`));
       return { status: 204 };
     },
   }),

@@ -134,6 +134,28 @@ test('three concurrent project creations on a free account: one project, two 402
   expect(ofType(events, 'ProjectSlotTaken').map((event) => event.data.projectId)).toEqual([ofType(events, 'ProjectCreated')[0].data.projectId]);
 });
 
+test('21 concurrent webhook registrations on the default plan: 20 endpoints, one 402 naming the cap; a deleted endpoint frees its place', async () => {
+  const api = app.api(await app.newKey('racing-webhooks'));
+  const url = (n: number) => `https://hooks.racing.example/${n}`;
+  const responses = await Promise.all(times(21, 0).map((_, n) => api.post('/webhooks', { url: url(n) })));
+  expect(statuses(responses)).toEqual([...times(20, 201), 402]);
+  const refused = responses.find((response) => response.status === 402)!;
+  expect(refused.body.error).toMatchObject({
+    code: 'payment_required',
+    message: 'Webhook endpoint cap reached: the unlimited plan allows 20 endpoints per account. Delete an endpoint you no longer use (DELETE /api/v1/webhooks/:id), or upgrade the plan.',
+  });
+  const events = await accountEvents(app.services, accountIdForName('racing-webhooks'), ['webhook', 'usage']);
+  expect(ofType(events, 'WebhookEndpointRegistered')).toHaveLength(20);
+  expect(ofType(events, 'WebhookSlotTaken')).toHaveLength(20);
+
+  const [first] = responses.filter((response) => response.status === 201);
+  expect((await api.post('/webhooks', { url: url(21) })).status).toBe(402);
+  expect((await api.delete(`/webhooks/${first.body.webhook.id}`)).status).toBe(204);
+  expect((await api.post('/webhooks', { url: url(21) })).status).toBe(201);
+  expect((await api.post('/webhooks', { url: url(22) })).status).toBe(402);
+  expect((await api.get('/webhooks?limit=50')).body.webhooks).toHaveLength(20);
+});
+
 test('a write refused with 409 uses no slot: after eight racing writes on one topic, nine more articles still fit', async () => {
   const { api, accountId, projectId } = await freeAccount('conflicting-writes');
   const [contested] = await topics(api, projectId, 1);

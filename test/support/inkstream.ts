@@ -6,6 +6,7 @@ import type { PlanName } from '../../src/accounts/plans.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Clock } from '../../src/core/clock.ts';
 import { createLogger } from '../../src/core/logger.ts';
+import type { ResolveHost } from '../../src/integrations/safeHttp/index.ts';
 import type { PipelineOptions } from '../../src/pipeline/index.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import { openStores, type Stores } from '../../src/stores.ts';
@@ -38,6 +39,8 @@ export async function startInkstream(
     env?: Record<string, string>; clock?: Clock; plan?: PlanName; pipeline?: PipelineOptions;
     /** Puts something between the server and its stores (latency, a lagging read model). */
     wrapStores?: (stores: Stores) => Stores;
+    /** DNS for outbound URLs: a test points names at any address without touching the system resolver. */
+    resolveHost?: ResolveHost;
   } = {},
 ): Promise<TestInkstream> {
   const dataDir = mkdtempSync(join(tmpdir(), 'inkstream-test-'));
@@ -50,7 +53,7 @@ export async function startInkstream(
   let running: RunningServer;
   try {
     const stores = options.wrapStores && options.wrapStores(await openStores(config));
-    running = await startServer(config, createLogger('silent'), { clock: options.clock, pipeline: options.pipeline, stores });
+    running = await startServer(config, createLogger('silent'), { clock: options.clock, pipeline: options.pipeline, stores, resolveHost: options.resolveHost });
   } finally {
     process.stdout.write = stdoutWrite;
   }

@@ -126,7 +126,7 @@ test('a literal private address is refused at registration when private URLs are
     for (const url of ['https://10.0.0.7/hook', 'https://127.0.0.1:8443/hook', 'https://[::1]/hook', 'https://169.254.169.254/latest']) {
       const response = await strict.api().post('/webhooks', { url });
       expect(response.status, url).toBe(400);
-      expect(response.body.error.message).toMatch(/not a public one/);
+      expect(response.body.error.message).toMatch(/is not a public address/);
     }
     expect((await strict.api().post('/webhooks', { url: hook('public') })).status).toBe(201);
   } finally {

@@ -1,9 +1,10 @@
 import tls from 'node:tls';
 import { Agent } from 'undici';
-import { createAddressPolicy } from './addressPolicy.ts';
+import type { Limiter, Release } from '../../core/limiter.ts';
 import { toSafeHttpError } from './connectionErrors.ts';
+import { createDestinationPolicy, type DestinationPolicy } from './destinationPolicy.ts';
 import { HttpTimeoutError, ResponseTooLargeError, TooManyRedirectsError } from './errors.ts';
-import { createGuardedLookup, systemResolveHost, type ResolveHost } from './guardedLookup.ts';
+import { createGuardedLookup, type ResolveHost } from './guardedLookup.ts';
 import { readBody, type TooLargePolicy } from './readBody.ts';
 import { isRedirect, nextHop, type Hop } from './redirects.ts';
 import { parseRequestUrl } from './urlPolicy.ts';
@@ -20,6 +21,8 @@ export type SafeHttpClientOptions = {
   ca?: string | readonly string[];
   /** DNS resolution; defaults to the system resolver (getaddrinfo, every address). */
   resolveHost?: ResolveHost;
+  /** The policy the registration checks used (services.destinations); replaces the three options above. */
+  destinations?: DestinationPolicy;
   /** Defaults for every request; each request can override them. */
   timeoutMs?: number;
   maxBytes?: number;
@@ -27,6 +30,12 @@ export type SafeHttpClientOptions = {
   maxRedirects?: number;
   connectionsPerOrigin?: number;
   keepAliveTimeoutMs?: number;
+  /**
+   * Requests in flight per destination origin (scheme, host and port), shared by every client
+   * given the same limiter. A request waits for its turn before its timeout starts; each redirect
+   * hop takes a turn at its own origin.
+   */
+  originLimiter?: Limiter;
 };
 
 export type SafeRequestOptions = {
@@ -61,6 +70,8 @@ export interface SafeHttpClient {
   close(): Promise<void>;
 }
 
+const noRelease: Release = () => {};
+
 const lowerCaseKeys = (headers: Record<string, string> = {}) =>
   Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 
@@ -70,16 +81,18 @@ const flattenHeaders = (headers: Record<string, string | string[] | undefined>):
     .map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]));
 
 export function createSafeHttpClient(options: SafeHttpClientOptions = {}): SafeHttpClient {
-  const policy = createAddressPolicy({
+  const destinations = options.destinations ?? createDestinationPolicy({
     allowPrivateAddresses: options.allowPrivateAddresses,
     allowedRanges: options.allowedAddressRanges,
+    resolveHost: options.resolveHost,
   });
+  const policy = destinations.addresses;
   const extraCa = options.ca === undefined ? [] : typeof options.ca === 'string' ? [options.ca] : [...options.ca];
   const agent = new Agent({
     keepAliveTimeout: options.keepAliveTimeoutMs ?? 4_000,
     connections: options.connectionsPerOrigin ?? 6,
     connect: {
-      lookup: createGuardedLookup(options.resolveHost ?? systemResolveHost, policy),
+      lookup: createGuardedLookup(destinations.resolveHost, destinations.refusal),
       ...(extraCa.length > 0 ? { ca: [...tls.getCACertificates('default'), ...extraCa] } : {}),
     },
   });
@@ -106,6 +119,9 @@ export function createSafeHttpClient(options: SafeHttpClientOptions = {}): SafeH
       },
       body: req.body,
     };
+    const turnAt = (url: URL, waitSignal?: AbortSignal): Promise<Release> =>
+      options.originLimiter ? options.originLimiter.acquire(url.origin, { signal: waitSignal }) : Promise.resolve(noRelease);
+    let release = await turnAt(hop.url, req.signal);
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), timeoutMs);
     const signal = req.signal ? AbortSignal.any([timeout.signal, req.signal]) : timeout.signal;
@@ -128,6 +144,8 @@ export function createSafeHttpClient(options: SafeHttpClientOptions = {}): SafeH
           if (redirects.length >= maxRedirects) throw new TooManyRedirectsError(hop.url.href, maxRedirects);
           redirects.push(hop.url.href);
           hop = nextHop(hop, response.statusCode, headers.location, policy);
+          release();
+          release = await turnAt(hop.url, signal);
           continue;
         }
         const declaredLength = Number(headers['content-length']);
@@ -149,6 +167,7 @@ export function createSafeHttpClient(options: SafeHttpClientOptions = {}): SafeH
       if (req.signal?.aborted) throw req.signal.reason ?? error;
       throw toSafeHttpError(error, hop.url, timeoutMs);
     } finally {
+      release();
       clearTimeout(timer);
     }
   }

@@ -48,6 +48,6 @@ export function toSafeHttpError(error: unknown, url: URL, timeoutMs: number): Sa
   if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') {
     return fail('reset', `${host} closed the connection before the response was complete. Try again later.`);
   }
-  const detail = error instanceof Error ? error.message : String(error);
-  return fail('other', `Request to ${url.href} failed: ${detail}`);
+  // The raw message may name the address a host resolved to; it stays on `cause`, for the log.
+  return fail('other', `Request to ${url.href} failed: ${host} could not be reached${code ? ` (${code})` : ''}.`);
 }

@@ -30,6 +30,10 @@ export class InvalidUrlError extends SafeHttpError {
   }
 }
 
+/**
+ * The message names only what the tenant wrote: what a name resolved to, and which internal range
+ * that address is in, stay on the error's fields for the operator's log.
+ */
 export class BlockedAddressError extends SafeHttpError {
   readonly hostname: string;
   readonly address: string;
@@ -37,10 +41,10 @@ export class BlockedAddressError extends SafeHttpError {
   readonly range: string;
 
   constructor(url: string, details: { hostname: string; address: string; range: string }) {
-    const via = details.hostname === details.address ? '' : ` (${details.hostname} resolves to it)`;
+    const what = details.hostname === details.address ? `${details.address} is not a public address` : `${details.hostname} does not resolve to a public address`;
     super('blocked_address', url,
-      `Refused to connect to ${details.address}${via}: it is a ${details.range} address, not a public one. ` +
-      'Use a publicly reachable URL, or set INKSTREAM_ALLOW_PRIVATE_URLS=1 for local development.');
+      `Refused to connect: ${what}. Use a publicly reachable URL ` +
+      '(the operator can allow private addresses for local development with INKSTREAM_ALLOW_PRIVATE_URLS=1).');
     this.name = 'BlockedAddressError';
     this.hostname = details.hostname;
     this.address = details.address;

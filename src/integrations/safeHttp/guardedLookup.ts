@@ -1,7 +1,6 @@
 import dns from 'node:dns';
 import type { LookupAddress, LookupOptions } from 'node:dns';
-import type { AddressPolicy } from './addressPolicy.ts';
-import { BlockedAddressError } from './errors.ts';
+import type { BlockedAddressError } from './errors.ts';
 
 export type ResolvedAddress = { address: string; family: 4 | 6 };
 /** Resolves a hostname to every address it has. Injectable so tests can point names anywhere. */
@@ -14,18 +13,18 @@ export const systemResolveHost: ResolveHost = async (hostname) => {
 
 type LookupCallback = (error: Error | null, address: string | LookupAddress[], family?: number) => void;
 
+/** Judges a host by the addresses it resolved to (DestinationPolicy.refusal): null when all may be reached. */
+export type JudgeAddresses = (hostname: string, resolved: readonly ResolvedAddress[]) => BlockedAddressError | null;
+
 /**
  * A `lookup` for net/tls.connect. The socket connects to an address this function returned, so the
  * address checked is the address used: a DNS answer cannot change between check and connect
  * (no rebinding window). Every address is checked, so one private answer among public ones fails.
  */
-export function createGuardedLookup(resolveHost: ResolveHost, policy: AddressPolicy) {
+export function createGuardedLookup(resolveHost: ResolveHost, judge: JudgeAddresses) {
   const pick = (hostname: string, options: LookupOptions, resolved: ResolvedAddress[]): ResolvedAddress[] => {
-    for (const { address } of resolved) {
-      const range = policy.blockedRange(address);
-      // The URL is not known here; the client fills it in (see toSafeHttpError).
-      if (range) throw new BlockedAddressError('', { hostname, address, range });
-    }
+    const refused = judge(hostname, resolved);
+    if (refused) throw refused;
     const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : options.family;
     const usable = family === 4 || family === 6 ? resolved.filter((a) => a.family === family) : resolved;
     if (usable.length === 0) {

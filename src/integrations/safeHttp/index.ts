@@ -8,6 +8,7 @@ export {
   type SafeHttpErrorKind, type ConnectionFailure,
 } from './errors.ts';
 export { createAddressPolicy, type AddressPolicy } from './addressPolicy.ts';
+export { createDestinationPolicy, type DestinationPolicy, type DestinationPolicyOptions } from './destinationPolicy.ts';
 export { parseRequestUrl } from './urlPolicy.ts';
 export { systemResolveHost, type ResolveHost, type ResolvedAddress } from './guardedLookup.ts';
 export type { TooLargePolicy } from './readBody.ts';

@@ -139,7 +139,7 @@ describe('failures end with a reason and never hang', () => {
     const strict = createSafeHttpClient();
     try {
       const result = await crawlSite({ websiteUrl: s.origin }, strict);
-      expect(result.failure).toMatch(/loopback address.*INKSTREAM_ALLOW_PRIVATE_URLS=1/);
+      expect(result.failure).toMatch(/127\.0\.0\.1 is not a public address.*INKSTREAM_ALLOW_PRIVATE_URLS=1/);
       expect(s.requests).toEqual([]);
     } finally {
       await strict.close();

@@ -49,14 +49,15 @@ describe('only public addresses are reached', () => {
     await withClient({}, async (client) => {
       const error = await client.request(`${server.origin}/hello`).catch((e) => e);
       expect(error).toBeInstanceOf(BlockedAddressError);
-      expect(error.message).toMatch(/127\.0\.0\.1.*loopback.*INKSTREAM_ALLOW_PRIVATE_URLS/);
+      expect(error.message).toMatch(/127\.0\.0\.1 is not a public address.*INKSTREAM_ALLOW_PRIVATE_URLS/);
+      expect(error.range).toBe('loopback');
     });
     expect(server.connectionCount()).toBe(before);
   });
 
   test('the cloud metadata address is refused', async () => {
     await withClient({}, async (client) => {
-      await expect(client.request('http://169.254.169.254/latest/meta-data/')).rejects.toThrow(/link-local/);
+      await expect(client.request('http://169.254.169.254/latest/meta-data/')).rejects.toMatchObject({ kind: 'blocked_address', range: expect.stringMatching(/link-local/) });
     });
   });
 
@@ -65,6 +66,8 @@ describe('only public addresses are reached', () => {
       const error = await client.request(`http://localhost:${server.port}/hello`).catch((e) => e);
       expect(error).toBeInstanceOf(BlockedAddressError);
       expect(error.hostname).toBe('localhost');
+      expect(error.message).toMatch(/^Refused to connect: localhost does not resolve to a public address\./);
+      expect(error.message).not.toMatch(/127\.0\.0\.1|::1|loopback/);
     });
   });
 

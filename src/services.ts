@@ -5,7 +5,7 @@ import { loadPlans, type Plan, type PlanName } from './accounts/plans.ts';
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './core/clock.ts';
 import { createIdGenerator, type IdGenerator } from './core/ids.ts';
-import { createSecretBox, loadOrCreateSecretKey, type SecretBox } from './core/secretBox.ts';
+import { createSecretBox, loadOrCreateSecretKey, parseRetiredKeys, type SecretBox } from './core/secretBox.ts';
 import { createLogTail, type LogTail } from './consumers/logTail.ts';
 import { handleCommand, type CommandContext, type CommandOptions, type CommandResult, type DomainEvent, type StreamType } from './eventstore/handleCommand.ts';
 import type { EventStore } from './eventstore/port.ts';
@@ -39,11 +39,15 @@ export type ServiceOverrides = { clock?: Clock; stores?: Stores };
 
 export async function createServices(config: Config, logger: Logger, overrides: ServiceOverrides = {}): Promise<Services> {
   const clock = overrides.clock ?? systemClock;
-  const stores = overrides.stores ?? (await openStores(config, (message) => logger.warn({ message }, 'WAL checkpoint failed')));
+  const tightened = (path: string, previousMode: number) => logger.warn({ path, previousMode: previousMode.toString(8) }, 'tightened a file in DATA_DIR to 0600 (it was readable by other users)');
+  const stores = overrides.stores ?? (await openStores(config, (message) => logger.warn({ message }, 'WAL checkpoint failed'), tightened));
   const projections = allProjections;
   await stores.readStore.ensureCollections(projections.map((p) => ({ name: p.collection, indexes: p.indexes })));
   const tail = await createLogTail(stores.eventStore);
-  const secrets = createSecretBox(loadOrCreateSecretKey(config.INKSTREAM_SECRET_KEY, join(config.dataDir, 'secret.key')));
+  const secrets = createSecretBox({
+    current: loadOrCreateSecretKey(config.INKSTREAM_SECRET_KEY, join(config.dataDir, 'secret.key'), tightened),
+    retired: parseRetiredKeys(config.INKSTREAM_SECRET_KEYS_RETIRED),
+  });
   return {
     config,
     logger,

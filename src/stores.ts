@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from './config.ts';
 import type { EventStore } from './eventstore/port.ts';
@@ -6,6 +5,7 @@ import type { ReadStore } from './readstore/port.ts';
 import { openSqliteEventStore } from './eventstore/sqlite.ts';
 import { openSqliteReadStore } from './readstore/sqlite.ts';
 import { startSqliteCheckpointer, type Checkpointer } from './core/sqliteCheckpointer.ts';
+import { ensurePrivateDir, ensurePrivateFile, tightenFile, type OnTightened } from './core/privateFiles.ts';
 
 export type Stores = {
   eventStore: EventStore;
@@ -21,10 +21,15 @@ export const EMBEDDED_DB_FILE = 'inkstream.sqlite';
  * unless EVENTSTORE_URL / MONGODB_URL are set. Each store has its own connection; in one process
  * their transactions never interleave because none spans an await.
  */
-export async function openStores(config: Config, onError: (message: string) => void = () => {}): Promise<Stores> {
-  mkdirSync(config.dataDir, { recursive: true });
+export async function openStores(config: Config, onError: (message: string) => void = () => {}, onTightened: OnTightened = () => {}): Promise<Stores> {
+  ensurePrivateDir(config.dataDir);
   const file = join(config.dataDir, EMBEDDED_DB_FILE);
   const embedded = !config.EVENTSTORE_URL || !config.MONGODB_URL;
+  if (embedded) {
+    // Created 0600 before SQLite opens it: SQLite then gives its -wal and -shm files the same mode.
+    ensurePrivateFile(file, onTightened);
+    for (const companion of [`${file}-wal`, `${file}-shm`]) tightenFile(companion, onTightened);
+  }
   const eventStore = config.EVENTSTORE_URL
     ? (await import('./eventstore/esdb.ts')).openEsdbEventStore(config.EVENTSTORE_URL)
     : openSqliteEventStore(file, { autoCheckpoint: false });

@@ -50,7 +50,7 @@ export function searchSyncProcess(services: Services, options: { stopping: { rea
     try {
       const outcome = await syncArticles({
         services, connection, project, syncId, syncedAt: services.clock.now(), cause: event,
-        port: searchConsoleFor(services, credentialsOf(services, connection)),
+        port: searchConsoleFor(services, credentialsOf(services, connection, { accountId: state.accountId!, projectId })),
         call: (request) => withRetries(request, {
           delaysMs, signal,
           onRetry: (error, attempt, waitMs) => log.info({ projectId, syncId, attempt, waitMs, err: error }, 'Search Console answer to retry'),

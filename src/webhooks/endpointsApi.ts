@@ -54,7 +54,7 @@ export const endpointRoutes = [
       const secret = generateWebhookSecret();
       const result = await services.execute(webhookStream, endpointId, {
         type: 'RegisterEndpoint', endpointId, accountId: auth.accountId, url: body.url, events: body.events ?? null,
-        sealedSecret: services.secrets.seal(secret), at: services.clock.now(),
+        sealedSecret: services.secrets.seal(secret, { kind: 'webhook-endpoint-secret', accountId: auth.accountId, recordId: endpointId }), at: services.clock.now(),
       }, commandContext(input));
       const doc = applyAppended(webhooks, null, result.events)!;
       return { status: 201, body: { webhook: { ...presentWebhook(doc), secret } }, headers: { Location: `/api/v1/webhooks/${endpointId}` } };

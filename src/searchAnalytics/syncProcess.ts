@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { ProjectDoc } from '../../projections/projects.ts';
+import { SealedSecretError } from '../core/secretBox.ts';
 import { loadStream } from '../eventstore/handleCommand.ts';
 import type { StoredEvent } from '../eventstore/port.ts';
 import { isSearchAnalyticsError, needsNewCredentials } from '../integrations/searchAnalytics/port.ts';
@@ -35,6 +36,10 @@ export function searchSyncProcess(services: Services, options: { stopping: { rea
     if (isSearchAnalyticsError(error) && needsNewCredentials(error)) {
       const { message } = whatToFix(error, { projectId, property: connection.property, credentials: connection.credentials });
       return { type: 'MarkSearchConnectionBroken', syncId, reason: message, at };
+    }
+    if (error instanceof SealedSecretError) {
+      // Only saving the credentials again fixes it, as with a refused grant.
+      return { type: 'MarkSearchConnectionBroken', syncId, reason: `${error.message.replace(/ Save the secret again\.$/, '')} Save the credentials again with PUT /api/v1/projects/${projectId}/integrations/search-analytics.`, at };
     }
     const reason = isSearchAnalyticsError(error)
       ? `Search Console could not be asked (${error.detail}), also after ${delaysMs.length} retries. The next daily sync tries again, or POST /api/v1/projects/${projectId}/integrations/search-analytics/sync.`

@@ -5,7 +5,7 @@ import { loadPlans, type Plan, type PlanName } from './accounts/plans.ts';
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './core/clock.ts';
 import { createIdGenerator, type IdGenerator } from './core/ids.ts';
-import { createSecretBox, loadOrCreateSecretKey, parseRetiredKeys, type SecretBox } from './core/secretBox.ts';
+import { createSecretBox, loadOrCreateSecretKey, parseRetiredKeys, type SecretBinding, type SecretBox } from './core/secretBox.ts';
 import { createLogTail, type LogTail } from './consumers/logTail.ts';
 import { handleCommand, type CommandContext, type CommandOptions, type CommandResult, type DomainEvent, type StreamType } from './eventstore/handleCommand.ts';
 import type { EventStore } from './eventstore/port.ts';
@@ -47,6 +47,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   const secrets = createSecretBox({
     current: loadOrCreateSecretKey(config.INKSTREAM_SECRET_KEY, join(config.dataDir, 'secret.key'), tightened),
     retired: parseRetiredKeys(config.INKSTREAM_SECRET_KEYS_RETIRED),
+    onOutdated: oncePerRecord((binding, sealedWith) => logger.info({ ...binding, sealedWith }, 'a stored secret is sealed under a retired key or without a binding: save it again before dropping that key (docs/secrets.md)')),
   });
   return {
     config,
@@ -66,5 +67,16 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       tail.stop();
       await stores.close();
     },
+  };
+}
+
+/** Secrets are opened on every delivery: one log line per record and process is enough. */
+function oncePerRecord<Rest extends unknown[]>(notice: (binding: SecretBinding, ...rest: Rest) => void): (binding: SecretBinding, ...rest: Rest) => void {
+  const told = new Set<string>();
+  return (binding, ...rest) => {
+    const record = JSON.stringify([binding.kind, binding.accountId, binding.recordId]);
+    if (told.has(record)) return;
+    told.add(record);
+    notice(binding, ...rest);
   };
 }

@@ -25,7 +25,12 @@ export type SecretBinding = { kind: SecretKind; accountId: string; recordId: str
 export type SecretBox = { seal(plaintext: string, binding: SecretBinding): string; open(sealed: string, binding: SecretBinding): string };
 
 /** The current key seals; retired keys only open what they sealed before a rotation. */
-export type Keyring = { current: Buffer; retired: readonly Buffer[] };
+export type Keyring = {
+  current: Buffer;
+  retired: readonly Buffer[];
+  /** Told when a value opens only under a retired key (or is unbound, v1): that record still needs saving again before its key can go. */
+  onOutdated?: (binding: SecretBinding, sealedWith: { version: 'v1' | 'v2'; keyId: string }) => void;
+};
 
 /** A stored value that cannot be opened: another record's, sealed under a key this deployment lacks, or altered. */
 export class SealedSecretError extends Error {
@@ -61,10 +66,13 @@ export function createSecretBox(keyring: Keyring): SecretBox {
   const byId = new Map([...keyring.retired, keyring.current].map((key) => [keyIdOf(key), key]));
   const all = [keyring.current, ...keyring.retired];
 
-  function openV1(parts: string[]): string {
+  function openV1(parts: string[], binding: SecretBinding): string {
     const [, iv, tag, ciphertext] = parts;
     for (const key of all) {
-      try { return decrypt(key, iv, tag, ciphertext, null); } catch { /* not this key: try the next */ }
+      let plaintext: string;
+      try { plaintext = decrypt(key, iv, tag, ciphertext, null); } catch { continue; /* not this key: try the next */ }
+      keyring.onOutdated?.(binding, { version: 'v1', keyId: keyIdOf(key) });
+      return plaintext;
     }
     throw new SealedSecretError('A stored secret (v1) opens under none of the configured keys: add the key it was sealed with to INKSTREAM_SECRET_KEYS_RETIRED, or save the secret again.');
   }
@@ -75,11 +83,14 @@ export function createSecretBox(keyring: Keyring): SecretBox {
     if (!key) {
       throw new SealedSecretError(`A stored secret was sealed under key ${keyId}, which is neither INKSTREAM_SECRET_KEY nor one of INKSTREAM_SECRET_KEYS_RETIRED: add that key back, or save the secret again.`);
     }
+    let plaintext: string;
     try {
-      return decrypt(key, iv, tag, ciphertext, additionalData(keyId, binding));
+      plaintext = decrypt(key, iv, tag, ciphertext, additionalData(keyId, binding));
     } catch {
       throw new SealedSecretError(`A stored secret does not open as this record's ${binding.kind}: it was sealed for another record, or altered. Save the secret again.`);
     }
+    if (keyId !== currentId) keyring.onOutdated?.(binding, { version: 'v2', keyId });
+    return plaintext;
   }
 
   return {
@@ -92,7 +103,7 @@ export function createSecretBox(keyring: Keyring): SecretBox {
     },
     open(sealed, binding) {
       const parts = sealed.split('.');
-      if (parts[0] === 'v1' && parts.length === 4) return openV1(parts);
+      if (parts[0] === 'v1' && parts.length === 4) return openV1(parts, binding);
       if (parts[0] === 'v2' && parts.length === 5) return openV2(parts, binding);
       throw new SealedSecretError('A stored secret is not in a sealed format this version knows.');
     },

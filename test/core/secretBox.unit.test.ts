@@ -62,3 +62,17 @@ test('keys of the wrong length are refused', () => {
   expect(() => createSecretBox({ current: Buffer.alloc(16), retired: [] })).toThrow(/32 bytes/);
   expect(() => createSecretBox({ current: testKey, retired: [Buffer.alloc(31)] })).toThrow(/32 bytes/);
 });
+
+test('opening a value under a retired key, or an unbound v1 value, says which record still needs saving again', () => {
+  const sealedBefore = createSecretBox({ current: testKey, retired: [] }).seal('ghp_before', projectA);
+  const outdated: unknown[] = [];
+  const after = createSecretBox({ current: newKey, retired: [testKey], onOutdated: (binding, sealedWith) => outdated.push({ binding, sealedWith }) });
+  after.open(after.seal('ghp_after', projectB), projectB);
+  expect(outdated).toEqual([]);
+  after.open(sealedBefore, projectA);
+  after.open(V1_UNDER_TEST_KEY, projectB);
+  expect(outdated).toEqual([
+    { binding: projectA, sealedWith: { version: 'v2', keyId: keyIdOf(testKey) } },
+    { binding: projectB, sealedWith: { version: 'v1', keyId: keyIdOf(testKey) } },
+  ]);
+});

@@ -3,6 +3,7 @@ import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey, setAccountPlan }
 import { PLAN_NAMES, type PlanName } from './accounts/plans.ts';
 import { printHistory, runExport, runVerify } from './cli/audit.ts';
 import { rebuildProjections } from './cli/rebuild.ts';
+import { printSecretsStatus, secretsStatus } from './cli/secrets.ts';
 import { loadConfig } from './config.ts';
 import { isAppError } from './core/errors.ts';
 import { createLogger } from './core/logger.ts';
@@ -19,6 +20,7 @@ const USAGE = `inkstream — admin commands (they work while the server runs, on
   inkstream history article|topic|project <id> [--json]
   inkstream events export [--stream <name>] [--from <position>] > file.ndjson
   inkstream events verify
+  inkstream secrets status [--json]      which stored secrets still need a retired key (docs/secrets.md)
 `;
 
 type Command = (services: Services, args: string[]) => Promise<void>;
@@ -87,6 +89,12 @@ const commands: Record<string, Command> = {
   },
   async 'events verify'(services) {
     if (!(await runVerify(services, print))) process.exitCode = 3;
+  },
+  async 'secrets status'(services, args) {
+    const { values } = options(args, { json: { type: 'boolean' } });
+    const status = await secretsStatus(services);
+    if (values.json) print(JSON.stringify(status));
+    else printSecretsStatus(status, print);
   },
 };
 

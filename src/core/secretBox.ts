@@ -22,7 +22,20 @@ export type SecretKind =
 /** The record a sealed value belongs to: it opens only when asked for by that same record. */
 export type SecretBinding = { kind: SecretKind; accountId: string; recordId: string };
 
-export type SecretBox = { seal(plaintext: string, binding: SecretBinding): string; open(sealed: string, binding: SecretBinding): string };
+export type SecretBox = {
+  seal(plaintext: string, binding: SecretBinding): string;
+  open(sealed: string, binding: SecretBinding): string;
+  /** The ids of the keyring's keys (never the keys). */
+  keyIds: { current: string; retired: readonly string[] };
+};
+
+/** Which format and key a sealed value names, read from its text alone (v1 names no key). */
+export function describeSealed(sealed: string): { version: 'v1' | 'v2' | 'unknown'; keyId: string | null } {
+  const parts = sealed.split('.');
+  if (parts[0] === 'v1' && parts.length === 4) return { version: 'v1', keyId: null };
+  if (parts[0] === 'v2' && parts.length === 5) return { version: 'v2', keyId: parts[1] };
+  return { version: 'unknown', keyId: null };
+}
 
 /** The current key seals; retired keys only open what they sealed before a rotation. */
 export type Keyring = {
@@ -94,6 +107,7 @@ export function createSecretBox(keyring: Keyring): SecretBox {
   }
 
   return {
+    keyIds: { current: currentId, retired: keyring.retired.map(keyIdOf) },
     seal(plaintext, binding) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', keyring.current, iv);

@@ -67,7 +67,7 @@ async function run(options: { pacedPerSecond: number | null; deadEndpoint: boole
   for (const url of urls) {
     const endpointId = services.ids.next('whk');
     await services.execute(webhookStream, endpointId, {
-      type: 'RegisterEndpoint', endpointId, accountId, url, events: null, sealedSecret: services.secrets.seal(generateWebhookSecret()), at: services.clock.now(),
+      type: 'RegisterEndpoint', endpointId, accountId, url, events: null, sealedSecret: services.secrets.seal(generateWebhookSecret(), { kind: 'webhook-endpoint-secret', accountId, recordId: endpointId }), at: services.clock.now(),
     }, context(endpointId));
   }
   const background = await startBackground(services, webhookJobs(services));

@@ -4,6 +4,7 @@ import { PLAN_NAMES, type PlanName } from './accounts/plans.ts';
 import { printHistory, runExport, runVerify } from './cli/audit.ts';
 import { runBackup, runRestore } from './cli/backup.ts';
 import { rebuildProjections } from './cli/rebuild.ts';
+import { printSecretsStatus, secretsStatus } from './cli/secrets.ts';
 import { loadConfig } from './config.ts';
 import { loadEnvFileOfWorkingDirectory } from './envFile.ts';
 import { isAppError } from './core/errors.ts';
@@ -27,6 +28,7 @@ read from the environment or from a .env file in the working directory)
   inkstream events verify
   inkstream backup <file>          a consistent copy of the embedded store (and its secret key) while the server runs
   inkstream restore <file>         put a backup back into DATA_DIR (the server stopped)
+  inkstream secrets status [--json]      which stored secrets still need a retired key (docs/secrets.md)
 `;
 
 type Command = (services: Services, args: string[]) => Promise<void>;
@@ -105,6 +107,12 @@ const commands: Record<string, Command> = {
     const { positionals } = options(args, {});
     if (!positionals[0]) throw new Error('backup needs <file>');
     await runBackup(services, positionals[0], print);
+  },
+  async 'secrets status'(services, args) {
+    const { values } = options(args, { json: { type: 'boolean' } });
+    const status = await secretsStatus(services);
+    if (values.json) print(JSON.stringify(status));
+    else printSecretsStatus(status, print);
   },
 };
 

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { isValidSecretKey } from './core/secretBox.ts';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
 
@@ -10,7 +11,12 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   EVENTSTORE_URL: z.string().startsWith('esdb').optional(),
   MONGODB_URL: z.string().startsWith('mongodb').optional(),
-  INKSTREAM_SECRET_KEY: z.string().optional(),
+  /** The key that seals stored secrets (32 bytes, base64 or hex); required with the production stores. */
+  INKSTREAM_SECRET_KEY: z.string().optional()
+    .refine((text) => !text || isValidSecretKey(text), 'must be 32 bytes, base64 or hex encoded (generate one with: openssl rand -base64 32)'),
+  /** Keys rotated out, separated by commas: they still open what they sealed, never seal. */
+  INKSTREAM_SECRET_KEYS_RETIRED: z.string().optional()
+    .refine((text) => !text || text.split(',').map((part) => part.trim()).filter(Boolean).every(isValidSecretKey), 'each key must be 32 bytes, base64 or hex encoded, separated by commas'),
   INKSTREAM_PLANS_FILE: z.string().optional(),
   INKSTREAM_DEFAULT_PLAN: z.enum(['free', 'pro', 'unlimited']).default('unlimited'),
   INKSTREAM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
@@ -47,5 +53,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
+  requireSharedSecretKey(parsed.data);
   return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) };
+}
+
+/**
+ * With the production stores the log is shared by every replica and outlives any one volume, so
+ * the key that opens its sealed secrets must come from the deployment, not a file one replica
+ * generated. Checked before any store is opened.
+ */
+function requireSharedSecretKey(env: z.infer<typeof Env>): void {
+  if (!(env.EVENTSTORE_URL || env.MONGODB_URL) || env.INKSTREAM_SECRET_KEY) return;
+  const stores = [env.EVENTSTORE_URL && 'EVENTSTORE_URL', env.MONGODB_URL && 'MONGODB_URL'].filter(Boolean).join(' and ');
+  throw new Error(`Invalid configuration: INKSTREAM_SECRET_KEY is required when ${stores} ${stores.includes(' and ') ? 'are' : 'is'} set, ` +
+    'so that every replica opens the same stored secrets. Generate one with `openssl rand -base64 32`, keep it with your other secrets, and give the same value to every replica and CLI run.');
 }

@@ -5,7 +5,7 @@ import { loadPlans, type Plan, type PlanName } from './accounts/plans.ts';
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './core/clock.ts';
 import { createIdGenerator, type IdGenerator } from './core/ids.ts';
-import { createSecretBox, loadOrCreateSecretKey, type SecretBox } from './core/secretBox.ts';
+import { createSecretBox, loadOrCreateSecretKey, parseRetiredKeys, type SecretBinding, type SecretBox } from './core/secretBox.ts';
 import { createLogTail, type LogTail } from './consumers/logTail.ts';
 import { handleCommand, type CommandContext, type CommandOptions, type CommandResult, type DomainEvent, type StreamType } from './eventstore/handleCommand.ts';
 import type { EventStore } from './eventstore/port.ts';
@@ -48,11 +48,12 @@ export type ServiceOverrides = {
 
 export async function createServices(config: Config, logger: Logger, overrides: ServiceOverrides = {}): Promise<Services> {
   const clock = overrides.clock ?? systemClock;
+  const tightened = (path: string, previousMode: number) => logger.warn({ path, previousMode: previousMode.toString(8) }, 'tightened a file in DATA_DIR to 0600 (it was readable by other users)');
   const connection = overrides.connection ?? createStoreConnection({
     onRetry: (what, error, delayMs) => logger.warn({ err: error, retryInMs: delayMs }, `${what} is not reachable yet; waiting`),
   });
   const stores = overrides.stores
-    ?? (await connection.establish('the stores', () => openStores(config, (message) => logger.warn({ message }, 'WAL checkpoint failed'))));
+    ?? (await connection.establish('the stores', () => openStores(config, (message) => logger.warn({ message }, 'WAL checkpoint failed'), { onTightened: tightened })));
   const projections = allProjections;
   await connection.establish(`the stores (${stores.where.events}, ${stores.where.reads})`, async () => {
     await verifyStoreIdentity(stores);
@@ -60,7 +61,11 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   });
   const tail = await createLogTail(stores.eventStore);
   connection.connected();
-  const secrets = createSecretBox(loadOrCreateSecretKey(config.INKSTREAM_SECRET_KEY, join(config.dataDir, 'secret.key')));
+  const secrets = createSecretBox({
+    current: loadOrCreateSecretKey(config.INKSTREAM_SECRET_KEY, join(config.dataDir, 'secret.key'), tightened),
+    retired: parseRetiredKeys(config.INKSTREAM_SECRET_KEYS_RETIRED),
+    onOutdated: oncePerRecord((binding, sealedWith) => logger.info({ ...binding, sealedWith }, 'a stored secret is sealed under a retired key or without a binding: save it again before dropping that key (docs/secrets.md)')),
+  });
   return {
     config,
     logger,
@@ -83,5 +88,16 @@ export async function createServices(config: Config, logger: Logger, overrides: 
       tail.stop();
       await stores.close();
     },
+  };
+}
+
+/** Secrets are opened on every delivery: one log line per record and process is enough. */
+function oncePerRecord<Rest extends unknown[]>(notice: (binding: SecretBinding, ...rest: Rest) => void): (binding: SecretBinding, ...rest: Rest) => void {
+  const told = new Set<string>();
+  return (binding, ...rest) => {
+    const record = JSON.stringify([binding.kind, binding.accountId, binding.recordId]);
+    if (told.has(record)) return;
+    told.add(record);
+    notice(binding, ...rest);
   };
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from './config.ts';
 import type { EventStore } from './eventstore/port.ts';
@@ -6,6 +6,7 @@ import type { ReadStore } from './readstore/port.ts';
 import { openSqliteEventStore } from './eventstore/sqlite.ts';
 import { openSqliteReadStore } from './readstore/sqlite.ts';
 import { startSqliteCheckpointer, type Checkpointer } from './core/sqliteCheckpointer.ts';
+import { ensurePrivateDir, ensurePrivateFile, tightenFile, type OnTightened } from './core/privateFiles.ts';
 
 export type Stores = {
   eventStore: EventStore;
@@ -24,6 +25,8 @@ export type OpenStoresOptions = {
    * not a new empty store beside the server's (only the server and `inkstream init` create one).
    */
   create?: boolean;
+  /** Told when a file of the embedded store had looser modes than 0600 and was tightened. */
+  onTightened?: OnTightened;
 };
 
 export class StoreNotFoundError extends Error {
@@ -49,7 +52,13 @@ export async function openStores(
   };
   const create = options.create ?? true;
   if (!create && !config.EVENTSTORE_URL && !existsSync(file)) throw notFound(config, where.events);
-  if (embedded) mkdirSync(config.dataDir, { recursive: true });
+  if (embedded) {
+    ensurePrivateDir(config.dataDir);
+    // Created 0600 before SQLite opens it: SQLite then gives its -wal and -shm files the same mode.
+    const onTightened = options.onTightened ?? (() => {});
+    ensurePrivateFile(file, onTightened);
+    for (const companion of [`${file}-wal`, `${file}-shm`]) tightenFile(companion, onTightened);
+  }
   const eventStore = config.EVENTSTORE_URL
     ? (await import('./eventstore/esdb.ts')).openEsdbEventStore(config.EVENTSTORE_URL)
     : openSqliteEventStore(file, { autoCheckpoint: false });

@@ -104,8 +104,8 @@ export const githubIntegrationRoutes = [
       const result = await services.execute(integrationsStream, project.id, {
         type: 'ConnectGitHub', projectId: project.id, accountId: auth.accountId, credentials: summary,
         settings: { owner, repo, baseBranch: body.baseBranch, contentDirectory: body.contentDirectory, coverDirectory: body.coverDirectory, publishMode: body.publishMode, commentPermission: body.commentPermission },
-        sealedCredentials: services.secrets.seal(JSON.stringify(credentials)),
-        sealedWebhookSecret: webhookSecret === null ? null : services.secrets.seal(webhookSecret),
+        sealedCredentials: services.secrets.seal(JSON.stringify(credentials), { kind: 'github-credentials', accountId: auth.accountId, recordId: project.id }),
+        sealedWebhookSecret: webhookSecret === null ? null : services.secrets.seal(webhookSecret, { kind: 'github-webhook-secret', accountId: auth.accountId, recordId: project.id }),
         at: services.clock.now(),
       }, commandContext(input));
       return { status: 200, body: { github: await present(input, result.state.github!, webhookSecret ?? undefined) } };

@@ -17,8 +17,8 @@ const MAX_CACHED = 200;
 export type GitHubClients = {
   /** A port for these credentials; ports are reused, so an App's installation token is bought once an hour, not per call. */
   port(credentials: GitHubCredentials): GitHubPort;
-  /** The port of a stored connection (its credentials unsealed in memory only). */
-  forConnection(connection: GitHubConnection): GitHubPort;
+  /** The port of a stored connection (its credentials unsealed in memory only); `owner` is the record they were sealed for. */
+  forConnection(connection: GitHubConnection, owner: { accountId: string; projectId: string }): GitHubPort;
 };
 
 const clients = new WeakMap<Services, GitHubClients>();
@@ -42,7 +42,9 @@ export function githubClients(services: Services): GitHubClients {
   };
   const made: GitHubClients = {
     port,
-    forConnection: (connection) => port(JSON.parse(services.secrets.open(connection.sealedCredentials)) as GitHubCredentials),
+    forConnection: (connection, owner) => port(JSON.parse(services.secrets.open(connection.sealedCredentials, {
+      kind: 'github-credentials', accountId: owner.accountId, recordId: owner.projectId,
+    })) as GitHubCredentials),
   };
   clients.set(services, made);
   return made;

@@ -2,6 +2,7 @@ import { verify } from '@octokit/webhooks-methods';
 import { z } from 'zod';
 import type { IntegrationsDoc } from '../../projections/integrations.ts';
 import { AppError } from '../core/errors.ts';
+import { SealedSecretError } from '../core/secretBox.ts';
 import { loadStream } from '../eventstore/handleCommand.ts';
 import { route } from '../http/route.ts';
 import type { Services } from '../services.ts';
@@ -22,13 +23,26 @@ async function signingProject(services: Services, repository: string, raw: strin
   await services.readModels.catchUp(services.config.INKSTREAM_READ_WAIT_MS);
   const candidates = await services.readStore.find<IntegrationsDoc>('integrations', { filter: { repository }, limit: 50 });
   for (const doc of candidates.items) {
-    const connection = (await loadStream(services.eventStore, integrationsStream, doc.projectId)).state.github;
-    if (!connection || repositoryKey(connection.owner, connection.repo) !== repository) continue;
-    if (await verify(services.secrets.open(connection.sealedWebhookSecret), raw, signature).catch(() => false)) {
+    const { state } = await loadStream(services.eventStore, integrationsStream, doc.projectId);
+    const connection = state.github;
+    if (!connection || !state.accountId || repositoryKey(connection.owner, connection.repo) !== repository) continue;
+    const secret = openWebhookSecret(services, connection.sealedWebhookSecret, state.accountId, doc.projectId);
+    if (secret !== null && await verify(secret, raw, signature).catch(() => false)) {
       return { projectId: doc.projectId, accountId: doc.accountId, connection };
     }
   }
   return null;
+}
+
+/** A secret that does not open (another record's, or under a key this deployment lacks) verifies nothing. */
+function openWebhookSecret(services: Services, sealed: string, accountId: string, projectId: string): string | null {
+  try {
+    return services.secrets.open(sealed, { kind: 'github-webhook-secret', accountId, recordId: projectId });
+  } catch (error) {
+    if (!(error instanceof SealedSecretError)) throw error;
+    services.logger.warn({ projectId, reason: error.message }, 'the stored GitHub webhook secret does not open: deliveries for this project are refused');
+    return null;
+  }
 }
 
 export const githubEventRoutes = [

@@ -77,7 +77,7 @@ export const postPublishHookRoutes = [
       const secret = body.rotateSecret || !(await currentHook(services, project.id)) ? generateWebhookSecret() : null;
       const result = await services.execute(integrationsStream, project.id, {
         type: 'SetPostPublishHook', projectId: project.id, accountId: auth.accountId, url: body.url,
-        sealedSecret: secret === null ? null : services.secrets.seal(secret), at: services.clock.now(),
+        sealedSecret: secret === null ? null : services.secrets.seal(secret, { kind: 'post-publish-hook-secret', accountId: auth.accountId, recordId: project.id }), at: services.clock.now(),
       }, commandContext(input));
       return { status: 200, body: { postPublishHook: await present(services, project.id, result.state.postPublishHook!, secret ?? undefined) } };
     },

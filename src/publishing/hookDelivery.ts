@@ -41,7 +41,7 @@ export function postPublishHookSender(services: Services): HookSender {
       });
       const nowMs = clock.nowMs();
       const outcome = await callHook({
-        client, url: hook.url, secret: services.secrets.open(hook.sealedSecret), eventId: job.hook.eventId, body: job.hook.body,
+        client, url: hook.url, secret: services.secrets.open(hook.sealedSecret, { kind: 'post-publish-hook-secret', accountId: job.accountId, recordId: job.projectId }), eventId: job.hook.eventId, body: job.hook.body,
         nowMs, timeoutMs: config.INKSTREAM_WEBHOOK_TIMEOUT_MS,
       });
       const attempts = job.attempts + 1;

@@ -1,3 +1,4 @@
+import { SealedSecretError } from '../core/secretBox.ts';
 import { isGitHubError } from '../integrations/github/errors.ts';
 import { backoffMs } from './jobs.ts';
 
@@ -19,7 +20,8 @@ export type FailureDecision =
 export function decideOnFailure(error: unknown, attempts: number, what: string): FailureDecision {
   const github = isGitHubError(error) ? error : null;
   const message = github ? github.reason : error instanceof Error ? error.message : String(error);
-  const retryable = github ? github.retryable || github.code === 'conflict' : true;
+  // A stored credential that does not open stays so until it is saved again: no retry helps.
+  const retryable = github ? github.retryable || github.code === 'conflict' : !(error instanceof SealedSecretError);
   const tried = attempts + 1;
   if (retryable && tried < MAX_JOB_ATTEMPTS) {
     return { kind: 'retry', afterMs: github?.retryAfterMs ?? backoffMs(tried), error: message };

@@ -102,7 +102,7 @@ export function publishHandler(services: Services): JobHandler {
     }
     const repository = `${connection.owner}/${connection.repo}`;
     try {
-      const repo = githubClients(services).forConnection(connection).repository({ owner: connection.owner, repo: connection.repo });
+      const repo = githubClients(services).forConnection(connection, { accountId: job.accountId, projectId: article.projectId }).repository({ owner: connection.owner, repo: connection.repo });
       await publish(job, article, connection, repo, publishPurpose(events), events);
       return DONE;
     } catch (error) {

@@ -42,7 +42,7 @@ async function reconcileArticle(services: Services, log: Logger, doc: ArticleDoc
   if (article.status !== 'pr_open' || !article.pr) return;
   const connection = (await loadStream(services.eventStore, integrationsStream, article.projectId)).state.github;
   if (!connection) return;
-  const repo = githubClients(services).forConnection(connection).repository({ owner: connection.owner, repo: connection.repo });
+  const repo = githubClients(services).forConnection(connection, { accountId: doc.accountId, projectId: article.projectId }).repository({ owner: connection.owner, repo: connection.repo });
   const pull = await repo.getPullRequest(article.pr.number);
   // Another repository's PR with the same number, after the connection moved: not this article's.
   if (pull.state === 'open' || pull.headRef !== article.pr.branch) return;

@@ -43,7 +43,7 @@ export function syncRevisionHandler(services: Services): JobHandler {
     }
     const pr = article.pr;
     try {
-      const repo = githubClients(services).forConnection(connection).repository({ owner: connection.owner, repo: connection.repo });
+      const repo = githubClients(services).forConnection(connection, { accountId: job.accountId, projectId: article.projectId }).repository({ owner: connection.owner, repo: connection.repo });
       const files = await articleFiles(article, article.mdx, connection, slugOfPath(article.path));
       const commit = await repo.commitFiles({ branch: pr.branch, message: revisionCommitMessage(article, revisionId, revised.summary), files });
       const marker = revisionMarker(revisionId);

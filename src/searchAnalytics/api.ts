@@ -75,7 +75,7 @@ export const searchAnalyticsRoutes = [
       await validateAccess(searchConsoleFor(services, body.credentials), { projectId: project.id, property: body.property, credentials });
       const result = await services.execute(searchAnalyticsStream, project.id, {
         type: 'ConnectSearchAnalytics', projectId: project.id, accountId: auth.accountId, connectionId: randomUUID(), syncId: services.ids.next('run'),
-        property: body.property, urlPattern, credentials, sealedCredentials: services.secrets.seal(JSON.stringify(body.credentials)), at: services.clock.now(),
+        property: body.property, urlPattern, credentials, sealedCredentials: services.secrets.seal(JSON.stringify(body.credentials), { kind: 'search-credentials', accountId: auth.accountId, recordId: project.id }), at: services.clock.now(),
       }, commandContext(input));
       const doc = applyAppended(searchAnalyticsProjection, await currentDoc(services, project.id), result.events)!;
       return { status: 200, body: { searchAnalytics: present(services, doc, project) } };

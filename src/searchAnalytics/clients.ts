@@ -10,9 +10,9 @@ export function searchConsoleFor(services: Services, credentials: SearchCredenti
   return createGoogleSearchConsole({ credentials, rootUrl: services.config.SEARCH_CONSOLE_API_URL, tokenUrl: services.config.GOOGLE_OAUTH_TOKEN_URL });
 }
 
-/** The stored connection's credentials, unsealed in memory only. */
-export const credentialsOf = (services: Services, connection: SearchConnection): SearchCredentials =>
-  JSON.parse(services.secrets.open(connection.sealedCredentials)) as SearchCredentials;
+/** The stored connection's credentials, unsealed in memory only; `owner` is the record they were sealed for. */
+export const credentialsOf = (services: Services, connection: SearchConnection, owner: { accountId: string; projectId: string }): SearchCredentials =>
+  JSON.parse(services.secrets.open(connection.sealedCredentials, { kind: 'search-credentials', accountId: owner.accountId, recordId: owner.projectId })) as SearchCredentials;
 
 export const summaryOf = (credentials: SearchCredentials): CredentialSummary =>
   (credentials.type === 'oauth' ? { type: 'oauth' } : { type: 'service_account', clientEmail: credentials.clientEmail });

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { ProjectDoc } from '../../projections/projects.ts';
+import { SealedSecretError } from '../core/secretBox.ts';
 import { loadStream } from '../eventstore/handleCommand.ts';
 import type { StoredEvent } from '../eventstore/port.ts';
 import { isSearchAnalyticsError, needsNewCredentials } from '../integrations/searchAnalytics/port.ts';
@@ -36,6 +37,10 @@ export function searchSyncProcess(services: Services, options: { stopping: { rea
       const { message } = whatToFix(error, { projectId, property: connection.property, credentials: connection.credentials });
       return { type: 'MarkSearchConnectionBroken', syncId, reason: message, at };
     }
+    if (error instanceof SealedSecretError) {
+      // Only saving the credentials again fixes it, as with a refused grant.
+      return { type: 'MarkSearchConnectionBroken', syncId, reason: `${error.message.replace(/ Save the secret again\.$/, '')} Save the credentials again with PUT /api/v1/projects/${projectId}/integrations/search-analytics.`, at };
+    }
     const reason = isSearchAnalyticsError(error)
       ? `Search Console could not be asked (${error.detail}), also after ${delaysMs.length} retries. The next daily sync tries again, or POST /api/v1/projects/${projectId}/integrations/search-analytics/sync.`
       : `The sync stopped on an unexpected error (${error instanceof Error ? error.message : String(error)}); the next daily sync tries again.`;
@@ -50,7 +55,7 @@ export function searchSyncProcess(services: Services, options: { stopping: { rea
     try {
       const outcome = await syncArticles({
         services, connection, project, syncId, syncedAt: services.clock.now(), cause: event,
-        port: searchConsoleFor(services, credentialsOf(services, connection)),
+        port: searchConsoleFor(services, credentialsOf(services, connection, { accountId: state.accountId!, projectId })),
         call: (request) => withRetries(request, {
           delaysMs, signal,
           onRetry: (error, attempt, waitMs) => log.info({ projectId, syncId, attempt, waitMs, err: error }, 'Search Console answer to retry'),

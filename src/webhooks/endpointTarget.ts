@@ -33,7 +33,7 @@ export function createTargetResolver(services: Pick<Services, 'readStore' | 'rea
       if (local && local.atMs >= enabledAtMs) return { usable: false, reason: local.reason };
       let sign = signers.get(doc.sealedSecret);
       if (sign === undefined) {
-        sign = createSigner(services.secrets.open(doc.sealedSecret));
+        sign = createSigner(services.secrets.open(doc.sealedSecret, { kind: 'webhook-endpoint-secret', accountId: doc.accountId, recordId: doc.id }));
         signers.set(doc.sealedSecret, sign);
       }
       return { usable: true, id: doc.id, accountId: doc.accountId, url: doc.url, sign, enabledAtMs };

@@ -48,7 +48,7 @@ export const endpointRoutes = [
       const slot = await takeWebhookSlot(services, { accountId: auth.accountId, plan: auth.plan, endpointId, at }, commandContext(input, `slot:${endpointId}`));
       const result = await services.execute(webhookStream, endpointId, {
         type: 'RegisterEndpoint', endpointId, accountId: auth.accountId, url: body.url, events: body.events ?? null,
-        sealedSecret: services.secrets.seal(secret), at,
+        sealedSecret: services.secrets.seal(secret, { kind: 'webhook-endpoint-secret', accountId: auth.accountId, recordId: endpointId }), at,
       }, commandContext(input)).catch(async (error: unknown) => {
         await releaseWebhookSlot(services, slot, `the endpoint was not registered: ${(error as Error).message}`, commandContext(input, `slot-release:${endpointId}`))
           .catch((releaseError) => services.logger.error({ err: releaseError, endpointId }, 'a webhook slot could not be given back'));

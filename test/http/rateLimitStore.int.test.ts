@@ -43,7 +43,7 @@ describe.skipIf(!url)('with MONGODB_URL', () => {
   test('replicas share each key\'s budget', async () => {
     const mongoUrl = new URL(url!);
     mongoUrl.pathname = `/${dbName}`;
-    const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'ink-rl-')), MONGODB_URL: mongoUrl.toString(), INKSTREAM_RATE_LIMIT_PER_MINUTE: '3' });
+    const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'ink-rl-')), MONGODB_URL: mongoUrl.toString(), INKSTREAM_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'), INKSTREAM_RATE_LIMIT_PER_MINUTE: '3' });
     const replicas = [await openRateLimit(config), await openRateLimit(config)];
     try {
       const statuses = [];

@@ -50,7 +50,7 @@ async function registerEndpoint(receiver: Receiver, events: WebhookEventType[] |
   const endpointId = services.ids.next('whk');
   receiver.secret = generateWebhookSecret();
   await services.execute(webhookStream, endpointId, {
-    type: 'RegisterEndpoint', endpointId, accountId, url: receiver.url, events, sealedSecret: services.secrets.seal(receiver.secret), at: services.clock.now(),
+    type: 'RegisterEndpoint', endpointId, accountId, url: receiver.url, events, sealedSecret: services.secrets.seal(receiver.secret, { kind: 'webhook-endpoint-secret', accountId, recordId: endpointId }), at: services.clock.now(),
   }, context(endpointId));
 }
 

@@ -32,7 +32,7 @@ test('the secret never enters the event log in plaintext', async () => {
   const logged = JSON.stringify(events.map((event) => event.data));
   expect(logged).not.toContain(body.webhook.secret);
   expect(logged).not.toContain(body.webhook.secret.slice(6));
-  expect(events[0].data.sealedSecret).toMatch(/^v1\./);
+  expect(events[0].data.sealedSecret).toMatch(/^v2\./);
 });
 
 test('without events an endpoint subscribes to every type (events: null)', async () => {

@@ -24,7 +24,7 @@ const remembered = new WeakMap<Services, Map<string, { role: RepoRole; untilMs: 
 const rank = (role: RepoRole) => REPO_ROLES.indexOf(role);
 
 export async function mayCommentSteer(
-  services: Services, connection: GitHubConnection, author: { login: string; association: string },
+  services: Services, connection: GitHubConnection, owner: { accountId: string; projectId: string }, author: { login: string; association: string },
 ): Promise<CommentVerdict> {
   if (author.association === 'OWNER') return { allowed: true };
   const repository = `${connection.owner}/${connection.repo}`;
@@ -40,7 +40,7 @@ export async function mayCommentSteer(
 
   let role: RepoRole;
   try {
-    const found = await githubClients(services).forConnection(connection)
+    const found = await githubClients(services).forConnection(connection, owner)
       .repository({ owner: connection.owner, repo: connection.repo })
       .collaboratorRole(author.login);
     if (!found) return { allowed: false, reason: `GitHub knows no user ${author.login} with access to ${repository}: ${rule}` };

@@ -79,7 +79,7 @@ async function commentCreated(target: Target, payload: Json, number: number, hea
   if (!(allowedFrom.revise as readonly string[]).includes(article.status)) return ignored(`article ${article.id} is ${article.status}: comments are revisions only while its pull request is open`);
   const login = String(comment.user?.login ?? '');
   if (!login) return ignored('a comment without an author');
-  const verdict = await mayCommentSteer(target.services, target.connection, { login, association: String(comment.author_association ?? 'NONE') });
+  const verdict = await mayCommentSteer(target.services, target.connection, { accountId: target.accountId, projectId: target.projectId }, { login, association: String(comment.author_association ?? 'NONE') });
   if (!verdict.allowed) return refused(target, article.id, login, verdict.reason);
   const instruction = (where ? `${where}: ${body}` : body).slice(0, MAX_INSTRUCTION);
   const createdAt = Date.parse(String(comment.created_at)) || target.services.clock.nowMs();

@@ -31,7 +31,7 @@ async function headPosition(): Promise<bigint> {
   try { return await services.eventStore.headPosition(); } finally { await services.close(); }
 }
 const context = (accountId: string, commandId: string): CommandContext => ({ accountId, actor: { kind: 'cli', user: 'test' }, correlationId: commandId, requestId: commandId, commandId });
-const settings = { owner: 'acme', repo: 'site', baseBranch: 'main', contentDirectory: 'content', coverDirectory: 'public', publishMode: 'pr' as const };
+const settings = { owner: 'acme', repo: 'site', baseBranch: 'main', contentDirectory: 'content', coverDirectory: 'public', publishMode: 'pr' as const, commentPermission: 'write' as const };
 
 async function registerEndpoint(services: Services, accountId: string, endpointId: string) {
   const sealedSecret = services.secrets.seal('whsec_x', { kind: 'webhook-endpoint-secret', accountId, recordId: endpointId });

@@ -37,11 +37,11 @@ const connectionOf = async (projectId: string) => {
 async function moveIntoB(field: 'sealedCredentials' | 'sealedWebhookSecret'): Promise<void> {
   const a = await connectionOf(projectA);
   const b = await connectionOf(projectB);
-  const { owner, repo, baseBranch, contentDirectory, coverDirectory, publishMode }: GitHubConnection = b.github;
+  const { owner, repo, baseBranch, contentDirectory, coverDirectory, publishMode, commentPermission }: GitHubConnection = b.github;
   const moved = { sealedCredentials: b.github.sealedCredentials, sealedWebhookSecret: b.github.sealedWebhookSecret, [field]: a.github[field] };
   await w.app.services.execute(integrationsStream, projectB, {
     type: 'ConnectGitHub', projectId: projectB, accountId: b.accountId, credentials: b.github.credentials,
-    settings: { owner, repo, baseBranch, contentDirectory, coverDirectory, publishMode }, ...moved, at: w.app.services.clock.now(),
+    settings: { owner, repo, baseBranch, contentDirectory, coverDirectory, publishMode, commentPermission }, ...moved, at: w.app.services.clock.now(),
   }, { accountId: b.accountId, actor: { kind: 'system', worker: 'test-tamper' }, correlationId: field, requestId: field, commandId: `tamper:${field}` });
 }
 

@@ -15,6 +15,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  request_timeout: 408,
   internal: 500,
   unavailable: 503,
 };
@@ -29,6 +30,9 @@ export const ErrorBody = z.object({
 }).meta({ id: 'Error' });
 
 export function sendError(res: ServerResponse, error: AppError, requestId?: string): void {
+  // Refused before its body arrived (no key, over a limit, too large, too slow): the connection
+  // is closed rather than the rest of the body read to keep it.
+  if (res.req && !res.req.complete) res.setHeader('Connection', 'close');
   const body: { code: ErrorCode; message: string; requestId?: string; details?: FieldIssue[] } = { code: error.code, message: error.message };
   if (requestId) body.requestId = requestId;
   if (error.details) body.details = error.details;

@@ -5,9 +5,9 @@ import express from 'express';
 import { z } from 'zod';
 import { AppError } from '../core/errors.ts';
 import type { Services } from '../services.ts';
-import { keyRefusalOf, type AuthContext } from './auth.ts';
+import { keyRefusalOf, presentedKey, type AuthContext, type PresentedKey } from './auth.ts';
 import { createAuthenticator } from './authCache.ts';
-import { readJsonBody } from './body.ts';
+import { bodyPending, readJsonBody } from './body.ts';
 import type { ConnectionCap } from './connectionCap.ts';
 import { createConsistency, noConsistency, type Consistency } from './consistency.ts';
 import { createDispatcher, type Dispatched, type Dispatcher } from './dispatch.ts';
@@ -48,8 +48,8 @@ export function createApp(services: Services, options: AppOptions): App {
   const authenticator = createAuthenticator(services.tail, services.readStore);
   const consistencyOfRequest = createConsistency(services);
   const onUnexpected = (error: unknown, requestId: string) => services.logger.error({ err: error, requestId }, 'unexpected error');
-  const authenticate = (request: ApiRequest, consistency: Consistency, requestId: string) =>
-    authenticator.authenticate(request.get('authorization'), consistency).catch((error: unknown) => {
+  const authenticate = (presented: PresentedKey, consistency: Consistency, requestId: string) =>
+    authenticator.authenticate(presented, consistency).catch((error: unknown) => {
       const refusal = keyRefusalOf(error);
       if (refusal) services.logger.info({ requestId, ...refusal }, 'API key refused');
       throw error;
@@ -107,6 +107,9 @@ export function createApp(services: Services, options: AppOptions): App {
       site(req, res);
       return;
     }
+    // Take no more of a body off the wire until the request is known to be wanted: reading the
+    // body resumes the socket (node:http does when the request stream is read).
+    if (bodyPending(req)) req.socket.pause();
     const requestId = requestIdOf(req, res);
     const queryStart = url.indexOf('?');
     const path = queryStart === -1 ? url : url.slice(0, queryStart);
@@ -137,8 +140,10 @@ export function createApp(services: Services, options: AppOptions): App {
     if (found?.route.auth === 'none') {
       found.route.beforeBody?.(request);
     } else {
+      // No key, or one of another shape, is refused at once: no read of the log's head first.
+      const presented = presentedKey(request.get('authorization'));
       consistency = await consistencyOfRequest();
-      auth = await authenticate(request, consistency, requestId);
+      auth = await authenticate(presented, consistency, requestId);
       await rateLimit.consume(auth.keyId, res);
     }
     // The body is read (and refused) before an unknown endpoint is: a bad body is answered the same anywhere.

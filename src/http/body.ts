@@ -4,6 +4,13 @@ import { AppError } from '../core/errors.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/** The request declares a body that has not all arrived yet. */
+export function bodyPending(req: IncomingMessage): boolean {
+  if (req.complete) return false;
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
 type Parsed = IncomingMessage & { body?: unknown; rawBody?: Buffer };
 type Parser = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 

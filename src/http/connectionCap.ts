@@ -39,8 +39,12 @@ export function createConnectionCap(options: { perAddress: number; trustedProxie
         const address = plainAddress(socket.remoteAddress);
         if (isTrusted(address)) return;
         const key = clientKey(address);
-        if (!take(key)) pastCap.add(socket);
-        socket.once('close', () => release(key));
+        // A connection past the cap is refused and holds no slot, so retrying does not prolong the refusal.
+        if (take(key)) socket.once('close', () => release(key));
+        else {
+          release(key);
+          pastCap.add(socket);
+        }
       });
     },
     admit(req, res) {

@@ -31,8 +31,8 @@ test('a stalled upload without a key gets its 401 at once, unread: the server cl
   expect(answer.status).toBe(401);
   expect(answer.headers.connection).toBe('close');
   expect(JSON.parse(answer.body).error.code).toBe('unauthorized');
-  // What the server took off the wire before answering is a small fraction of the 900 KB sent.
-  expect(answer.serverRead).toBeLessThan(300 * 1024);
+  // What the server took off the wire is one socket read (64 KB) that came with the headers, of the 900 KB sent.
+  expect(answer.serverRead).toBeLessThanOrEqual(64 * 1024);
   expect((await app.api().get('/projects')).body.projects).toEqual([]);
 });
 

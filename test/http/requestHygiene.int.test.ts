@@ -90,3 +90,23 @@ test('the GitHub events route, which has no API key, refuses an unsigned upload 
   connection.socket.write(postHeaders(path, 30 * MB, signed));
   expect(parseResponse(await connection.answer).status).toBe(413);
 });
+
+test('a stalled upload over its key\'s rate limit gets its 429 at once, unread, like a stranger\'s', async () => {
+  const limited = await startInkstream({ env: { INKSTREAM_RATE_LIMIT_PER_MINUTE: '1' } });
+  try {
+    expect((await limited.api().get('/projects')).status).toBe(200);
+    const accepted = new Promise<Socket>((resolve) => limited.server.once('connection', resolve));
+    const connection = rawConnection(limited.url);
+    await connection.ready;
+    const serverSocket = await accepted;
+    connection.socket.write(postHeaders('/api/v1/projects', MB, `Authorization: Bearer ${limited.key}\r\n`));
+    connection.socket.write(Buffer.alloc(600 * 1024, 0x20));
+    const answer = parseResponse(await connection.answer);
+    expect(answer.status).toBe(429);
+    expect(answer.headers).toMatchObject({ connection: 'close', 'retry-after': expect.stringMatching(/^\d+$/) });
+    expect(serverSocket.bytesRead).toBeLessThanOrEqual(64 * 1024);
+    expect((await limited.api().get('/projects')).status).toBe(429);
+  } finally {
+    await limited.close();
+  }
+});

@@ -1,8 +1,17 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { isValidSecretKey } from './core/secretBox.ts';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
+
+/** An entry of INKSTREAM_TRUSTED_PROXIES: `10.0.0.1`, `10.0.0.0/8`, `fd00::/8`. */
+function isAddressOrSubnet(entry: string): boolean {
+  const [address, prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
 
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -42,6 +51,14 @@ const Env = z.object({
   INKSTREAM_READ_WAIT_MS: z.coerce.number().int().min(0).default(2000),
   /** How long the background lease lasts without renewal before another process takes over. */
   INKSTREAM_LEASE_TTL_MS: z.coerce.number().int().min(300).default(15_000),
+  // Request hygiene (docs/http.md): how long a client may take to send a request, and how many
+  // connections one client address may hold open (0: no cap).
+  INKSTREAM_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  INKSTREAM_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  INKSTREAM_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  INKSTREAM_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
+  INKSTREAM_TRUSTED_PROXIES: z.string().default('').transform((text) => text.split(',').map((entry) => entry.trim()).filter(Boolean))
+    .pipe(z.array(z.string().refine(isAddressOrSubnet, 'IP addresses or CIDR subnets separated by commas, e.g. 10.0.0.0/8,127.0.0.1'))),
 });
 
 export type Config = z.infer<typeof Env> & { dataDir: string };

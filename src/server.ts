@@ -6,11 +6,14 @@ import { startBackground, type Background } from './background.ts';
 import type { Config } from './config.ts';
 import type { Clock } from './core/clock.ts';
 import { createApp } from './http/app.ts';
+import { createConnectionCap } from './http/connectionCap.ts';
 import { openRateLimit } from './http/rateLimitStore.ts';
 import type { ResolveHost } from './integrations/safeHttp/index.ts';
 import { allRoutes } from './http/routes.ts';
+import { answerClientErrors, serverOptions } from './http/serverLimits.ts';
 import { backgroundJobs } from './jobs.ts';
 import type { PipelineOptions } from './pipeline/index.ts';
+import { createReadiness } from './readiness.ts';
 import { createServices, type Services } from './services.ts';
 import type { Stores } from './stores.ts';
 
@@ -20,6 +23,7 @@ export type RunningServer = { services: Services; server: Server; url: string; b
 export async function startServer(
   config: Config, logger: Logger, overrides: { clock?: Clock; stores?: Stores; pipeline?: PipelineOptions; resolveHost?: ResolveHost } = {},
 ): Promise<RunningServer> {
+  const httpOptions = serverOptions(config);
   const services = await createServices(config, logger, overrides);
   const issued = await bootstrapDefaultAccount(services);
   if (issued) {
@@ -30,24 +34,17 @@ export async function startServer(
   }
   const background = await startBackground(services, backgroundJobs(services, { pipeline: overrides.pipeline }), { leaseTtlMs: config.INKSTREAM_LEASE_TTL_MS });
   const limits = await openRateLimit(config);
+  const connections = createConnectionCap({ perAddress: config.INKSTREAM_CONNECTIONS_PER_ADDRESS, trustedProxies: config.INKSTREAM_TRUSTED_PROXIES });
   const app = createApp(services, {
     routes: allRoutes,
     rateLimit: limits.rateLimit,
-    health: {
-      async ready() {
-        const checks: Record<string, string> = {};
-        try { await services.eventStore.headPosition(); checks.eventStore = 'ok'; } catch (error) { checks.eventStore = String(error); }
-        try { await services.readStore.getCheckpoint('projections'); checks.readStore = 'ok'; } catch (error) { checks.readStore = String(error); }
-        checks.background = background.isLeader() ? 'ok' : 'ok (standby: another process runs the background work)';
-        for (const consumer of background.consumers) {
-          checks[`consumer:${consumer.name}`] = consumer.isRunning() ? (consumer.lastError() ? `retrying: ${consumer.lastError()}` : 'ok') : 'stopped';
-        }
-        return { ok: Object.values(checks).every((value) => value === 'ok'), checks };
-      },
-    },
+    connections,
+    health: { ready: createReadiness(services, background) },
   });
-  const server = createServer(app);
+  const server = createServer(httpOptions, app);
   server.keepAliveTimeout = 5000;
+  connections.watch(server);
+  answerClientErrors(server);
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

@@ -5,10 +5,11 @@ import express from 'express';
 import { z } from 'zod';
 import { AppError } from '../core/errors.ts';
 import type { Services } from '../services.ts';
-import type { AuthContext } from './auth.ts';
+import { keyRefusalOf, presentedKey, type AuthContext, type PresentedKey } from './auth.ts';
 import { createAuthenticator } from './authCache.ts';
-import { readJsonBody } from './body.ts';
-import { createConsistency, noConsistency } from './consistency.ts';
+import { bodyPending, readJsonBody } from './body.ts';
+import type { ConnectionCap } from './connectionCap.ts';
+import { createConsistency, noConsistency, type Consistency } from './consistency.ts';
 import { createDispatcher, type Dispatched, type Dispatcher } from './dispatch.ts';
 import { fieldIssues, sendAnyError, sendError } from './errors.ts';
 import { createIdempotency } from './idempotency.ts';
@@ -22,8 +23,10 @@ export const API_PREFIX = '/api/v1';
 export type AppOptions = {
   routes: readonly Route[];
   rateLimit?: RateLimit;
+  /** The cap on connections per client address (connectionCap.ts); none in tests that build an app alone. */
+  connections?: ConnectionCap;
   /** Liveness and readiness, outside /api/v1. */
-  health: { ready(): Promise<{ ok: boolean; checks: Record<string, string> }> };
+  health: { ready(): Promise<{ ok: boolean }> };
 };
 
 /** The server's request listener; `endpoints` lists what it dispatches under /api/v1. */
@@ -45,6 +48,12 @@ export function createApp(services: Services, options: AppOptions): App {
   const authenticator = createAuthenticator(services.tail, services.readStore);
   const consistencyOfRequest = createConsistency(services);
   const onUnexpected = (error: unknown, requestId: string) => services.logger.error({ err: error, requestId }, 'unexpected error');
+  const authenticate = (presented: PresentedKey, consistency: Consistency, requestId: string) =>
+    authenticator.authenticate(presented, consistency).catch((error: unknown) => {
+      const refusal = keyRefusalOf(error);
+      if (refusal) services.logger.info({ requestId, ...refusal }, 'API key refused');
+      throw error;
+    });
 
   // The index is an endpoint like the others (authenticated, rate limited) and lists itself.
   const indexRoute = route({
@@ -83,11 +92,24 @@ export function createApp(services: Services, options: AppOptions): App {
   });
 
   const app = (req: IncomingMessage, res: ServerResponse) => {
+    // On every response: no content sniffing, and nothing stored by a browser or a proxy (API
+    // responses are one account's data, some carry a secret once); a route may set its own caching.
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cache-Control', 'no-store');
+    if (options.connections && !options.connections.admit(req, res)) {
+      res.setHeader('Connection', 'close');
+      res.setHeader('Retry-After', '1');
+      sendError(res, new AppError('rate_limited', 'Too many open connections from your address; close some before opening more.'), requestIdOf(req, res));
+      return;
+    }
     const url = underApiPrefix(requestTarget(req.url ?? '/'));
     if (url === null) {
       site(req, res);
       return;
     }
+    // Take no more of a body off the wire until the request is known to be wanted: reading the
+    // body resumes the socket (node:http does when the request stream is read).
+    if (bodyPending(req)) req.socket.pause();
     const requestId = requestIdOf(req, res);
     const queryStart = url.indexOf('?');
     const path = queryStart === -1 ? url : url.slice(0, queryStart);
@@ -105,27 +127,39 @@ export function createApp(services: Services, options: AppOptions): App {
     } catch {
       validEncoding = false;
     }
-    // The body is read (and refused) before an unknown endpoint is: a bad body is answered the same anywhere.
-    const { body, rawBody } = await readJsonBody(req, res, found?.route.rawBody === true);
-    if (!validEncoding) throw new AppError('not_found', 'No such resource: the path is not valid percent-encoding.');
-    if (!found) throw new AppError('not_found', `No endpoint ${method} ${API_PREFIX}${path}; GET ${API_PREFIX} lists every endpoint.`);
     const request: ApiRequest = {
-      method, path, body, rawBody,
+      method, path, body: undefined,
       get: (name) => header(req, name),
       protocol: (req.socket as TLSSocket).encrypted ? 'https' : 'http',
     };
-    send(req, res, await handle(found, request, search, res, requestId));
-  }
-
-  async function handle({ route, params: rawParams }: Dispatched, request: ApiRequest, search: string, res: ServerResponse, requestId: string): Promise<RouteResult> {
+    // Who is asking is settled from the headers before a byte of the body is read: a request
+    // without a valid key, or over its rate limit, is answered at once and its connection closed
+    // unread (sendError). A route that authenticates by its body (a signature) checks what it can first.
     let auth: AuthContext | undefined;
     let consistency = noConsistency;
-    if (route.auth !== 'none') {
+    if (found?.route.auth === 'none') {
+      found.route.beforeBody?.(request);
+    } else {
+      // No key, or one of another shape, is refused at once: no read of the log's head first.
+      const presented = presentedKey(request.get('authorization'));
       consistency = await consistencyOfRequest();
-      auth = await authenticator.authenticate(request.get('authorization'), consistency);
+      auth = await authenticate(presented, consistency, requestId);
       await rateLimit.consume(auth.keyId, res);
-      if (route.readModels !== 'when read') await consistency.readModelsCurrent();
     }
+    // The body is read (and refused) before an unknown endpoint is: a bad body is answered the same anywhere.
+    const { body, rawBody } = await readJsonBody(req, res, found?.route.rawBody === true, services.config.INKSTREAM_BODY_TIMEOUT_MS);
+    if (!validEncoding) throw new AppError('not_found', 'No such resource: the path is not valid percent-encoding.');
+    if (!found) throw new AppError('not_found', `No endpoint ${method} ${API_PREFIX}${path}; GET ${API_PREFIX} lists every endpoint.`);
+    request.body = body;
+    request.rawBody = rawBody;
+    send(req, res, await handle(found, request, search, res, requestId, auth, consistency));
+  }
+
+  async function handle(
+    { route, params: rawParams }: Dispatched, request: ApiRequest, search: string, res: ServerResponse, requestId: string,
+    auth: AuthContext | undefined, consistency: Consistency,
+  ): Promise<RouteResult> {
+    if (auth && route.readModels !== 'when read') await consistency.readModelsCurrent();
     const params = parse(route.params, rawParams, 'params');
     const query = route.query ? parse(route.query, parseQuery(search), 'query') : undefined;
     const body = parse(route.body, request.body, 'body');

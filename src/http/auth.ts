@@ -18,6 +18,19 @@ export type AuthContext = {
 const unauthorized = (message: string) => new AppError('unauthorized', message);
 const notOurs = () => unauthorized('That is not an Inkstream API key (expected ink_… with a valid checksum).');
 
+/** Why a well-formed key was refused: kept for the log, never told to the caller. */
+export type KeyRefusal = { refused: 'unknown' | 'revoked' | 'no_account'; keyId?: string };
+
+// One answer for a key that never existed and one that was revoked: a caller holding a leaked,
+// revoked key learns nothing about it from us. The log keeps the difference (KeyRefusal).
+const refused = (cause: KeyRefusal) => new AppError(
+  'unauthorized', 'Unknown or revoked API key: use a current key, or create one in the application.', { cause },
+);
+
+export const keyRefusalOf = (error: unknown): KeyRefusal | undefined =>
+  error instanceof AppError && error.code === 'unauthorized' && typeof error.cause === 'object' && error.cause !== null && 'refused' in error.cause
+    ? error.cause as KeyRefusal : undefined;
+
 /** A presented key: the key itself and its SHA-256, the only form in which keys are stored or remembered. */
 export type PresentedKey = { key: string; hash: string };
 
@@ -36,10 +49,10 @@ export async function lookUpKey({ key, hash }: PresentedKey, readStore: ReadStor
   if (!isWellFormedApiKey(key)) throw notOurs();
   const found = await readStore.find<ApiKeyDoc>('api_keys', { filter: { hash }, limit: 1 });
   const record = found.items[0];
-  if (!record || !hashesEqual(record.hash, hash)) throw unauthorized('Unknown API key.');
-  if (record.revokedAt) throw unauthorized('This API key was revoked. Use its replacement or create a new key.');
+  if (!record || !hashesEqual(record.hash, hash)) throw refused({ refused: 'unknown' });
+  if (record.revokedAt) throw refused({ refused: 'revoked', keyId: record.id });
   const account = await readStore.get<AccountDoc>('accounts', record.accountId);
-  if (!account) throw unauthorized('Unknown API key.');
+  if (!account) throw refused({ refused: 'no_account', keyId: record.id });
   return {
     accountId: account.id,
     accountName: account.name,

@@ -1,15 +1,15 @@
 import { ACCOUNT_CATEGORY } from '../accounts/account.ts';
 import type { LogTail } from '../consumers/logTail.ts';
 import type { ReadStore } from '../readstore/port.ts';
-import { lookUpKey, presentedKey, type AuthContext } from './auth.ts';
+import { lookUpKey, type AuthContext, type PresentedKey } from './auth.ts';
 import type { Consistency } from './consistency.ts';
 
 /** Beyond this many distinct keys the cache starts over rather than tracking recency. */
 export const AUTH_CACHE_MAX_KEYS = 10_000;
 
 export type Authenticator = {
-  /** `Authorization: Bearer <key>` → the key's account as of the request's head, or 401. */
-  authenticate(header: string | undefined, consistency: Consistency): Promise<AuthContext>;
+  /** A presented key (auth.ts `presentedKey`) → its account as of the request's head, or 401. */
+  authenticate(presented: PresentedKey, consistency: Consistency): Promise<AuthContext>;
 };
 
 /**
@@ -48,8 +48,7 @@ export function createAuthenticator(tail: LogTail, readStore: ReadStore): Authen
   }
 
   return {
-    async authenticate(header, consistency) {
-      const presented = presentedKey(header);
+    async authenticate(presented, consistency) {
       if (checkedThrough < consistency.head) await checkAccountEvents(consistency.head);
       const remembered = byHash.get(presented.hash);
       if (remembered) return remembered;

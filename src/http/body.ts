@@ -4,6 +4,13 @@ import { AppError } from '../core/errors.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/** The request declares a body that has not all arrived yet. */
+export function bodyPending(req: IncomingMessage): boolean {
+  if (req.complete) return false;
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
 type Parsed = IncomingMessage & { body?: unknown; rawBody?: Buffer };
 type Parser = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 
@@ -15,12 +22,29 @@ const parseJsonKeepingBytes = express.json({ ...options, verify: (req, _res, byt
 
 /**
  * The request's JSON body (undefined without one), and its bytes when `keepBytes`. A request that
- * carries a body must say it is JSON (415 otherwise); bodiless POSTs are fine.
+ * carries a body must say it is JSON (415 otherwise); bodiless POSTs are fine. A declared length
+ * over the limit is refused before a byte is read, and the whole body must arrive within
+ * `deadlineMs` (408 otherwise): a client that stalls holds neither memory nor a slot for long.
  */
-export async function readJsonBody(req: IncomingMessage, res: ServerResponse, keepBytes: boolean): Promise<{ body: unknown; rawBody?: Buffer }> {
+export async function readJsonBody(
+  req: IncomingMessage, res: ServerResponse, keepBytes: boolean, deadlineMs: number,
+): Promise<{ body: unknown; rawBody?: Buffer }> {
   const length = req.headers['content-length'];
   const chunked = req.headers['transfer-encoding'] !== undefined;
   if (length === undefined && !chunked) return { body: undefined };
+  if (Number(length) > MAX_BODY_BYTES) throw new AppError('payload_too_large', 'The request body is larger than 1 MB.');
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new AppError('request_timeout', `The request body did not arrive within ${deadlineMs / 1000} s; send it at once after the headers.`)), deadlineMs);
+  });
+  try {
+    return await Promise.race([readBody(req, res, keepBytes, length, chunked), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function readBody(req: IncomingMessage, res: ServerResponse, keepBytes: boolean, length: string | undefined, chunked: boolean): Promise<{ body: unknown; rawBody?: Buffer }> {
   if (!chunked && isPlainJson(req)) return readPlainJson(req, Number(length), keepBytes);
   const parsed = req as Parsed;
   await new Promise<void>((resolve, reject) => {

@@ -1,6 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { AppError, type ErrorCode, type FieldIssue } from '../core/errors.ts';
+import { bodyPending } from './body.ts';
+import { closeUnread } from './closeUnread.ts';
 import { sendJson } from './respond.ts';
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -15,6 +17,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  request_timeout: 408,
   internal: 500,
   unavailable: 503,
 };
@@ -29,6 +32,9 @@ export const ErrorBody = z.object({
 }).meta({ id: 'Error' });
 
 export function sendError(res: ServerResponse, error: AppError, requestId?: string): void {
+  // Refused before its body arrived (no key, over a limit, too large, too slow): the connection
+  // is closed rather than the rest of the body read to keep it.
+  if (res.req && bodyPending(res.req)) closeUnread(res);
   const body: { code: ErrorCode; message: string; requestId?: string; details?: FieldIssue[] } = { code: error.code, message: error.message };
   if (requestId) body.requestId = requestId;
   if (error.details) body.details = error.details;

@@ -62,6 +62,11 @@ export type RouteSpec<P extends Schema | undefined, Q extends Schema | undefined
   body?: B;
   /** The raw request bytes are needed (signature checks); the body is still parsed as JSON. */
   rawBody?: boolean;
+  /**
+   * For a route with `auth: 'none'`: what it can refuse from the headers alone (a missing
+   * signature), checked before its body is read.
+   */
+  beforeBody?(request: Pick<ApiRequest, 'get'>): void;
   /** Success responses by status; null means no body, 'binary' an image or file. */
   responses: Record<number, Schema | null | { binary: string }>;
   /** Error statuses this endpoint can answer besides 400/401/429/500, for the index. */

@@ -51,11 +51,13 @@ export const githubEventRoutes = [
     summary: 'Receives the GitHub webhook of a connected repository (signed with the project\'s webhook secret): merges, closes and PR comments',
     responses: { 202: Accepted },
     errors: [401],
+    beforeBody(request) {
+      if (!request.get('x-hub-signature-256')) throw unauthorized('No X-Hub-Signature-256: set the webhook\'s secret on GitHub to the one PUT /projects/:id/integrations/github returned.');
+    },
     async handle({ request, services }) {
-      const signature = request.get('x-hub-signature-256');
+      const signature = request.get('x-hub-signature-256')!;
       const name = request.get('x-github-event') ?? '';
       const deliveryId = request.get('x-github-delivery') ?? '';
-      if (!signature) throw unauthorized('No X-Hub-Signature-256: set the webhook\'s secret on GitHub to the one PUT /projects/:id/integrations/github returned.');
       const raw = (request as { rawBody?: Buffer }).rawBody;
       const payload = request.body as Record<string, any> | undefined;
       if (!raw || !payload || typeof payload !== 'object') throw new AppError('bad_request', 'Send the GitHub webhook with content type application/json.');

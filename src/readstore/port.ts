@@ -23,7 +23,14 @@ export type ReadModelWrite =
   /** Insert only when no document has this id (an outbox row, a dedup marker). */
   | { kind: 'insert_if_absent'; collection: string; id: string; doc: Doc };
 
-export type CollectionSpec = { name: string; indexes: readonly string[] };
+/**
+ * One query shape a collection serves: the fields it filters on by equality, then the field it
+ * sorts on, each ascending (1) or descending (-1); ties are broken by id in the last field's
+ * direction. A plain field name is the one-field index `{ field: 1 }`.
+ */
+export type IndexSpec = string | Readonly<Record<string, 1 | -1>>;
+
+export type CollectionSpec = { name: string; indexes: readonly IndexSpec[] };
 
 export interface ReadStore {
   /** Create collections and their indexes; safe to call again. */

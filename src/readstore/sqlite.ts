@@ -87,7 +87,7 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
 
   /** After a reset, the first query builds the indexes the rebuild went without. */
   function ensureIndexed(collection: string): void {
-    const indexes = registry.indexesOf(collection);
+    const indexes = registry.indexSpecsOf(collection);
     if (hasDeferredIndexes(collection)) transaction(() => createIndexes(db, collection, indexes));
   }
 
@@ -120,13 +120,15 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
   return {
     async ensureCollections(specs) {
       for (const spec of specs) assertCollectionSpec(spec);
+      for (const spec of specs) registry.declare(spec);
       transaction(() => {
         for (const spec of specs) {
-          createCollectionTable(db, spec.name);
-          if (!hasDeferredIndexes(spec.name)) createIndexes(db, spec.name, spec.indexes);
+          // Every index declared for the collection so far: several declarations may share it.
+          const indexes = registry.indexSpecsOf(spec.name);
+          createCollectionTable(db, spec.name, indexes);
+          if (!hasDeferredIndexes(spec.name)) createIndexes(db, spec.name, indexes);
         }
       });
-      for (const spec of specs) registry.declare(spec);
     },
 
     async get<T extends Doc>(collection: string, id: string) {

@@ -4,8 +4,8 @@ import type { Filter, FindOptions } from './port.ts';
 
 /**
  * SQL text for find and count. Field names have been checked against the declared indexes before
- * they get here; every value is a bound parameter. The expression must be written exactly as in
- * the index definition (see fieldExpression) for SQLite to use the expression index.
+ * they get here; every value is a bound parameter. An indexed field is read from its generated
+ * column (see sqliteSchema.ts), which the indexes are built on, so no query runs json_extract.
  */
 export type Query = { sql: string; params: SQLInputValue[] };
 
@@ -13,7 +13,10 @@ export const tableName = (collection: string): string => `rm_${collection}`;
 
 export const indexName = (collection: string, field: string): string => `rm_${collection}/${field}`;
 
-export const fieldExpression = (field: string): string => (field === 'id' ? 'id' : `json_extract(doc, '$.${field}')`);
+/** The generated column holding an indexed field's value. */
+export const columnName = (field: string): string => `ix_${field}`;
+
+export const fieldExpression = (field: string): string => (field === 'id' ? 'id' : `"${columnName(field)}"`);
 
 /**
  * Keyset pagination as one or two index-friendly segments, run in order until the page is full.

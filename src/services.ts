@@ -11,6 +11,7 @@ import { handleCommand, type CommandContext, type CommandOptions, type CommandRe
 import type { EventStore } from './eventstore/port.ts';
 import type { ReadStore } from './readstore/port.ts';
 import type { Projection } from './readstore/projection.ts';
+import { projectionVersion } from './readstore/projectionVersion.ts';
 import { createReadModels, type ReadModels } from './readstore/readModels.ts';
 import { openStores, type Stores } from './stores.ts';
 
@@ -41,7 +42,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   const clock = overrides.clock ?? systemClock;
   const stores = overrides.stores ?? (await openStores(config, (message) => logger.warn({ message }, 'WAL checkpoint failed')));
   const projections = allProjections;
-  await stores.readStore.ensureCollections(projections.map((p) => ({ name: p.collection, indexes: p.indexes })));
+  await stores.readStore.ensureCollections(projections.map((p) => ({ name: p.collection, indexes: p.indexes, version: projectionVersion(p) })));
   const tail = await createLogTail(stores.eventStore);
   const secrets = createSecretBox(loadOrCreateSecretKey(config.INKSTREAM_SECRET_KEY, join(config.dataDir, 'secret.key')));
   return {

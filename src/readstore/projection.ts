@@ -21,6 +21,11 @@ export type Projection<D extends Doc = Doc> = {
    * (the event delivered again), the store's position guard ignores the write.
    */
   begins?: readonly string[];
+  /**
+   * Bump when the documents change for a reason the definition's own text does not show (a helper
+   * that evolve calls): the read model is then rebuilt at start (see projectionVersion.ts).
+   */
+  version?: number;
   evolve(doc: D | null, event: StoredEvent): D | null;
 };
 

@@ -15,6 +15,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  cursor_expired: 410,
   internal: 500,
   unavailable: 503,
 };

@@ -54,7 +54,7 @@ test('rebuilding one read model by name leaves the others alone; an unknown name
   await reads.ensureCollections(allProjections.map((p) => ({ name: p.collection, indexes: p.indexes })));
   expect((await reads.find('topics', { limit: 10 })).items).toHaveLength(1);
   await expect(run(process.execPath, [CLI, 'projections', 'rebuild', 'nonsense'], { env })).rejects.toMatchObject({ stderr: expect.stringContaining('No read model named nonsense') });
-});
+}, 60_000); // two CLI processes, each starting cold
 
 test('a rebuild while a server runs needs no --force: the server answers throughout, then serves the rebuilt read models', async () => {
   const server = await startInkstream({ env: { INKSTREAM_RATE_LIMIT_PER_MINUTE: '1000000' } });
@@ -86,4 +86,4 @@ test('a rebuild while a server runs needs no --force: the server answers through
   } finally {
     await server.close();
   }
-});
+}, 60_000); // a server and a CLI process

@@ -7,7 +7,9 @@
  * - POST topics per second (4 at a time); cold start to ready; idle resident memory (after a GC);
  * - on the grown store, a rebuild of every read model by the CLI while the server runs (and the
  *   server's topic-list p99 meanwhile) against the same CLI rebuild with the server stopped;
- * - bytes per event (the SQLite file and its WAL over the events in the log).
+ * - bytes per event (the SQLite file and its WAL over the events in the log);
+ * - retention: the year's webhook deliveries (one per published article, spread over the year
+ *   that ends now) against those the retention pass keeps (its 30-day window).
  * The server runs in its own process (bench/scale/serverProcess.ts); growing goes straight through
  * the event store and the projections, and the other consumers' checkpoints are then moved to the
  * head, as if they had handled the year's events as they came (the feed rows they would have
@@ -26,9 +28,13 @@ import { openSqliteEventStore } from '../src/eventstore/sqlite.ts';
 import { projectionVersion } from '../src/readstore/projectionVersion.ts';
 import { openSqliteReadStore } from '../src/readstore/sqlite.ts';
 import { EMBEDDED_DB_FILE } from '../src/stores.ts';
+import { DELIVERIES } from '../src/webhooks/collections.ts';
+import { pruneWebhookHistory } from '../src/webhooks/retention.ts';
 import { BIG, createGrower, projectIdOf, SMALL } from './scale/grow.ts';
 
 const SIZE = Number(process.argv[2] ?? 1_000_000);
+/** The grown year ends now, so the server's own retention finds what a year of use would leave. */
+const END_MS = Date.now();
 const READS = 200;
 const PAGES = 20;
 const POSTS = 400;
@@ -160,7 +166,7 @@ const bytesPerEvent = (events: bigint) => round((statSync(file).size + (existsSy
   const eventStore = openSqliteEventStore(file);
   const readStore = openSqliteReadStore(file);
   await readStore.ensureCollections(allProjections.map((p) => ({ name: p.collection, indexes: p.indexes, version: projectionVersion(p) })));
-  await createGrower(eventStore, readStore).seed();
+  await createGrower(eventStore, readStore, { eventsPlanned: SIZE, endMs: END_MS }).seed();
   await eventStore.close();
   await readStore.close();
 }
@@ -169,13 +175,22 @@ await stopServer(empty.server);
 const emptyEvents = await (async () => { const store = openSqliteEventStore(file); const head = await store.headPosition(); await store.close(); return head + 1n; })();
 const emptyBytesPerEvent = bytesPerEvent(emptyEvents);
 
+let retention: Record<string, number> = {};
 const growStarted = performance.now();
 {
   const eventStore = openSqliteEventStore(file);
   const readStore = openSqliteReadStore(file);
   await readStore.ensureCollections(allProjections.map((p) => ({ name: p.collection, indexes: p.indexes, version: projectionVersion(p) })));
-  await createGrower(eventStore, readStore).growTo(SIZE, (head) => process.stderr.write(`\rgrowing: ${head + 1n}/${SIZE} events`));
+  const grower = createGrower(eventStore, readStore, { eventsPlanned: SIZE, endMs: END_MS });
+  await grower.growTo(SIZE, (head) => process.stderr.write(`\rgrowing: ${head + 1n}/${SIZE} events`));
   process.stderr.write('\n');
+  // The hourly retention job would have kept the delivery log to its window all year: one pass now.
+  const pruneStarted = performance.now();
+  const pruned = await pruneWebhookHistory(readStore, END_MS);
+  retention = {
+    deliveriesWritten: grower.deliveries, deliveriesRemoved: pruned.deliveries,
+    deliveriesKept: await readStore.count(DELIVERIES), passSeconds: round((performance.now() - pruneStarted) / 1000, 1),
+  };
   await eventStore.close();
   await readStore.close();
 }
@@ -203,6 +218,7 @@ const result = {
   size: SIZE, events: Number(events), emptyEvents: Number(emptyEvents), growSeconds,
   host: { cpus: cpus().length, loadAverage: loadavg().map((n) => round(n)) },
   bytesPerEvent: { nearEmpty: emptyBytesPerEvent, grown: bytesPerEvent(events) },
+  retention,
   nearEmpty: e, grown: g,
   rebuild: { offlineEventsPerSecond: offline, online },
   checks: {

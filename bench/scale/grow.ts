@@ -28,16 +28,23 @@ const SMALL_TOPICS = 20;
 
 const pad = (n: number) => String(n).padStart(26, '0');
 export const projectIdOf = (i: number) => `prj_${pad(i)}`;
-const at = (unit: number) => new Date(Date.parse('2025-11-01T00:00:00.000Z') + unit * 30_000).toISOString();
+const YEAR_MS = 365 * 86_400_000;
+/** About how many events a topic unit appends, on average over the fates below. */
+const EVENTS_PER_UNIT = 4.8;
 const generation = { provider: 'offline', model: null, usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 } };
 const MDX = `---\ntitle: A realistic article\n---\n\n${'Plain, useful prose about the subject, with a source or two. '.repeat(40)}\n`;
 
-export function createGrower(eventStore: EventStore, readStore: ReadStore) {
+/** `eventsPlanned`: the units' times are spread over the year before `endMs`, as a year of use would be. */
+export function createGrower(eventStore: EventStore, readStore: ReadStore, options: { eventsPlanned: number; endMs: number }) {
+  const stepMs = YEAR_MS / Math.max(1, options.eventsPlanned / EVENTS_PER_UNIT);
+  const at = (unit: number) => new Date(Math.min(options.endMs, options.endMs - YEAR_MS + unit * stepMs)).toISOString();
   const accountId = accountIdForName(ACCOUNT);
   // Command ids (and so event ids) unique to this grower; units (topic numbers) continue after the log's head.
   const runId = randomUUID();
   let step = 0;
   let unit = 0;
+  let deliveries = 0;
+  let ticks = 0; // topics made so far, which place each in the year: ids continue after the head, times after the last topic
   const ctx = (): CommandContext => ({ accountId, actor: { kind: 'system', worker: 'bench' }, correlationId: 'bench', requestId: 'bench', commandId: `grow:${runId}:${step++}` });
   const run = <S, E, C>(type: Parameters<typeof handleCommand<S, E & { type: string; data: Record<string, unknown> }, C>>[1], id: string, command: C) =>
     handleCommand(eventStore, type, id, command, ctx());
@@ -47,7 +54,7 @@ export function createGrower(eventStore: EventStore, readStore: ReadStore) {
     const n = unit++;
     const projectId = projectIdOf(projectIndex);
     const topicId = `tpc_${pad(n)}`;
-    const when = at(n);
+    const when = at(ticks++);
     await run(topicStream, topicId, { type: 'CreateTopic', topic: {
       topicId, projectId, title: `Topic ${n} about a subject`, keyword: `keyword ${n % 500}`, brief: null, status: 'approved',
       scheduledFor: null, priority: n % 100, source: 'api', runId: null, rationale: null, at: when,
@@ -88,9 +95,12 @@ export function createGrower(eventStore: EventStore, readStore: ReadStore) {
       nextAttemptAt: null, failureReason: null, queue: null, due: null, rev: 1, createdAt: when, updatedAt: when,
     };
     await readStore.commit([{ kind: 'insert_if_absent', collection: DELIVERIES, id, doc }]);
+    deliveries++;
   }
 
   return {
+    /** Deliveries written so far. */
+    get deliveries() { return deliveries; },
     /** The account, the projects, and the small project's topics: the near-empty store. */
     async seed(): Promise<void> {
       await ensureWebhookCollections(readStore);

@@ -26,7 +26,12 @@ function parseMdx(mdx: string): { frontmatter: Record<string, unknown>; body: st
 export const articles = defineProjection<ArticleDoc>({
   name: 'articles',
   collection: 'articles',
-  indexes: ['accountId', 'projectId', 'status', 'topicId', 'createdAt', 'createdMonth', 'prNumber'],
+  // The article list (newest first, by status or not), a project's articles in id order (search
+  // analytics, research), a pull request's article, the monthly quota's count, the PR reconciler.
+  indexes: [
+    { projectId: 1, createdAt: -1 }, { projectId: 1, status: 1, createdAt: -1 }, 'projectId',
+    { projectId: 1, prNumber: 1 }, { accountId: 1, createdMonth: 1 }, 'status',
+  ],
   categories: ['article'],
   documentId: (event) => String(event.data.articleId),
   evolve(doc, stored: StoredEvent) {

@@ -21,7 +21,8 @@ export type ProjectDoc = {
 export const projects = defineProjection<ProjectDoc>({
   name: 'projects',
   collection: 'projects',
-  indexes: ['accountId', 'createdAt'],
+  // The project list (an account's, newest first) and the project cap's count.
+  indexes: [{ accountId: 1, createdAt: -1 }],
   categories: ['project', 'integrations', 'searchAnalytics'],
   documentId: (event) => String(event.data.projectId),
   evolve(doc, stored: StoredEvent) {

@@ -11,8 +11,9 @@ export type TopicDoc = {
 export const topics = defineProjection<TopicDoc>({
   name: 'topics',
   collection: 'topics',
-  // Only what the topic list filters and sorts on: every index is written on each change of a topic.
-  indexes: ['projectId', 'status', 'createdAt'],
+  // The topic list (a project's, newest first, by status or not) and a project's topics in id
+  // order (the scheduler, research): every index is written on each change of a topic.
+  indexes: [{ projectId: 1, createdAt: -1 }, { projectId: 1, status: 1, createdAt: -1 }, 'projectId'],
   categories: ['topic'],
   documentId: (event) => String(event.data.topicId),
   begins: ['TopicCreated'],

@@ -22,7 +22,8 @@ export type WebhookDoc = {
 export const webhooks = defineProjection<WebhookDoc>({
   name: 'webhooks',
   collection: 'webhooks',
-  indexes: ['accountId', 'createdAt', 'enabled'],
+  // The endpoint list (an account's, newest first) and the dispatcher's poll of enabled endpoints.
+  indexes: [{ accountId: 1, createdAt: -1 }, 'enabled'],
   categories: ['webhook'],
   documentId: (event) => String(event.data.endpointId),
   evolve(doc, stored: StoredEvent) {

@@ -1,5 +1,6 @@
 import type { Worker } from './background.ts';
 import { eventHandlerConsumer } from './consumers/define.ts';
+import { projectionUpgradeWorker } from './consumers/projectionUpgrade.ts';
 import type { ConsumerDefinition } from './consumers/runner.ts';
 import { pipelineJobs, type PipelineOptions } from './pipeline/index.ts';
 import { publishingJobs } from './publishing/register.ts';
@@ -20,6 +21,6 @@ export function backgroundJobs(services: Services, options: { pipeline?: Pipelin
   const searchAnalytics = searchAnalyticsJobs(services);
   return {
     consumers: [eventHandlerConsumer(ensureArticleQueued(services), services.readStore), ...webhooks.consumers, ...pipeline.consumers, ...publishing.consumers, ...searchAnalytics.consumers],
-    workers: [...webhooks.workers, ...pipeline.workers, ...publishing.workers, ...searchAnalytics.workers, retentionWorker()],
+    workers: [...webhooks.workers, ...pipeline.workers, ...publishing.workers, ...searchAnalytics.workers, retentionWorker(), projectionUpgradeWorker()],
   };
 }

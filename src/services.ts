@@ -12,6 +12,7 @@ import type { EventStore } from './eventstore/port.ts';
 import { createDestinationPolicy, type DestinationPolicy, type ResolveHost } from './integrations/safeHttp/index.ts';
 import type { ReadStore } from './readstore/port.ts';
 import type { Projection } from './readstore/projection.ts';
+import { projectionVersion } from './readstore/projectionVersion.ts';
 import { createReadModels, type ReadModels } from './readstore/readModels.ts';
 import { createStoreConnection, type StoreConnection } from './storeConnection.ts';
 import { verifyStoreIdentity } from './storeIdentity.ts';
@@ -57,7 +58,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
   const projections = allProjections;
   await connection.establish(`the stores (${stores.where.events}, ${stores.where.reads})`, async () => {
     await verifyStoreIdentity(stores);
-    await stores.readStore.ensureCollections(projections.map((p) => ({ name: p.collection, indexes: p.indexes })));
+    await stores.readStore.ensureCollections(projections.map((p) => ({ name: p.collection, indexes: p.indexes, version: projectionVersion(p) })));
   });
   const tail = await createLogTail(stores.eventStore);
   connection.connected();

@@ -1,40 +1,50 @@
 import { BACKGROUND_LEASE, isDeadLocalProcess } from '../consumers/leadership.ts';
 import { PROJECTIONS_CONSUMER } from '../consumers/projectionConsumer.ts';
-import { rebuildReadModels } from '../readstore/rebuild.ts';
+import { projectionVersion } from '../readstore/projectionVersion.ts';
+import { rebuildOnline, rebuildReadModels } from '../readstore/rebuild.ts';
 import type { Services } from '../services.ts';
 import { createProgress } from './progress.ts';
 
 /**
- * Drops the read models and replays the whole log into them. With a name, only that read model is
- * rebuilt (under its own checkpoint, then the shared one is left as it was).
+ * Rebuilds the read models from the whole log (with a name, only that one). Where the store can
+ * (SQLite), into fresh tables while the old ones keep serving, then swapped in: a running server
+ * goes on answering throughout. Elsewhere in place, which wants the servers stopped.
  */
 export async function rebuildProjections(
   services: Services, name?: string, options: { force?: boolean } = {},
 ): Promise<{ events: number; seconds: number; rate: number }> {
-  if (!options.force) await refuseWhileServing(services);
   const selected = name ? services.projections.filter((projection) => projection.name === name) : services.projections;
   if (selected.length === 0) {
     throw new Error(`No read model named ${name}; known: ${services.projections.map((projection) => projection.name).join(', ')}`);
   }
+  const { readStore } = services;
+  if (!readStore.onlineRebuilds && !options.force) await refuseWhileServing(services);
   const head = await services.eventStore.headPosition();
   const total = Number(head + 1n);
   const progress = createProgress(`rebuilding ${name ?? 'all read models'}`, total);
   let done = 0;
-  await rebuildReadModels(services.eventStore, services.readStore, selected, {
-    consumer: name ? `rebuild:${name}` : PROJECTIONS_CONSUMER,
+  const rebuild = {
+    consumer: name ? `rebuild:${name}` : readStore.onlineRebuilds ? 'rebuild' : PROJECTIONS_CONSUMER,
     categories: name ? [...new Set(selected.flatMap((projection) => projection.categories))] : undefined,
-    onProgress(position) {
-      done = Number(position + 1n);
+    onProgress(position: bigint) {
+      done = Math.min(total, Number(position + 1n));
       progress.update(done);
     },
-  });
+  };
+  if (readStore.onlineRebuilds) {
+    await rebuildOnline(services.eventStore, readStore, selected, {
+      ...rebuild, live: PROJECTIONS_CONSUMER, versionOf: projectionVersion,
+    });
+  } else {
+    await rebuildReadModels(services.eventStore, readStore, selected, rebuild);
+  }
   const { seconds, rate } = progress.finish(Math.max(done, total));
   return { events: total, seconds, rate };
 }
 
 /**
- * A running server keeps projecting into the very read models a rebuild clears and refills, and
- * its writes can land between the rebuild's, so a rebuild wants the servers stopped. A live server
+ * In place, a running server keeps projecting into the very read models a rebuild clears and
+ * refills, and its writes can land between the rebuild's, so such a rebuild wants the servers stopped. A live server
  * is known by the background lease: some server always holds it while any runs.
  */
 async function refuseWhileServing(services: Services): Promise<void> {

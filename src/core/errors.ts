@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'rate_limited'
   | 'request_timeout'
+  | 'cursor_expired'
   | 'unavailable'
   | 'internal';
 

@@ -20,6 +20,15 @@ function encodeRandom(bytes: Buffer): string {
   return out;
 }
 
+/** The creation time (ms) of a generated or derived id; 0 when the id is not shaped like one. */
+export function timeOfId(id: string): number {
+  const match = /^[a-z]{3}_([0-9a-z]{10})/.exec(id);
+  if (!match) return 0;
+  let ms = 0;
+  for (const char of match[1]) ms = ms * 32 + Math.max(0, ALPHABET.indexOf(char));
+  return ms;
+}
+
 export interface IdGenerator {
   next(prefix: IdPrefix): string;
 }

@@ -18,6 +18,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   rate_limited: 429,
   request_timeout: 408,
+  cursor_expired: 410,
   internal: 500,
   unavailable: 503,
 };

@@ -9,6 +9,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   404: 'No such resource in this account',
   409: 'The resource is in the wrong state for this operation, or was changed concurrently',
   413: 'Body larger than 1 MB',
+  410: 'The cursor points before what is kept (older than retention): start again without it',
   415: 'Body is not JSON',
   422: 'Idempotency-Key reused with a different request',
   429: 'Rate limit exceeded; see Retry-After',

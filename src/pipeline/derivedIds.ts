@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { IdPrefix } from '../core/ids.ts';
+import { timeOfId, type IdPrefix } from '../core/ids.ts';
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
@@ -22,13 +22,7 @@ export function derivedId(prefix: IdPrefix, timeMs: number, key: string): string
 }
 
 /** The time part of a generated id, so ids derived from it sort with it. */
-export function timeOfId(id: string): number {
-  const match = /^[a-z]{3}_([0-9a-z]{10})/.exec(id);
-  if (!match) return 0;
-  let ms = 0;
-  for (const char of match[1]) ms = ms * 32 + Math.max(0, ALPHABET.indexOf(char));
-  return ms;
-}
+export { timeOfId };
 
 /** The index-th topic a research run suggests. */
 export const researchTopicId = (runId: string, index: number): string => derivedId('tpc', timeOfId(runId), `${runId}\u0000${index}`);

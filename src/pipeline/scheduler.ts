@@ -21,8 +21,7 @@ type Tick = { services: Services; now: number; at: string; log: Logger };
 /** Highest priority first (0–100, higher is more urgent), then the oldest. */
 const byPriority = (a: TopicDoc, b: TopicDoc) => b.priority - a.priority || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 
-async function articleExists(services: Services, articleId: string, writtenTopics: readonly TopicDoc[]): Promise<boolean> {
-  if (writtenTopics.some((topic) => topic.articleId === articleId)) return true;
+async function articleExists(services: Services, articleId: string): Promise<boolean> {
   return (await loadStream(services.eventStore, articleStream, articleId)).state.status !== 'none';
 }
 
@@ -57,10 +56,9 @@ async function writeCadenceSlot(tick: Tick, project: ProjectDoc, topics: readonl
   const slot = latestSlot(project.settings.cadence, now);
   if (!slot || now - slot.at > CATCH_UP_MS) return;
   const slotKey = `cadence:${project.id}:${new Date(slot.at).toISOString()}`;
-  const written = topics.filter((topic) => topic.status === 'written');
   const articleIds = Array.from({ length: slot.articles }, (_, i) => derivedId('art', slot.at, `${slotKey}:${i}`));
   const missing: string[] = [];
-  for (const articleId of articleIds) if (!(await articleExists(services, articleId, written))) missing.push(articleId);
+  for (const articleId of articleIds) if (!(await articleExists(services, articleId))) missing.push(articleId);
   if (missing.length === 0) return;
   const candidates = topics.filter((topic) => topic.status === 'approved').sort(byPriority);
   await requestResearchIfLow(tick, project, slot, candidates.length - missing.length, slotKey);
@@ -96,9 +94,12 @@ export async function schedulerTick(services: Services, log: Logger, clock: Cloc
   for (const project of await readAllDocs<ProjectDoc>(services.readStore, 'projects')) {
     if (project.paused) continue;
     try {
-      const topics = await readAllDocs<TopicDoc>(services.readStore, 'topics', { projectId: project.id });
-      await writeDueTopics(tick, project, topics);
-      if (project.settings.cadence.enabled) await writeCadenceSlot(tick, project, topics);
+      // Only the topics a pass can write (scheduled, approved), not every topic the project ever had.
+      const scheduled = await readAllDocs<TopicDoc>(services.readStore, 'topics', { projectId: project.id, status: 'scheduled' });
+      await writeDueTopics(tick, project, scheduled);
+      if (project.settings.cadence.enabled) {
+        await writeCadenceSlot(tick, project, await readAllDocs<TopicDoc>(services.readStore, 'topics', { projectId: project.id, status: 'approved' }));
+      }
     } catch (error) {
       log.error({ err: error, projectId: project.id }, 'scheduler pass failed for a project; the next tick tries again');
     }

@@ -3,7 +3,7 @@ import type { AnyBulkWriteOperation, Collection } from 'mongodb';
 import { positionFromText } from '../core/positions.ts';
 import { assertCollectionSpec, assertLimit, assertWriteId, createCollectionRegistry, writePosition } from './collections.ts';
 import { decodeCursor, encodeCursor, toSortKey } from './cursor.ts';
-import { afterQuery, collectionName, fieldPath, filterQuery, readSortKey, sortSpec } from './mongoQuery.ts';
+import { afterQuery, collectionName, filterQuery, mongoIndex, readSortKey, sortSpec } from './mongoQuery.ts';
 import type { StoredDoc } from './mongoQuery.ts';
 import type { Doc, FindOptions, ReadModelWrite, ReadStore } from './port.ts';
 
@@ -39,7 +39,7 @@ export async function openMongoReadStore(url: string, dbName?: string): Promise<
       for (const spec of specs) assertCollectionSpec(spec);
       for (const spec of specs) {
         const target = db.collection<StoredDoc>(collectionName(spec.name));
-        for (const field of spec.indexes) await target.createIndex({ [fieldPath(field)]: 1, _id: 1 });
+        for (const index of spec.indexes) await target.createIndex(mongoIndex(index));
         registry.declare(spec);
       }
     },

@@ -1,6 +1,7 @@
 import type { Filter as MongoFilter, Sort } from 'mongodb';
+import { indexKeys } from './collections.ts';
 import type { CursorPosition } from './cursor.ts';
-import type { Doc, Filter, FindOptions } from './port.ts';
+import type { Doc, Filter, FindOptions, IndexSpec } from './port.ts';
 
 /**
  * How a read-model document is kept in MongoDB, mirroring the SQLite row: the caller's document
@@ -14,6 +15,15 @@ export const collectionName = (collection: string): string => `rm_${collection}`
 
 /** The indexed path of a declared field; 'id' is the document's _id. */
 export const fieldPath = (field: string): string => (field === 'id' ? '_id' : `doc.${field}`);
+
+/** The same compound index as in SQLite: the fields in order and direction, then _id in the last one's direction. */
+export function mongoIndex(index: IndexSpec): Record<string, 1 | -1> {
+  const keys = indexKeys(index);
+  const spec: Record<string, 1 | -1> = {};
+  for (const { field, direction } of keys) spec[fieldPath(field)] = direction;
+  spec._id = keys[keys.length - 1].direction;
+  return spec;
+}
 
 /** Matches live documents with these field values; null matches null or missing, as in SQLite. */
 export function filterQuery(filter: Filter | undefined): MongoFilter<StoredDoc> {

@@ -23,7 +23,35 @@ export type ReadModelWrite =
   /** Insert only when no document has this id (an outbox row, a dedup marker). */
   | { kind: 'insert_if_absent'; collection: string; id: string; doc: Doc };
 
-export type CollectionSpec = { name: string; indexes: readonly string[] };
+/**
+ * One query shape a collection serves: the fields it filters on by equality, then the field it
+ * sorts on, each ascending (1) or descending (-1); ties are broken by id in the last field's
+ * direction. A plain field name is the one-field index `{ field: 1 }`.
+ */
+export type IndexSpec = string | Readonly<Record<string, 1 | -1>>;
+
+export type CollectionSpec = {
+  name: string; indexes: readonly IndexSpec[];
+  /** The version of the definition that fills it (a projection's); recorded when the collection is created. */
+  version?: string;
+};
+
+/**
+ * Rebuilding a collection beside the one that serves, then swapping it in (SQLite). A store
+ * without it (MongoDB, for now: docs/readstore.md) rebuilds in place with reset().
+ */
+export interface OnlineRebuilds {
+  /** The version the collection was built with; null when unknown (a file from before versions). */
+  versionOf(collection: string): Promise<string | null>;
+  /** Creates `staging`, an empty copy of the declared collection (its indexes deferred), replacing any earlier one. */
+  stage(collection: string, staging: string, version: string): Promise<void>;
+  /**
+   * In one transaction, each staged copy replaces its collection and the old one is dropped, but
+   * only when the `built` checkpoint has reached the `live` one (so the live consumer misses no
+   * event); false, changing nothing, otherwise: catch up and try again.
+   */
+  swapIn(pairs: readonly { collection: string; staging: string }[], checkpoints: { built: string; live: string }): Promise<boolean>;
+}
 
 export interface ReadStore {
   /** Create collections and their indexes; safe to call again. */
@@ -51,6 +79,8 @@ export interface ReadStore {
   /** Who holds the lease (even if expired), so a holder known to be dead can be replaced at once. */
   leaseHolder(name: string): Promise<{ holder: string; expiresAtMs: number } | null>;
   releaseLease(name: string, holder: string): Promise<void>;
+  /** Present where a collection can be rebuilt while the old one serves. */
+  readonly onlineRebuilds?: OnlineRebuilds;
   /** Drop the collections' documents and the named consumers' checkpoints (for a rebuild). */
   reset(collections: readonly string[], consumers: readonly string[]): Promise<void>;
   close(): Promise<void>;

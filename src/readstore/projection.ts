@@ -1,5 +1,5 @@
 import type { StoredEvent } from '../eventstore/port.ts';
-import type { Doc } from './port.ts';
+import type { Doc, IndexSpec } from './port.ts';
 
 /**
  * A read model: a pure fold of events into documents of one collection. The runner keeps the
@@ -8,7 +8,8 @@ import type { Doc } from './port.ts';
 export type Projection<D extends Doc = Doc> = {
   name: string;
   collection: string;
-  indexes: readonly string[];
+  /** The query shapes its collection serves (see IndexSpec). */
+  indexes: readonly IndexSpec[];
   /** The streams this read model reads from. */
   categories: readonly string[];
   /** Which document an event touches, or null when it touches none. */
@@ -20,6 +21,11 @@ export type Projection<D extends Doc = Doc> = {
    * (the event delivered again), the store's position guard ignores the write.
    */
   begins?: readonly string[];
+  /**
+   * Bump when the documents change for a reason the definition's own text does not show (a helper
+   * that evolve calls): the read model is then rebuilt at start (see projectionVersion.ts).
+   */
+  version?: number;
   evolve(doc: D | null, event: StoredEvent): D | null;
 };
 

@@ -17,25 +17,67 @@ export type RebuildOptions = {
   /** Bounds the memory a rebuild takes: past this many documents held, they are written and dropped. */
   documentsHeld?: number;
   readBatch?: number;
+  /** Stops the replay between two batches (the process is stopping). */
+  signal?: AbortSignal;
 };
 
 /**
- * Drops the projections' read models and replays the log into them. The documents stay in memory
- * across batches and are written when the memory bound is reached and at the end, so a document
- * changed by many events is read at most once and written once per flush rather than once per batch.
- * The reset defers the secondary indexes; they are built once at the end.
+ * Drops the projections' read models and replays the log into them, in place: for a store
+ * without online rebuilds, or with no server running. The reset defers the secondary indexes;
+ * they are built once at the end.
  */
 export async function rebuildReadModels(
   eventStore: EventStore, readStore: ReadStore, projections: readonly Projection[], options: RebuildOptions,
 ): Promise<void> {
   await readStore.reset(projections.map((projection) => projection.collection), [options.consumer]);
   await readStore.ensureCollections(projections.map((projection) => ({ name: projection.collection, indexes: projection.indexes })));
-  const { documentsHeld = DOCUMENTS_HELD, readBatch = REBUILD_READ_BATCH } = options;
-  const fold = createProjectionFold(projections, readStore);
+  await replay(eventStore, readStore, projections, -1n, options);
+  for (const projection of projections) await readStore.count(projection.collection);
+}
+
+/** The name of the copy of a collection an online rebuild fills. */
+export const stagingName = (collection: string): string => `${collection}__next`;
+
+/**
+ * Rebuilds the projections' read models beside the ones that keep serving, then swaps them in
+ * together in one transaction: each is replayed from the log into a staged copy (indexes built
+ * at the end), which catches up until it has reached the live consumer's checkpoint `live` and is
+ * swapped in. The live consumer then carries on from its own checkpoint; the events it applies
+ * again are skipped by the position guard. False when stopped by the signal before the swap.
+ */
+export async function rebuildOnline(
+  eventStore: EventStore, readStore: ReadStore, projections: readonly Projection[],
+  options: RebuildOptions & { live: string; versionOf(projection: Projection): string },
+): Promise<boolean> {
+  const rebuilds = readStore.onlineRebuilds;
+  if (!rebuilds) throw new Error('this read store rebuilds in place only (rebuildReadModels)');
+  for (const projection of projections) await rebuilds.stage(projection.collection, stagingName(projection.collection), options.versionOf(projection));
+  const staged = projections.map((projection) => ({ ...projection, collection: stagingName(projection.collection) }));
+  const pairs = projections.map((projection) => ({ collection: projection.collection, staging: stagingName(projection.collection) }));
   let after = -1n;
   for (;;) {
+    const head = await eventStore.headPosition();
+    after = await replay(eventStore, readStore, staged, after, options);
+    // Read to the head: with categories, the last event read may be older than the live checkpoint.
+    if (after < head) await readStore.commit([], { consumer: options.consumer, position: (after = head) });
+    // Build the indexes before the swap, so the first query after it finds them.
+    for (const { staging } of pairs) await readStore.count(staging);
+    if (options.signal?.aborted) return false;
+    if (await rebuilds.swapIn(pairs, { built: options.consumer, live: options.live })) return true;
+  }
+}
+
+/** Replays the log after `after` into the projections' collections; returns the position reached. */
+async function replay(
+  eventStore: EventStore, readStore: ReadStore, projections: readonly Projection[], after: bigint, options: RebuildOptions,
+): Promise<bigint> {
+  const { documentsHeld = DOCUMENTS_HELD, readBatch = REBUILD_READ_BATCH } = options;
+  // The documents stay in memory across batches and are written when the bound is reached and at
+  // the end, so a document changed by many events is read at most once and written once per flush.
+  const fold = createProjectionFold(projections, readStore);
+  for (;;) {
     const events = await eventStore.readAll({ after, maxCount: readBatch, categories: options.categories });
-    if (events.length === 0) break;
+    if (events.length === 0 || options.signal?.aborted) break;
     await fold.apply(events);
     if (fold.size > documentsHeld) {
       await fold.flush(options.consumer);
@@ -45,5 +87,5 @@ export async function rebuildReadModels(
     options.onProgress?.(after);
   }
   await fold.flush(options.consumer);
-  for (const projection of projections) await readStore.count(projection.collection);
+  return after;
 }

@@ -4,9 +4,10 @@ import { positionFromText } from '../core/positions.ts';
 import { assertCollectionSpec, assertLimit, assertWriteId, createCollectionRegistry, writePosition } from './collections.ts';
 import { decodeCursor, encodeCursor, toSortKey } from './cursor.ts';
 import type { Doc, FindOptions, ReadModelWrite, ReadStore } from './port.ts';
-import { countQuery, findSegments, tableName } from './sqliteQuery.ts';
+import { countQuery, findSegments } from './sqliteQuery.ts';
 import type { Query } from './sqliteQuery.ts';
-import { createCollectionTable, createIndexes, createStoreTables, deferIndexes, deferredIndexCheck } from './sqliteSchema.ts';
+import { createCollectionTable, createIndexes, createStoreTables, deferIndexes, deferredIndexCheck, tableExists } from './sqliteSchema.ts';
+import { createTableSwaps } from './sqliteSwap.ts';
 
 const BUSY_TIMEOUT_MS = 5_000;
 
@@ -33,6 +34,7 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
   if (options.autoCheckpoint === false) db.exec('PRAGMA wal_autocheckpoint = 0');
   createStoreTables(db);
   const hasDeferredIndexes = deferredIndexCheck(db);
+  const swaps = createTableSwaps(db);
   const registry = createCollectionRegistry();
   const byCollection = new Map<string, CollectionStatements>();
   const queries = new Map<string, StatementSync>();
@@ -65,11 +67,26 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
     }
   }
 
+  /**
+   * Runs the work; when a table it used was swapped out by another process (an online rebuild
+   * from the CLI), learns the collections' current tables and runs it once more.
+   */
+  function current<T>(work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      if (!swaps.tablesChanged(error)) throw error;
+      byCollection.clear();
+      queries.clear();
+      return work();
+    }
+  }
+
   function statements(collection: string): CollectionStatements {
     const cached = byCollection.get(collection);
     if (cached) return cached;
     registry.indexesOf(collection); // throws for an undeclared collection
-    const table = tableName(collection);
+    const table = swaps.tableOf(collection);
     const prepared: CollectionStatements = {
       put: db.prepare(
         `INSERT INTO ${table} (id, position, doc) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET position = excluded.position, doc = excluded.doc ` +
@@ -90,8 +107,9 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
 
   /** After a reset, the first query builds the indexes the rebuild went without. */
   function ensureIndexed(collection: string): void {
-    const indexes = registry.indexesOf(collection);
-    if (hasDeferredIndexes(collection)) transaction(() => createIndexes(db, collection, indexes));
+    const indexes = registry.indexSpecsOf(collection);
+    const table = swaps.tableOf(collection);
+    if (hasDeferredIndexes(table)) transaction(() => createIndexes(db, table, indexes));
   }
 
   function run(query: Query): Record<string, unknown>[] {
@@ -123,22 +141,61 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
   return {
     async ensureCollections(specs) {
       for (const spec of specs) assertCollectionSpec(spec);
+      for (const spec of specs) registry.declare(spec);
       transaction(() => {
         for (const spec of specs) {
-          createCollectionTable(db, spec.name);
-          if (!hasDeferredIndexes(spec.name)) createIndexes(db, spec.name, spec.indexes);
+          // Every index declared for the collection so far: several declarations may share it.
+          const indexes = registry.indexSpecsOf(spec.name);
+          const table = swaps.tableOf(spec.name);
+          const created = !tableExists(db, table);
+          createCollectionTable(db, table, indexes);
+          if (!hasDeferredIndexes(table)) createIndexes(db, table, indexes);
+          // A new, empty collection is built by this definition; an existing one keeps what it recorded.
+          if (created && spec.version) swaps.record(spec.name, table, spec.version);
         }
       });
-      for (const spec of specs) registry.declare(spec);
+    },
+
+    onlineRebuilds: {
+      async versionOf(collection) {
+        return swaps.versionOf(collection);
+      },
+      async stage(collection, staging, version) {
+        const indexes = registry.indexSpecsOf(collection);
+        transaction(() => swaps.stage(staging, version, indexes));
+        byCollection.delete(staging);
+        registry.declare({ name: staging, indexes });
+      },
+      async swapIn(pairs, checkpoints) {
+        for (const { collection, staging } of pairs) {
+          registry.indexesOf(collection);
+          registry.indexesOf(staging);
+        }
+        let swapped = false;
+        transaction(() => {
+          const built = getCheckpoint.get(checkpoints.built)?.position as string | undefined;
+          const live = getCheckpoint.get(checkpoints.live)?.position as string | undefined;
+          // Zero-padded text: text order is numeric order.
+          if (live !== undefined && (built === undefined || built < live)) return;
+          for (const pair of pairs) swaps.swap(pair.collection, pair.staging);
+          clearCheckpoint.run(checkpoints.built);
+          swapped = true;
+        });
+        if (swapped) {
+          byCollection.clear();
+          queries.clear();
+        }
+        return swapped;
+      },
     },
 
     async get<T extends Doc>(collection: string, id: string) {
-      const row = statements(collection).get.get(id);
+      const row = current(() => statements(collection).get.get(id));
       return row ? (JSON.parse(row.doc as string) as T) : null;
     },
 
     async getMany<T extends Doc>(collection: string, ids: readonly string[]) {
-      const rows = statements(collection).getMany.all(JSON.stringify(ids));
+      const rows = current(() => statements(collection).getMany.all(JSON.stringify(ids)));
       const found = new Map(rows.map((row) => [row.id as string, row.doc as string]));
       return [...new Set(ids)].filter((id) => found.has(id)).map((id) => JSON.parse(found.get(id)!) as T);
     },
@@ -146,13 +203,16 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
     async find<T extends Doc>(collection: string, options: FindOptions) {
       registry.assertQueryable(collection, options.filter, options.sort);
       assertLimit(options.limit);
-      ensureIndexed(collection);
       const after = options.cursor === undefined ? null : decodeCursor(options.cursor);
-      const rows: Record<string, unknown>[] = [];
-      for (const segment of findSegments(collection, options, after)) {
-        if (rows.length > options.limit) break;
-        for (const row of run({ sql: segment.sql, params: [...segment.params, options.limit + 1 - rows.length] })) rows.push(row);
-      }
+      const rows = current(() => {
+        ensureIndexed(collection);
+        const found: Record<string, unknown>[] = [];
+        for (const segment of findSegments(swaps.tableOf(collection), options, after)) {
+          if (found.length > options.limit) break;
+          for (const row of run({ sql: segment.sql, params: [...segment.params, options.limit + 1 - found.length] })) found.push(row);
+        }
+        return found;
+      });
       const page = rows.slice(0, options.limit);
       const last = page[page.length - 1];
       return {
@@ -163,23 +223,25 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
 
     async count(collection, filter) {
       registry.assertQueryable(collection, filter);
-      ensureIndexed(collection);
-      return Number(run(countQuery(collection, filter))[0].n);
-    },
-
-    async commit(writes, checkpoint) {
-      transaction(() => {
-        for (const write of writes) apply(write);
-        if (checkpoint) setCheckpoint.run(checkpoint.consumer, writePosition(checkpoint.position));
+      return current(() => {
+        ensureIndexed(collection);
+        return Number(run(countQuery(swaps.tableOf(collection), filter))[0].n);
       });
     },
 
+    async commit(writes, checkpoint) {
+      current(() => transaction(() => {
+        for (const write of writes) apply(write);
+        if (checkpoint) setCheckpoint.run(checkpoint.consumer, writePosition(checkpoint.position));
+      }));
+    },
+
     async save(collection, doc) {
-      statements(collection).save.run(doc.id, JSON.stringify(doc));
+      current(() => statements(collection).save.run(doc.id, JSON.stringify(doc)));
     },
 
     async remove(collection, id) {
-      statements(collection).remove.run(id);
+      current(() => statements(collection).remove.run(id));
     },
 
     async acquireLease(name, holder, ttlMs, nowMs, options = {}) {
@@ -201,11 +263,11 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
     },
 
     async reset(collections, consumers) {
-      const cleared = collections.map((collection) => ({ collection, clear: statements(collection).clear }));
+      const cleared = collections.map((collection) => ({ table: swaps.tableOf(collection), clear: statements(collection).clear }));
       transaction(() => {
-        for (const { collection, clear } of cleared) {
+        for (const { table, clear } of cleared) {
           clear.run();
-          deferIndexes(db, collection);
+          deferIndexes(db, table);
         }
         for (const consumer of consumers) clearCheckpoint.run(consumer);
       });

@@ -4,16 +4,20 @@ import type { Filter, FindOptions } from './port.ts';
 
 /**
  * SQL text for find and count. Field names have been checked against the declared indexes before
- * they get here; every value is a bound parameter. The expression must be written exactly as in
- * the index definition (see fieldExpression) for SQLite to use the expression index.
+ * they get here; every value is a bound parameter. An indexed field is read from its generated
+ * column (see sqliteSchema.ts), which the indexes are built on, so no query runs json_extract.
  */
 export type Query = { sql: string; params: SQLInputValue[] };
 
+/** The table a collection starts in; a rebuild swapped in later gives it another (see sqliteSchema.ts). */
 export const tableName = (collection: string): string => `rm_${collection}`;
 
-export const indexName = (collection: string, field: string): string => `rm_${collection}/${field}`;
+export const indexName = (table: string, index: string): string => `${table}/${index}`;
 
-export const fieldExpression = (field: string): string => (field === 'id' ? 'id' : `json_extract(doc, '$.${field}')`);
+/** The generated column holding an indexed field's value. */
+export const columnName = (field: string): string => `ix_${field}`;
+
+export const fieldExpression = (field: string): string => (field === 'id' ? 'id' : `"${columnName(field)}"`);
 
 /**
  * Keyset pagination as one or two index-friendly segments, run in order until the page is full.
@@ -21,14 +25,14 @@ export const fieldExpression = (field: string): string => (field === 'id' ? 'id'
  * also admitted the NULL block would need an OR the index cannot seek on, so that block is its own
  * segment.
  */
-export function findSegments(collection: string, options: FindOptions, after: CursorPosition | null): Query[] {
+export function findSegments(table: string, options: FindOptions, after: CursorPosition | null): Query[] {
   const { field, direction } = options.sort ?? { field: 'id', direction: 'asc' as const };
   const dir = direction === 'desc' ? 'DESC' : 'ASC';
   const expr = fieldExpression(field);
   const where = whereFilter(options.filter);
   // Inside the NULL block the key is constant: ordering by id alone lets the index deliver the order.
   const segment = (clause: string | null, params: SQLInputValue[], byIdOnly = field === 'id'): Query => ({
-    sql: `SELECT id, doc, ${expr} AS sort_key FROM ${tableName(collection)} WHERE ${[...where.clauses, ...(clause ? [clause] : [])].join(' AND ')} ` +
+    sql: `SELECT id, doc, ${expr} AS sort_key FROM ${table} WHERE ${[...where.clauses, ...(clause ? [clause] : [])].join(' AND ')} ` +
       `ORDER BY ${byIdOnly ? '' : `${expr} ${dir}, `}id ${dir} LIMIT ?`,
     params: [...where.params, ...params],
   });
@@ -42,9 +46,9 @@ export function findSegments(collection: string, options: FindOptions, after: Cu
   return direction === 'asc' ? [rangeAfter] : [rangeAfter, segment(`${expr} IS NULL`, [], true)];
 }
 
-export function countQuery(collection: string, filter: Filter | undefined): Query {
+export function countQuery(table: string, filter: Filter | undefined): Query {
   const where = whereFilter(filter);
-  return { sql: `SELECT count(*) AS n FROM ${tableName(collection)} WHERE ${where.clauses.join(' AND ')}`, params: where.params };
+  return { sql: `SELECT count(*) AS n FROM ${table} WHERE ${where.clauses.join(' AND ')}`, params: where.params };
 }
 
 type Where = { clauses: string[]; params: SQLInputValue[] };

@@ -1,47 +1,91 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { fieldExpression, indexName, tableName } from './sqliteQuery.ts';
+import { indexedFields, indexKeys, indexText } from './collections.ts';
+import type { IndexSpec } from './port.ts';
+import { columnName, indexName } from './sqliteQuery.ts';
 
 /**
- * Tables of the SQLite read store. Names come from validated collection and field names.
+ * Tables of the SQLite read store. Names come from validated collection and field names. Every
+ * function here takes the collection's table (`rm_<name>`, or the table a rebuild swapped in,
+ * recorded in readstore_tables) and must run inside a write transaction unless it only reads.
  *
- * A rebuild starts with reset(), which also drops the collection's secondary indexes and records
- * them as deferred: replaying the log into unindexed tables and building each index once at the
- * end (one sort) is several times faster than maintaining the indexes row by row. Only find and
- * count need the indexes, so the first of those on the collection, from any process, builds them.
+ * Each indexed field is a generated column, `ix_<field>` = json_extract(doc, '$.<field>'), and each
+ * declared index is a compound index over those columns and id, so a list query seeks and orders
+ * by the index alone. A declaration that changed since the file was written is reconciled at
+ * start: columns are added, indexes whose definition differs are dropped and built again.
+ *
+ * A rebuild in place starts with reset(), which also drops the collection's secondary indexes and
+ * records them as deferred: replaying the log into unindexed tables and building each index once
+ * at the end (one sort) is several times faster than maintaining the indexes row by row. Only
+ * find and count need the indexes, so the first of those on the collection, from any process,
+ * builds them. A staged copy (an online rebuild) starts deferred the same way.
  */
 const DEFERRED = 'readstore_deferred_indexes';
+/** Which table holds each collection, when not rm_<name>, and the version of the definition it was built with. */
+export const TABLES = 'readstore_tables';
 
 export function createStoreTables(db: DatabaseSync): void {
   db.exec(`CREATE TABLE IF NOT EXISTS checkpoints (consumer TEXT PRIMARY KEY, position TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, expires_at INTEGER NOT NULL);
-    CREATE TABLE IF NOT EXISTS ${DEFERRED} (collection TEXT PRIMARY KEY)`);
+    CREATE TABLE IF NOT EXISTS ${DEFERRED} (collection TEXT PRIMARY KEY);
+    CREATE TABLE IF NOT EXISTS ${TABLES} (collection TEXT PRIMARY KEY, table_name TEXT NOT NULL, version TEXT)`);
 }
 
-/** Must run inside a write transaction. */
-export function createCollectionTable(db: DatabaseSync, collection: string): void {
-  db.exec(`CREATE TABLE IF NOT EXISTS ${tableName(collection)} (id TEXT PRIMARY KEY, position TEXT, doc TEXT)`);
+export function tableExists(db: DatabaseSync, table: string): boolean {
+  return db.prepare(`SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = ?`).get(table) !== undefined;
 }
 
-/** Must run inside a write transaction. */
-export function createIndexes(db: DatabaseSync, collection: string, indexes: Iterable<string>): void {
-  const table = tableName(collection);
-  for (const field of indexes) {
-    db.exec(`CREATE INDEX IF NOT EXISTS "${indexName(collection, field)}" ON ${table} (${fieldExpression(field)}, id)`);
+export function createCollectionTable(db: DatabaseSync, table: string, indexes: readonly IndexSpec[] = []): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, position TEXT, doc TEXT)`);
+  const columns = new Set(db.prepare(`PRAGMA table_xinfo(${table})`).all().map((row) => row.name));
+  for (const field of indexedFields(indexes)) {
+    // VIRTUAL: computed from doc when written into an index, so writers and old rows need no change.
+    if (!columns.has(columnName(field))) {
+      db.exec(`ALTER TABLE ${table} ADD COLUMN "${columnName(field)}" GENERATED ALWAYS AS (json_extract(doc, '$.${field}')) VIRTUAL`);
+    }
   }
-  db.prepare(`DELETE FROM ${DEFERRED} WHERE collection = ?`).run(collection);
 }
 
-/** Must run inside a write transaction. */
-export function deferIndexes(db: DatabaseSync, collection: string): void {
-  const prefix = indexName(collection, '');
-  const indexes = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?`).all(tableName(collection));
-  for (const { name } of indexes) {
-    if (typeof name === 'string' && name.startsWith(prefix)) db.exec(`DROP INDEX "${name.replaceAll('"', '""')}"`);
+/** The statement that builds the index; sqlite_master keeps this text, so a changed definition shows. */
+export function indexSql(table: string, index: IndexSpec): string {
+  const keys = indexKeys(index);
+  const last = keys[keys.length - 1].direction;
+  const columns = keys.map(({ field, direction }) => `"${columnName(field)}"${direction === -1 ? ' DESC' : ''}`);
+  return `CREATE INDEX "${indexName(table, indexText(index))}" ON ${table} (${columns.join(', ')}, id${last === -1 ? ' DESC' : ''})`;
+}
+
+/** Builds the declared indexes and drops the table's others (no longer declared, or defined differently). */
+export function createIndexes(db: DatabaseSync, table: string, indexes: readonly IndexSpec[]): void {
+  createCollectionTable(db, table, indexes);
+  const wanted = new Map(indexes.map((index) => [indexName(table, indexText(index)), indexSql(table, index)]));
+  const existing = new Set<string>();
+  for (const { name, sql } of ownIndexes(db, table)) {
+    if (wanted.get(name) === sql) existing.add(name);
+    else db.exec(`DROP INDEX "${name.replaceAll('"', '""')}"`);
   }
-  db.prepare(`INSERT INTO ${DEFERRED} (collection) VALUES (?) ON CONFLICT (collection) DO NOTHING`).run(collection);
+  for (const [name, sql] of wanted) if (!existing.has(name)) db.exec(sql);
+  db.prepare(`DELETE FROM ${DEFERRED} WHERE collection = ?`).run(table);
 }
 
-export function deferredIndexCheck(db: DatabaseSync): (collection: string) => boolean {
+export function deferIndexes(db: DatabaseSync, table: string): void {
+  for (const { name } of ownIndexes(db, table)) db.exec(`DROP INDEX "${name.replaceAll('"', '""')}"`);
+  db.prepare(`INSERT INTO ${DEFERRED} (collection) VALUES (?) ON CONFLICT (collection) DO NOTHING`).run(table);
+}
+
+export function deferredIndexCheck(db: DatabaseSync): (table: string) => boolean {
   const statement = db.prepare(`SELECT 1 AS deferred FROM ${DEFERRED} WHERE collection = ?`);
-  return (collection) => statement.get(collection) !== undefined;
+  return (table) => statement.get(table) !== undefined;
+}
+
+/** Drops a table with its indexes and what is recorded about it. */
+export function dropCollectionTable(db: DatabaseSync, table: string): void {
+  db.exec(`DROP TABLE IF EXISTS ${table}`);
+  db.prepare(`DELETE FROM ${DEFERRED} WHERE collection = ?`).run(table);
+}
+
+/** The read store's secondary indexes on the table (not the primary key's). */
+function ownIndexes(db: DatabaseSync, table: string): { name: string; sql: string }[] {
+  const prefix = indexName(table, '');
+  return db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?`).all(table)
+    .filter((row) => typeof row.name === 'string' && row.name.startsWith(prefix))
+    .map((row) => ({ name: row.name as string, sql: String(row.sql) }));
 }

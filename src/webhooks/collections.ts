@@ -15,8 +15,10 @@ export type FeedDoc = { id: string; accountId: string; type: string; seq: string
 
 export const WEBHOOK_COLLECTIONS: readonly CollectionSpec[] = [
   // eventId: the retention job keeps a feed row while a delivery still sends its bytes.
-  { name: DELIVERIES, indexes: ['endpointId', 'status', 'queue', 'due', 'eventId'] },
-  { name: PUBLIC_EVENTS, indexes: ['accountId', 'type', 'seq'] },
+  // The delivery log (an endpoint's, newest id first, by status or not) and each endpoint's queue by due time.
+  { name: DELIVERIES, indexes: ['endpointId', { endpointId: 1, status: 1 }, { queue: 1, due: 1 }, 'eventId'] },
+  // The event feed: an account's events in order, of one type or all.
+  { name: PUBLIC_EVENTS, indexes: [{ accountId: 1, seq: 1 }, { accountId: 1, type: 1, seq: 1 }] },
   { name: ENDPOINT_HEALTH, indexes: [] },
   { name: IN_FLIGHT, indexes: [] },
 ];

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { AppError } from '../core/errors.ts';
+import { timeOfId } from '../core/ids.ts';
 import { route } from '../http/route.ts';
 import { idOf } from '../http/schemas.ts';
 import { encodeCursor } from '../readstore/cursor.ts';
 import { ensureWebhookCollections, PUBLIC_EVENTS, type FeedDoc } from './collections.ts';
+import { WEBHOOK_RETENTION_MS } from './retention.ts';
 import { EventType, presentEvent, PublicEventBody } from './schemas.ts';
 
 export const eventRoutes = [
@@ -15,6 +17,7 @@ export const eventRoutes = [
       type: EventType.optional(),
       limit: z.coerce.number().int().min(1).max(200).default(50),
     }),
+    errors: [410],
     responses: {
       200: z.object({
         events: z.array(PublicEventBody),
@@ -27,6 +30,10 @@ export const eventRoutes = [
       let cursor: string | undefined;
       if (query.after) {
         const from = await services.readStore.get<FeedDoc>(PUBLIC_EVENTS, query.after);
+        if (!from && timeOfId(query.after) < services.clock.nowMs() - WEBHOOK_RETENTION_MS) {
+          throw new AppError('cursor_expired', `The event ${query.after} is older than the ${WEBHOOK_RETENTION_MS / 86_400_000} days the feed keeps, and the events after it up to the oldest kept are gone. `
+            + 'Start again without after (from the oldest event kept), and read the current state from the other endpoints to cover the gap.');
+        }
         if (!from || from.accountId !== auth.accountId) {
           throw new AppError('validation_failed', `Invalid request query: after: no event ${query.after} in this account's feed.`, {
             details: [{ path: 'query.after', message: 'not an event of this feed' }],

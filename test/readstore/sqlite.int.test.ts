@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, test } from 'vitest';
+import type { Filter } from '../../src/readstore/port.ts';
 import { openSqliteReadStore } from '../../src/readstore/sqlite.ts';
 import { readStoreContract } from './contract.ts';
 import { SPECS } from './fixtures.ts';
+import { findPlans, slowSteps } from '../support/queryPlan.ts';
 
 const dirs: string[] = [];
 const tempFile = () => {
@@ -45,16 +47,49 @@ describe('sqlite read store, file level', () => {
     await reopened.close();
   });
 
-  test('filtered and sorted finds use the declared expression indexes', async () => {
+  test('a find filtered and sorted as a compound index declares reads its page from that index: no scan, no sort', async () => {
     const path = tempFile();
     const store = openSqliteReadStore(path);
-    await store.ensureCollections(SPECS);
-    const probe = new DatabaseSync(path);
-    const plan = (sql: string) => probe.prepare(`EXPLAIN QUERY PLAN ${sql}`).all().map((row) => String(row.detail)).join('; ');
-    expect(plan(`SELECT doc FROM rm_articles WHERE doc IS NOT NULL AND json_extract(doc, '$.status') = 'draft'`))
-      .toContain('USING INDEX rm_articles/status');
-    expect(plan(`SELECT doc FROM rm_articles WHERE doc IS NOT NULL ORDER BY json_extract(doc, '$.rank') DESC, id DESC LIMIT 5`))
-      .toContain('SCAN rm_articles USING INDEX rm_articles/rank');
+    await store.ensureCollections([{ name: 'topics', indexes: [{ projectId: 1, createdAt: -1 }, { projectId: 1, status: 1, createdAt: -1 }, 'status'] }]);
+    await store.commit(Array.from({ length: 30 }, (_, i) => ({
+      kind: 'put' as const, collection: 'topics', id: `t${String(i).padStart(2, '0')}`, position: BigInt(i),
+      doc: { id: `t${String(i).padStart(2, '0')}`, projectId: `p${i % 2}`, status: i % 3 ? 'approved' : 'draft', ...(i % 7 ? { createdAt: `2026-01-${10 + (i % 5)}` } : {}) },
+    })));
+    const probe = new DatabaseSync(path, { readOnly: true });
+    const newestFirst = { field: 'createdAt', direction: 'desc' as const };
+    for (const filter of [{ projectId: 'p0' }, { projectId: 'p1', status: 'approved' }] as Filter[]) {
+      let cursor: string | undefined;
+      do {
+        const options = { filter, sort: newestFirst, limit: 2, cursor };
+        for (const { sql, plan } of findPlans(probe, 'topics', options)) expect({ sql, slow: slowSteps(plan) }).toEqual({ sql, slow: [] });
+        cursor = (await store.find('topics', options)).nextCursor ?? undefined;
+      } while (cursor);
+    }
+    // The same query with no index for its sort is what the test catches.
+    expect(slowSteps(findPlans(probe, 'topics', { filter: { status: 'draft' }, sort: newestFirst, limit: 2 })[0].plan)).toEqual(['USE TEMP B-TREE FOR ORDER BY']);
+    probe.close();
+    await store.close();
+  });
+
+  test('a file written with other indexes is brought to the declared ones at start, keeping its documents', async () => {
+    const path = tempFile();
+    const old = new DatabaseSync(path);
+    old.exec(`CREATE TABLE rm_topics (id TEXT PRIMARY KEY, position TEXT, doc TEXT);
+      CREATE INDEX "rm_topics/projectId" ON rm_topics (json_extract(doc, '$.projectId'), id);
+      CREATE INDEX "rm_topics/createdAt" ON rm_topics (json_extract(doc, '$.createdAt'), id);
+      INSERT INTO rm_topics VALUES ('t1', '00000000000000000001', '{"id":"t1","projectId":"p","createdAt":"2026-01-01"}'),
+                                   ('t2', '00000000000000000002', '{"id":"t2","projectId":"p","createdAt":"2026-01-02"}');`);
+    old.close();
+    const store = openSqliteReadStore(path);
+    await store.ensureCollections([{ name: 'topics', indexes: [{ projectId: 1, createdAt: -1 }, 'projectId'] }]);
+    const probe = new DatabaseSync(path, { readOnly: true });
+    expect(probe.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND name LIKE 'rm_topics/%' ORDER BY name`).all().map((row) => ({ ...row }))).toEqual([
+      { name: 'rm_topics/projectId', sql: 'CREATE INDEX "rm_topics/projectId" ON rm_topics ("ix_projectId", id)' },
+      { name: 'rm_topics/projectId,-createdAt', sql: 'CREATE INDEX "rm_topics/projectId,-createdAt" ON rm_topics ("ix_projectId", "ix_createdAt" DESC, id DESC)' },
+    ]);
+    const options = { filter: { projectId: 'p' }, sort: { field: 'createdAt', direction: 'desc' as const }, limit: 5 };
+    expect(slowSteps(findPlans(probe, 'topics', options)[0].plan)).toEqual([]);
+    expect((await store.find('topics', options)).items.map((doc) => doc.id)).toEqual(['t2', 't1']);
     probe.close();
     await store.close();
   });

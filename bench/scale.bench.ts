@@ -1,0 +1,240 @@
+/**
+ * A year of data: grows a store to SIZE events (default 1,000,000) spread like real use
+ * (bench/scale/grow.ts: 100 projects, topics, articles through their pipeline states, webhook
+ * deliveries), and measures, against the same run's near-empty store:
+ * - p50/p99 of the topic list (a project that grows), a status-filtered list, a small project's
+ *   list and the article list, one request at a time; every cursor page against the first page;
+ * - POST topics per second (4 at a time); cold start to ready; idle resident memory (after a GC);
+ * - on the grown store, a rebuild of every read model by the CLI while the server runs (and the
+ *   server's topic-list p99 meanwhile) against the same CLI rebuild with the server stopped;
+ * - bytes per event (the SQLite file and its WAL over the events in the log);
+ * - retention: the year's webhook deliveries (one per published article, spread over the year
+ *   that ends now) against those the retention pass keeps (its 30-day window).
+ * The server runs in its own process (bench/scale/serverProcess.ts); growing goes straight through
+ * the event store and the projections, and the other consumers' checkpoints are then moved to the
+ * head, as if they had handled the year's events as they came (the feed rows they would have
+ * written are not made; the deliveries are).
+ * Run: npx node bench/scale.bench.ts [SIZE]  → bench/results/scale.json
+ */
+import { execFile, fork, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { promisify } from 'node:util';
+import { allProjections } from '../projections/index.ts';
+import { positionToText } from '../src/core/positions.ts';
+import { openSqliteEventStore } from '../src/eventstore/sqlite.ts';
+import { projectionVersion } from '../src/readstore/projectionVersion.ts';
+import { openSqliteReadStore } from '../src/readstore/sqlite.ts';
+import { EMBEDDED_DB_FILE } from '../src/stores.ts';
+import { DELIVERIES } from '../src/webhooks/collections.ts';
+import { pruneWebhookHistory } from '../src/webhooks/retention.ts';
+import { BIG, createGrower, projectIdOf, SMALL } from './scale/grow.ts';
+
+const SIZE = Number(process.argv[2] ?? 1_000_000);
+/** The grown year ends now, so the server's own retention finds what a year of use would leave. */
+const END_MS = Date.now();
+const READS = 200;
+const PAGES = 20;
+const POSTS = 400;
+const dir = mkdtempSync(join(tmpdir(), 'ink-bench-scale-'));
+const file = join(dir, EMBEDDED_DB_FILE);
+const CLI = join(import.meta.dirname, '../bin/inkstream.js');
+const run = promisify(execFile);
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+const round = (n: number, digits = 2) => Number(n.toFixed(digits));
+let key = '';
+
+type Server = { child: ChildProcess; url: string; coldStartMs: number; ask<T>(message: object, answer: string): Promise<T> };
+
+async function startServer(): Promise<Server> {
+  const started = performance.now();
+  const child = fork(join(import.meta.dirname, 'scale/serverProcess.ts'), [], {
+    execArgv: ['--expose-gc'], env: { ...process.env, DATA_DIR: dir, BENCH_KEY: key }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<{ url: string; key: string }>((resolve, reject) => {
+    child.once('message', resolve as (message: unknown) => void);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  key = ready.key;
+  const ask = <T>(message: object, answer: string) => new Promise<T>((resolve) => {
+    const listener = (reply: Record<string, unknown>) => {
+      if (answer in reply) {
+        child.off('message', listener);
+        resolve(reply[answer] as T);
+      }
+    };
+    child.on('message', listener);
+    child.send(message);
+  });
+  return { child, url: ready.url, coldStartMs: performance.now() - started, ask };
+}
+
+async function stopServer(server: Server): Promise<void> {
+  await server.ask({ stop: true }, 'stopped');
+  await new Promise((resolve) => server.child.once('exit', resolve));
+}
+
+async function get(server: Server, path: string): Promise<{ ms: number; body: any }> {
+  const started = performance.now();
+  const response = await fetch(`${server.url}/api/v1${path}`, { headers: { authorization: `Bearer ${key}` } });
+  const body = await response.json();
+  if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${JSON.stringify(body)}`);
+  return { ms: performance.now() - started, body };
+}
+
+async function latency(server: Server, path: string) {
+  for (let i = 0; i < 20; i++) await get(server, path);
+  const times: number[] = [];
+  for (let i = 0; i < READS; i++) times.push((await get(server, path)).ms);
+  return { p50: round(percentile(times, 50)), p99: round(percentile(times, 99)) };
+}
+
+/** Each of the first PAGES pages of the big project's topic list: the median of 5 reads of it. */
+async function cursorPages(server: Server): Promise<number[]> {
+  const medians: number[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < PAGES; page++) {
+    const path = `/projects/${projectIdOf(BIG)}/topics?limit=50${cursor ? `&cursor=${cursor}` : ''}`;
+    const times: number[] = [];
+    let next: string | null = null;
+    for (let i = 0; i < 5; i++) {
+      const { ms, body } = await get(server, path);
+      times.push(ms);
+      next = body.nextCursor;
+    }
+    medians.push(round(percentile(times, 50)));
+    if (!(cursor = next)) break;
+  }
+  return medians;
+}
+
+async function postTopics(server: Server): Promise<number> {
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < POSTS) {
+      const n = next++;
+      const response = await fetch(`${server.url}/api/v1/projects/${projectIdOf(2)}/topics`, {
+        method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ title: `Posted ${n}` }),
+      });
+      if (response.status !== 201) throw new Error(`POST topics: ${response.status} ${await response.text()}`);
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  return round(POSTS / ((performance.now() - started) / 1000), 0);
+}
+
+async function measure(label: string) {
+  const server = await startServer();
+  const idleRss = await server.ask<number>({ rss: true }, 'rss');
+  const big = projectIdOf(BIG);
+  const figures = {
+    coldStartMs: round(server.coldStartMs, 0),
+    idleRssMb: round(idleRss / 1_048_576, 1),
+    topicList: await latency(server, `/projects/${big}/topics?limit=50`),
+    statusFilteredList: await latency(server, `/projects/${big}/topics?status=scheduled&limit=50`),
+    smallProjectList: await latency(server, `/projects/${projectIdOf(SMALL)}/topics?limit=50`),
+    articleList: await latency(server, `/projects/${big}/articles?limit=50`),
+    cursorPagesMs: await cursorPages(server),
+    postTopicsPerSecond: await postTopics(server),
+  };
+  console.log(label, JSON.stringify(figures));
+  return { server, figures };
+}
+
+const rebuildRate = (stdout: string) => Number(/\((\d+) events\/s\)/.exec(stdout)?.[1] ?? 0);
+
+async function onlineRebuild(server: Server, idleP99: number) {
+  const rebuild = run(process.execPath, [CLI, 'projections', 'rebuild'], { env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' } });
+  let done = false;
+  void rebuild.finally(() => { done = true; }).catch(() => {});
+  const times: number[] = [];
+  while (!done) times.push((await get(server, `/projects/${projectIdOf(BIG)}/topics?limit=50`)).ms);
+  const rate = rebuildRate((await rebuild).stdout);
+  return { eventsPerSecond: rate, serverP99DuringMs: round(percentile(times, 99)), serverIdleP99Ms: idleP99, requestsDuring: times.length };
+}
+
+const bytesPerEvent = (events: bigint) => round((statSync(file).size + (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0)) / Number(events), 0);
+
+// The near-empty store: the account, 100 projects, a small project's and the big project's first topics.
+{
+  const eventStore = openSqliteEventStore(file);
+  const readStore = openSqliteReadStore(file);
+  await readStore.ensureCollections(allProjections.map((p) => ({ name: p.collection, indexes: p.indexes, version: projectionVersion(p) })));
+  await createGrower(eventStore, readStore, { eventsPlanned: SIZE, endMs: END_MS }).seed();
+  await eventStore.close();
+  await readStore.close();
+}
+const empty = await measure('near-empty');
+await stopServer(empty.server);
+const emptyEvents = await (async () => { const store = openSqliteEventStore(file); const head = await store.headPosition(); await store.close(); return head + 1n; })();
+const emptyBytesPerEvent = bytesPerEvent(emptyEvents);
+
+let retention: Record<string, number> = {};
+const growStarted = performance.now();
+{
+  const eventStore = openSqliteEventStore(file);
+  const readStore = openSqliteReadStore(file);
+  await readStore.ensureCollections(allProjections.map((p) => ({ name: p.collection, indexes: p.indexes, version: projectionVersion(p) })));
+  const grower = createGrower(eventStore, readStore, { eventsPlanned: SIZE, endMs: END_MS });
+  await grower.growTo(SIZE, (head) => process.stderr.write(`\rgrowing: ${head + 1n}/${SIZE} events`));
+  process.stderr.write('\n');
+  // The hourly retention job would have kept the delivery log to its window all year: one pass now.
+  const pruneStarted = performance.now();
+  const pruned = await pruneWebhookHistory(readStore, END_MS);
+  retention = {
+    deliveriesWritten: grower.deliveries, deliveriesRemoved: pruned.deliveries,
+    deliveriesKept: await readStore.count(DELIVERIES), passSeconds: round((performance.now() - pruneStarted) / 1000, 1),
+  };
+  await eventStore.close();
+  await readStore.close();
+}
+const growSeconds = round((performance.now() - growStarted) / 1000, 1);
+const events = await (async () => { const store = openSqliteEventStore(file); const head = await store.headPosition(); await store.close(); return head + 1n; })();
+{
+  // In a year of use the pipeline, outbox and other consumers handled each event as it came; here
+  // their checkpoints (set by the near-empty run) are moved to the head, or the first start would
+  // be them catching up on the whole grown log rather than a cold start.
+  const db = new DatabaseSync(file);
+  db.prepare('UPDATE checkpoints SET position = ?').run(positionToText(events - 1n));
+  db.close();
+}
+
+const grown = await measure('grown');
+const online = await onlineRebuild(grown.server, grown.figures.topicList.p99);
+await stopServer(grown.server);
+const offline = rebuildRate((await run(process.execPath, [CLI, 'projections', 'rebuild'], { env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' } })).stdout);
+
+const e = empty.figures;
+const g = grown.figures;
+const within = (grownMs: number, emptyMs: number, factor: number) => grownMs <= emptyMs * factor + 2;
+const firstPage = g.cursorPagesMs[0];
+const result = {
+  size: SIZE, events: Number(events), emptyEvents: Number(emptyEvents), growSeconds,
+  host: { cpus: cpus().length, loadAverage: loadavg().map((n) => round(n)) },
+  bytesPerEvent: { nearEmpty: emptyBytesPerEvent, grown: bytesPerEvent(events) },
+  retention,
+  nearEmpty: e, grown: g,
+  rebuild: { offlineEventsPerSecond: offline, online },
+  checks: {
+    topicListP99: within(g.topicList.p99, e.topicList.p99, 1.2),
+    statusFilteredListP99: within(g.statusFilteredList.p99, e.statusFilteredList.p99, 1.2),
+    smallProjectListP99: within(g.smallProjectList.p99, e.smallProjectList.p99, 1.2),
+    articleListP99: within(g.articleList.p99, e.articleList.p99, 1.2),
+    everyCursorPage: g.cursorPagesMs.every((ms) => within(ms, firstPage, 1.5)),
+    postTopics: g.postTopicsPerSecond >= 0.8 * e.postTopicsPerSecond,
+    coldStart: g.coldStartMs <= 1.2 * e.coldStartMs,
+    idleMemory: g.idleRssMb - e.idleRssMb <= 40 && g.idleRssMb <= 250,
+    onlineRebuildRate: online.eventsPerSecond >= 0.7 * offline,
+    serverP99DuringRebuild: online.serverP99DuringMs <= 3 * online.serverIdleP99Ms,
+  },
+};
+console.log(JSON.stringify(result, null, 2));
+mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
+writeFileSync(join(import.meta.dirname, 'results/scale.json'), `${JSON.stringify(result, null, 2)}\n`);
+rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,32 @@
+/**
+ * Inkstream on the embedded default in its own process, on an existing DATA_DIR, for the scale
+ * bench: measures its own start (process start → ready) and answers { rss } with its resident
+ * memory after a full garbage collection, and { stop }. Creates the bench's API key if BENCH_KEY is unset.
+ * Run by bench/scale.bench.ts with --expose-gc.
+ */
+import { createApiKey } from '../../src/accounts/keys.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createLogger } from '../../src/core/logger.ts';
+import { startServer } from '../../src/server.ts';
+
+const running = await startServer(loadConfig({
+  PORT: '0', HOST: '127.0.0.1', DATA_DIR: process.env.DATA_DIR!, LOG_LEVEL: 'silent', INKSTREAM_RATE_LIMIT_PER_MINUTE: '1000000000',
+  INKSTREAM_SECRET_KEY: Buffer.alloc(32, 3).toString('base64'),
+}), createLogger('silent'));
+const readyMs = performance.now(); // since this process started
+const key = process.env.BENCH_KEY || (await createApiKey(running.services, { account: 'bench' })).key;
+
+const rss = () => {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().rss;
+};
+
+process.on('message', async (message: { rss?: true; stop?: true }) => {
+  if (message.rss) process.send!({ rss: rss() });
+  if (message.stop) {
+    await running.stop();
+    process.send!({ stopped: true });
+    process.exit(0);
+  }
+});
+process.send!({ ready: true, url: running.url, key, readyMs });

@@ -1,0 +1,43 @@
+import type { Worker } from '../background.ts';
+import { projectionVersion } from '../readstore/projectionVersion.ts';
+import { rebuildOnline } from '../readstore/rebuild.ts';
+import { PROJECTIONS_CONSUMER } from './projectionConsumer.ts';
+
+export const PROJECTION_UPGRADE = 'projections.upgrade';
+
+/**
+ * At start, on the lease holder: the read models whose definition changed since they were built
+ * (another version, or none recorded) are rebuilt beside the old ones, which keep serving, and
+ * swapped in together when they have caught up. Stopping the process abandons the build; the next
+ * start begins it again.
+ */
+export function projectionUpgradeWorker(): Worker {
+  return {
+    name: PROJECTION_UPGRADE,
+    async start(services) {
+      const rebuilds = services.readStore.onlineRebuilds;
+      if (!rebuilds) return { async stop() {} };
+      const changed = [];
+      for (const projection of services.projections) {
+        if ((await rebuilds.versionOf(projection.collection)) !== projectionVersion(projection)) changed.push(projection);
+      }
+      if (changed.length === 0) return { async stop() {} };
+      const log = services.logger.child({ worker: PROJECTION_UPGRADE, readModels: changed.map((projection) => projection.name) });
+      log.info('read models changed since they were built: rebuilding them beside the ones serving');
+      const abort = new AbortController();
+      const startedMs = performance.now();
+      const done = rebuildOnline(services.eventStore, services.readStore, changed, {
+        consumer: 'rebuild:upgrade', live: PROJECTIONS_CONSUMER, versionOf: projectionVersion, signal: abort.signal,
+      }).then(
+        (swapped) => { if (swapped) log.info({ seconds: (performance.now() - startedMs) / 1000 }, 'rebuilt read models swapped in'); },
+        (error: unknown) => log.error({ err: error }, 'rebuilding the changed read models failed; the old ones go on serving'),
+      );
+      return {
+        async stop() {
+          abort.abort();
+          await done;
+        },
+      };
+    },
+  };
+}

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { postPublishHookSender } from '../../src/publishing/hookDelivery.ts';
 import type { JobDoc } from '../../src/publishing/jobs.ts';
+import { integrationsStream } from '../../src/publishing/connectionDecide.ts';
+import { loadStream } from '../../src/eventstore/handleCommand.ts';
 import { eventually } from '../support/eventually.ts';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
 import { stopPipeline } from '../support/stopPipeline.ts';
@@ -18,14 +20,18 @@ afterAll(async () => {
   await app.close();
 });
 
-async function projectWithHook(url: string): Promise<string> {
+type HookedProject = { projectId: string; accountId: string };
+
+async function projectWithHook(url: string): Promise<HookedProject> {
   const { project } = (await app.api().post('/projects', { name: 'Hooked', websiteUrl: 'https://hooked.example' })).body;
   expect((await app.api().put(`/projects/${project.id}/integrations/post-publish-hook`, { url })).status).toBe(200);
-  return project.id;
+  const { state } = await loadStream(app.services.eventStore, integrationsStream, project.id);
+  return { projectId: project.id, accountId: state.accountId! };
 }
 
-const hookJob = (projectId: string, n: number): JobDoc => ({
-  id: `job_${n}`, kind: 'hook', accountId: 'acc', projectId, articleId: `art_${n}`,
+// The job names the project's own account: the hook's secret is sealed for that record.
+const hookJob = ({ projectId, accountId }: HookedProject, n: number): JobDoc => ({
+  id: `job_${n}`, kind: 'hook', accountId, projectId, articleId: `art_${n}`,
   cause: { eventId: `evt_${n}`, correlationId: `c${n}`, requestId: `r${n}` }, revisionId: null,
   hook: { eventId: `evt_${n}`, body: JSON.stringify({ id: `evt_${n}`, type: 'article.published' }) },
   attempts: 0, due: '0', lastError: null, createdAt: '2026-03-01T00:00:00.000Z', updatedAt: '2026-03-01T00:00:00.000Z',
@@ -39,7 +45,7 @@ test('three projects whose hooks share a hanging origin get one call in flight t
   const otherProject = await projectWithHook(other.url);
 
   const sender = postPublishHookSender(app.services);
-  const hanging = crowdedProjects.map((projectId, n) => sender.handle(hookJob(projectId, n)));
+  const hanging = crowdedProjects.map((project, n) => sender.handle(hookJob(project, n)));
   await eventually(async () => crowded.received.length, (count) => count === 1, { what: 'the first call at the crowded origin' });
   expect(await sender.handle(hookJob(otherProject, 9))).toEqual({ kind: 'done' });
   expect(other.received).toHaveLength(1);

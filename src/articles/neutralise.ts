@@ -70,6 +70,7 @@ const FLOW_PARENTS = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinit
 
 function literalHtml(node: Root | Parent, neutralised: Neutralised[]): void {
   node.children = node.children.map((child: Nodes) => {
+    if (child.type === 'text') neutralised.push(...codeLookingText(child.value));
     if (child.type !== 'html') {
       if ('children' in child) literalHtml(child, neutralised);
       return child;
@@ -78,4 +79,14 @@ function literalHtml(node: Root | Parent, neutralised: Neutralised[]): void {
     const text = { type: 'text' as const, value: child.value };
     return FLOW_PARENTS.has(node.type) ? { type: 'paragraph' as const, children: [text] } : text;
   }) as typeof node.children;
+}
+
+/** In text MDX could not parse, what MDX would have read as code, for the record (all of it is escaped anyway). */
+function codeLookingText(value: string): Neutralised[] {
+  const esm = value.match(/^(?:import|export)\b.*$/gm) ?? [];
+  const expressions = value.match(/\{[^{}]*\}/g) ?? [];
+  return [
+    ...esm.map((line) => ({ kind: 'esm' as const, excerpt: excerptOf(line), field: 'body' as const })),
+    ...expressions.map((expression) => ({ kind: 'expression' as const, excerpt: excerptOf(expression), field: 'body' as const })),
+  ];
 }

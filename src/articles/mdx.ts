@@ -28,7 +28,10 @@ export const MATTER_OPTIONS = { engines: { js: refuseJavaScript, javascript: ref
 /** `---` YAML frontmatter `---` then the markdown body. */
 export function buildMdx(frontmatter: ArticleFrontmatter, body: string): string {
   const data = JSON.parse(JSON.stringify(frontmatter)) as Record<string, unknown>; // YAML cannot dump undefined
-  return matter.stringify(`${body.trim()}\n`, data);
+  // A file object, not a string: gray-matter parses a string's own leading `---` block as frontmatter
+  // first (evaluating `---js`, merging its keys), and a body is never frontmatter.
+  const file = { content: `${body.trim()}\n`, data: {} } as unknown as Parameters<typeof matter.stringify>[0];
+  return matter.stringify(file, data, MATTER_OPTIONS);
 }
 
 /**

@@ -20,11 +20,17 @@ const lineLeadingEsm: Unsafe[] = [
 const serializeOptions: Options = {
   extensions: [mdxToMarkdown(), gfmToMarkdown(), { unsafe: lineLeadingEsm }],
   bullet: '-', emphasis: '_', rule: '-', fences: true,
+  // `<https://…>` autolinks are JSX to MDX, and a bare URL is text to a site without GFM, where a `{` in it starts an expression.
+  resourceLink: true,
 };
 
-/** MDX as a syntax tree, with GFM (tables, strikethrough). Throws a VFileMessage (with `place`) on text MDX cannot parse. */
+/**
+ * MDX as @mdx-js/mdx reads it by default, without GFM: GFM only hides text from MDX (a bare URL
+ * becomes a link), so this view finds every import/export, JSX and expression any site would run.
+ * Throws a VFileMessage (with `place`) on text MDX cannot parse.
+ */
 export const parseMdxTree = (markdown: string): Root =>
-  fromMarkdown(markdown, { extensions: [mdxjs(), gfm()], mdastExtensions: [mdxFromMarkdown(), gfmFromMarkdown()] });
+  fromMarkdown(markdown, { extensions: [mdxjs()], mdastExtensions: [mdxFromMarkdown()] });
 
 /** Plain CommonMark + GFM, which parses any text: raw HTML comes back as `html` nodes. */
 export const parseMarkdownTree = (markdown: string): Root =>
@@ -35,8 +41,14 @@ export const serializeMdx = (tree: Root): string => toMarkdown(tree, serializeOp
 const inline = (children: PhrasingContent[]): string =>
   serializeMdx({ type: 'root', children: [{ type: 'paragraph', children }] }).replace(/\n$/, '');
 
+/**
+ * Words and sentence punctuation that mean nothing to Markdown or MDX anywhere in a line: returned
+ * as they are, which spares the serializer the many short phrases the offline writer escapes.
+ */
+const PLAIN = /^(?!(?:import|export)(?![A-Za-z0-9_$]))\p{L}[\p{L}\p{N} ,.;:?!'’]*$/u;
+
 /** Any text as literal MDX text: markup characters escaped, nothing MDX would run. */
-export const mdxText = (text: string): string => (text ? inline([{ type: 'text', value: text }]) : '');
+export const mdxText = (text: string): string => (PLAIN.test(text) ? text : text ? inline([{ type: 'text', value: text }]) : '');
 
 /**
  * Characters that end or confuse a link destination or that MDX reads as code, percent-encoded

@@ -22,6 +22,12 @@ const copiedFrom = (text: string): string[] => {
 const copiedBlocks = (text: string): string => copiedFrom(text).join('\n\n');
 const promptOf = (request: RecordedRequest): string => request.body.messages.map((message: { content: string }) => message.content).join('\n');
 
+/** `VERBATIM:…:END` in the prompt: the body is exactly that text (plus enough words to be an article). */
+const verbatimBody = (prompt: string) => {
+  const match = /VERBATIM:(.*?):END/s.exec(prompt);
+  return match ? { body: `${match[1]}\n\n${'Feed your starter every day and keep it warm. '.repeat(6)}\n` } : {};
+};
+
 function obedientModel(request: RecordedRequest) {
   const prompt = promptOf(request);
   switch (request.body.response_format?.json_schema?.name) {
@@ -31,6 +37,7 @@ function obedientModel(request: RecordedRequest) {
       title: /Title: (.*)/.exec(prompt)?.[1] ?? 'Untitled', description: 'How to keep a sourdough starter healthy.',
       body: `${'Feed your starter every day and keep it warm. '.repeat(6)}\n\n${copiedBlocks(prompt)}\n\nA healthy starter doubles in six hours.\n`,
       tags: ['sourdough'], internalLinks: [],
+      ...verbatimBody(prompt),
     });
     case 'article_revision': {
       const body = prompt.slice(prompt.indexOf('Article body:\n') + 'Article body:\n'.length);
@@ -116,4 +123,19 @@ test('a revision asked for over the API by a hostile instruction is recorded as 
   const revised = await eventually(() => w.api.get(`/articles/${articleId}`).then((r) => r.body.article), (article) => article.version > draft.version, { maxIntervalMs: 500 });
   expect(revised.neutralised.slice(draft.neutralised.length)).toEqual([{ kind: 'jsx', field: 'body', excerpt: `<Callout>{${PWN}}</Callout>` }]);
   expect((await runMdx(revised.content)).ran).toBeUndefined();
+});
+
+test('a body that opens with a frontmatter fence is body text: no JavaScript frontmatter runs on the server, no frontmatter key is injected', async () => {
+  // No MDX code in it: to MDX these lines are a paragraph and a heading. gray-matter evaluates `---js`.
+  const verbatim = `---js\n(${PWN}) && []\n---\n\n---\nlayout: evil\n---`;
+  const topic = await w.api.post(`/projects/${projectId}/topics`, { title: 'Starter jars', keyword: 'starter jars', brief: `VERBATIM:${verbatim}:END` });
+  expect(topic.status).toBe(201);
+  const articleId = (await w.api.post(`/topics/${topic.body.topic.id}/write`)).body.article.id;
+  const draft = await articleIn(w.api, articleId, ['draft']);
+  expect((globalThis as Record<string, unknown>).__inkstreamPwned).toBeUndefined(); // Inkstream runs in this process
+  expect(Object.keys(draft.frontmatter)).not.toContain('layout');
+  expect(Object.keys(draft.frontmatter)).not.toContain('pwned');
+  expect(draft.frontmatter.title).toBe('Starter jars');
+  expect(draft.body).toContain('js');
+  expect((await runMdx(draft.content)).ran).toBeUndefined();
 });

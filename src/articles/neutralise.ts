@@ -34,7 +34,7 @@ export function codeOfText(markdown: string): MdxCode[] | null {
 export function neutraliseMdx(markdown: string, baseline: string | null): NeutralisedText {
   const allowed = codeCounts((baseline === null ? null : codeOfText(baseline)) ?? []);
   const neutralised: Neutralised[] = [];
-  let text = markdown;
+  let text = markdown.trim(); // as the file will hold it: leading whitespace decides what a line is
   for (let round = 0; round < ROUNDS; round++) {
     const codes = codeOfText(text);
     if (!codes) return escapeEverything(text, neutralised);

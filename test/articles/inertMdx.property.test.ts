@@ -60,7 +60,7 @@ test('the offline writer: hostile topic fields, crawled text, page titles and li
     const revised = reviseOffline({ body, instruction: instruction.trim() || 'add a section about tea', brand });
     const inert = neutraliseMdx(revised.body, body);
     await expectInert(withBody(file, inert.text), file);
-  }), { numRuns: 25 });
+  }), { numRuns: 15 });
 }, 30_000);
 
 test('model answers: any draft body, title and description, and any revised body', async () => {

@@ -28,6 +28,12 @@ test('a revision keeps the component the version it revises had and neutralises 
   expect(mdxGateProblem(file(revised.text), file(before))).toBeNull();
 });
 
+test('a revised body is made inert as the file will hold it: trimmed, so an indented line cannot become an export', () => {
+  const revised = neutraliseMdx('\texport ](', 'Intro.');
+  expect(revised.neutralised.map((entry) => entry.kind)).toEqual(['esm']);
+  expect(mdxGateProblem(file(revised.text), null)).toBeNull();
+});
+
 test('JavaScript frontmatter is never evaluated: reading it fails, and the gate refuses the file', async () => {
   const js = `---js\n{ title: (${PWN}) }\n---\n\nHello.\n`;
   expect(() => parseMdx(js)).toThrow(/JavaScript frontmatter is not read/);

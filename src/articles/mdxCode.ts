@@ -13,6 +13,13 @@ const KINDS: Record<string, MdxCodeKind> = {
   mdxTextExpression: 'expression',
 };
 
+/**
+ * MDX code needs a `<` (JSX), a brace (expressions) or a line starting with `import`/`export`
+ * (ESM), and so do the MDX-only parse errors: text without them is parsed by nobody, which
+ * spares the parser the common case.
+ */
+export const mayHoldCode = (text: string): boolean => /[<{}]|^[ \t]*(?:import|export)(?![A-Za-z0-9_$])/m.test(text);
+
 /** The outermost code nodes of a parsed MDX tree (a JSX element's children belong to it), in source order. */
 export function mdxCodeOf(tree: Root, source: string): MdxCode[] {
   const found: MdxCode[] = [];

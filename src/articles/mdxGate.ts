@@ -1,4 +1,4 @@
-import { codeBeyond, codeCounts, mdxCodeOf, type MdxCode } from './mdxCode.ts';
+import { codeBeyond, codeCounts, mayHoldCode, mdxCodeOf, type MdxCode } from './mdxCode.ts';
 import { mdxBodyOf } from './mdx.ts';
 import { codeOfText } from './neutralise.ts';
 import { parseMdxTree } from './mdxSyntax.ts';
@@ -21,7 +21,7 @@ export function mdxGateProblem(file: string, baseline: string | null): string | 
   let codes: MdxCode[];
   try {
     body = mdxBodyOf(file);
-    codes = mdxCodeOf(parseMdxTree(body), body);
+    codes = mayHoldCode(body) ? mdxCodeOf(parseMdxTree(body), body) : [];
   } catch (error) {
     return `the file is not valid MDX (${error instanceof Error ? error.message : String(error)}), so it was not written`;
   }

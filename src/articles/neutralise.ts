@@ -1,5 +1,5 @@
 import type { Nodes, Parent, Root } from 'mdast';
-import { codeBeyond, codeCounts, mdxCodeOf, type MdxCode } from './mdxCode.ts';
+import { codeBeyond, codeCounts, mayHoldCode, mdxCodeOf, type MdxCode } from './mdxCode.ts';
 import { mdxText, parseMarkdownTree, parseMdxTree, serializeMdx } from './mdxSyntax.ts';
 
 /** A piece of text from a model that MDX would have run, kept in the article as literal text. */
@@ -18,6 +18,7 @@ const excerptOf = (source: string): string => {
 
 /** The code pieces of MDX text, or null when MDX cannot parse it. */
 export function codeOfText(markdown: string): MdxCode[] | null {
+  if (!mayHoldCode(markdown)) return [];
   try {
     return mdxCodeOf(parseMdxTree(markdown), markdown);
   } catch {

@@ -60,7 +60,7 @@ test('the offline writer: hostile topic fields, crawled text, page titles and li
     const revised = reviseOffline({ body, instruction: instruction.trim() || 'add a section about tea', brand });
     const inert = neutraliseMdx(revised.body, body);
     await expectInert(withBody(file, inert.text), file);
-  }), { numRuns: 15 });
+  }), { numRuns: 40 });
 }, 30_000);
 
 test('model answers: any draft body, title and description, and any revised body', async () => {
@@ -69,5 +69,5 @@ test('model answers: any draft body, title and description, and any revised body
     await expectInert(file);
     const inert = neutraliseMdx(revisedBody, parseMdx(file).body);
     await expectInert(withBody(file, inert.text), file);
-  }), { numRuns: 60 });
+  }), { numRuns: 150 });
 }, 30_000);

@@ -2,6 +2,8 @@ import matter from 'gray-matter';
 import type { StoredEvent } from '../src/eventstore/port.ts';
 import { defineProjection } from '../src/readstore/projection.ts';
 import type { ArticleEvent, ArticleStatus, Cover, Generation, Source } from '../src/articles/article.ts';
+import { MATTER_OPTIONS } from '../src/articles/mdx.ts';
+import type { Neutralised } from '../src/articles/neutralise.ts';
 
 /** The article read model: the full record for GET /articles/:id; lists pick the summary fields. */
 export type ArticleDoc = {
@@ -9,6 +11,8 @@ export type ArticleDoc = {
   status: ArticleStatus; title: string; keyword: string | null; slug: string | null;
   version: number; content: string | null; frontmatter: Record<string, unknown> | null; body: string | null; wordCount: number;
   sources: Source[]; cover: Cover | null; generation: Generation | null;
+  /** Model text MDX would have run, kept as literal text: the draft's, then each revision's (docs/mdx-safety.md). */
+  neutralised?: Neutralised[];
   prUrl: string | null; prNumber: number | null; branch: string | null; path: string | null; publishMode: 'pr' | 'direct' | null;
   pendingRevisions: number; lastRevisionSummary: string | null;
   failure: { step: ArticleStatus; reason: string } | null;
@@ -18,10 +22,12 @@ export type ArticleDoc = {
 };
 
 function parseMdx(mdx: string): { frontmatter: Record<string, unknown>; body: string } {
-  // Passing options turns off gray-matter's unbounded per-input cache.
-  const parsed = matter(mdx, {});
+  // Passing options turns off gray-matter's unbounded per-input cache; they also refuse JavaScript frontmatter.
+  const parsed = matter(mdx, MATTER_OPTIONS);
   return { frontmatter: JSON.parse(JSON.stringify(parsed.data)), body: parsed.content };
 }
+
+const MAX_NEUTRALISED = 50;
 
 export const articles = defineProjection<ArticleDoc>({
   name: 'articles',
@@ -51,15 +57,15 @@ export const articles = defineProjection<ArticleDoc>({
       case 'ArticleResearchStarted': return { ...doc, status: 'researching', updatedAt };
       case 'ArticleResearched': return { ...doc, status: 'writing', sources: event.data.sources, updatedAt };
       case 'ArticleDrafted': {
-        const { version, mdx, slug, title, wordCount, cover, generation, purpose } = event.data;
-        return { ...doc, status: purpose === 'refresh' ? 'writing' : 'draft', version, content: mdx, ...parseMdx(mdx), slug, title, wordCount, cover, generation, failure: null, updatedAt };
+        const { version, mdx, slug, title, wordCount, cover, generation, purpose, neutralised = [] } = event.data;
+        return { ...doc, status: purpose === 'refresh' ? 'writing' : 'draft', version, content: mdx, ...parseMdx(mdx), slug, title, wordCount, cover, generation, neutralised, failure: null, updatedAt };
       }
       case 'ArticleFailed': return { ...doc, status: 'failed', failure: { step: event.data.step, reason: event.data.reason }, updatedAt };
       case 'ArticleRetried': return { ...doc, status: event.data.step, failure: null, updatedAt };
       case 'ArticleRevisionRequested': return { ...doc, pendingRevisions: doc.pendingRevisions + 1, updatedAt };
       case 'ArticleRevised': {
-        const { version, mdx, summary, generation } = event.data;
-        return { ...doc, version, content: mdx, ...parseMdx(mdx), generation, pendingRevisions: Math.max(0, doc.pendingRevisions - 1), lastRevisionSummary: summary, updatedAt };
+        const { version, mdx, summary, generation, neutralised = [] } = event.data;
+        return { ...doc, version, content: mdx, ...parseMdx(mdx), generation, neutralised: [...(doc.neutralised ?? []), ...neutralised].slice(-MAX_NEUTRALISED), pendingRevisions: Math.max(0, doc.pendingRevisions - 1), lastRevisionSummary: summary, updatedAt };
       }
       case 'ArticleRevisionFailed': return { ...doc, pendingRevisions: Math.max(0, doc.pendingRevisions - 1), updatedAt };
       case 'ArticlePublishRequested': return { ...doc, status: 'publishing', publishMode: event.data.mode, failure: null, updatedAt };

@@ -1,3 +1,4 @@
+import type { Neutralised } from './neutralise.ts';
 import type { SearchMetricsSnapshot } from '../searchAnalytics/metrics.ts';
 
 export type ArticleStatus =
@@ -18,11 +19,11 @@ export type ArticleEvent =
   | { type: 'ArticleQueued'; data: { articleId: string; topicId: string; projectId: string; title: string; keyword: string | null; brief: string | null; trigger: 'api' | 'schedule' | 'cadence'; at: string } }
   | { type: 'ArticleResearchStarted'; data: { articleId: string; purpose: 'write' | 'refresh'; at: string } }
   | { type: 'ArticleResearched'; data: { articleId: string; outline: OutlineSection[]; keyPoints: string[]; sources: Source[]; generation: Generation; at: string } }
-  | { type: 'ArticleDrafted'; data: { articleId: string; version: number; mdx: string; slug: string; title: string; wordCount: number; cover: Cover | null; purpose: 'write' | 'refresh'; generation: Generation; at: string } }
+  | { type: 'ArticleDrafted'; data: { articleId: string; version: number; mdx: string; slug: string; title: string; wordCount: number; cover: Cover | null; purpose: 'write' | 'refresh'; generation: Generation; neutralised?: Neutralised[]; at: string } }
   | { type: 'ArticleFailed'; data: { articleId: string; step: ArticleStatus; reason: string; at: string } }
   | { type: 'ArticleRetried'; data: { articleId: string; step: ArticleStatus; at: string } }
   | { type: 'ArticleRevisionRequested'; data: { articleId: string; revisionId: string; instruction: string; source: RevisionSource; at: string } }
-  | { type: 'ArticleRevised'; data: { articleId: string; revisionId: string; version: number; mdx: string; summary: string; diff: DiffStats; generation: Generation; at: string } }
+  | { type: 'ArticleRevised'; data: { articleId: string; revisionId: string; version: number; mdx: string; summary: string; diff: DiffStats; neutralised?: Neutralised[]; generation: Generation; at: string } }
   | { type: 'ArticleRevisionFailed'; data: { articleId: string; revisionId: string; reason: string; at: string } }
   | { type: 'ArticlePublishRequested'; data: { articleId: string; mode: 'pr' | 'direct'; purpose: 'publish' | 'refresh'; at: string } }
   /** Where this publication goes (slug, file, branch; null branch: the base branch), chosen once before anything is written. */

@@ -21,10 +21,17 @@ export type ArticleFrontmatter = z.infer<typeof ArticleFrontmatter>;
 
 export type ParsedMdx = { frontmatter: ArticleFrontmatter; body: string };
 
+/** gray-matter evaluates `---js` / `---javascript` frontmatter as code; Inkstream reads YAML only. */
+const refuseJavaScript = (): never => { throw new Error('JavaScript frontmatter is not read: only YAML frontmatter is supported.'); };
+export const MATTER_OPTIONS = { engines: { js: refuseJavaScript, javascript: refuseJavaScript } };
+
 /** `---` YAML frontmatter `---` then the markdown body. */
 export function buildMdx(frontmatter: ArticleFrontmatter, body: string): string {
   const data = JSON.parse(JSON.stringify(frontmatter)) as Record<string, unknown>; // YAML cannot dump undefined
-  return matter.stringify(`${body.trim()}\n`, data);
+  // A file object, not a string: gray-matter parses a string's own leading `---` block as frontmatter
+  // first (evaluating `---js`, merging its keys), and a body is never frontmatter.
+  const file = { content: `${body.trim()}\n`, data: {} } as unknown as Parameters<typeof matter.stringify>[0];
+  return matter.stringify(file, data, MATTER_OPTIONS);
 }
 
 /**
@@ -32,10 +39,13 @@ export function buildMdx(frontmatter: ArticleFrontmatter, body: string): string 
  * wrong field is a zod error naming it.
  */
 export function parseMdx(mdx: string): ParsedMdx {
-  const file = matter(mdx, {}); // options given: gray-matter's cache hands out shared objects otherwise
+  const file = matter(mdx, MATTER_OPTIONS); // options given: gray-matter's cache hands out shared objects otherwise
   const frontmatter = ArticleFrontmatter.parse(datesToText(file.data));
   return { frontmatter, body: file.content.replace(/^\n+/, '') };
 }
+
+/** The part of a file after its frontmatter, whatever the frontmatter holds (JavaScript frontmatter is refused). */
+export const mdxBodyOf = (mdx: string): string => matter(mdx, MATTER_OPTIONS).content;
 
 function datesToText(value: unknown): unknown {
   if (value instanceof Date) {

@@ -23,6 +23,9 @@ const Generation = z.object({
   provider: z.string(), model: z.string().nullable(),
   usage: z.object({ promptTokens: z.number(), completionTokens: z.number(), totalTokens: z.number() }),
 });
+const Neutralised = z.object({
+  kind: z.enum(['esm', 'jsx', 'expression', 'invalid']), excerpt: z.string(), field: z.enum(['body', 'title', 'description']),
+});
 const Cover = z.object({
   title: z.string(),
   palette: z.object({ primary: z.string(), accent: z.string(), background: z.string(), text: z.string() }),
@@ -35,11 +38,12 @@ export const ArticleBody = ArticleSummary.extend({
   sources: z.array(z.object({ url: z.string(), title: z.string() })), cover: Cover.nullable(), generation: Generation.nullable(),
   branch: z.string().nullable(), path: z.string().nullable(), publishMode: z.enum(['pr', 'direct']).nullable(),
   pendingRevisions: z.number().int(), lastRevisionSummary: z.string().nullable(),
+  neutralised: z.array(Neutralised).describe('Model text MDX would have run (import/export, JSX, expressions), kept in the article as literal text: the draft\'s, then each revision\'s'),
 }).meta({ id: 'Article' });
 
 export function presentArticle(doc: ArticleDoc) {
   const { accountId: _accountId, createdMonth: _createdMonth, ...rest } = present(doc);
-  return rest;
+  return { ...rest, neutralised: doc.neutralised ?? [] };
 }
 
 export function presentArticleSummary(doc: ArticleDoc): z.infer<typeof ArticleSummary> {

@@ -1,5 +1,7 @@
 import type { ActiveArticle, Cover, Generation } from '../articles/article.ts';
 import { buildMdx, countWords, parseMdx, slugify, type ArticleFrontmatter } from '../articles/mdx.ts';
+import { assertInertMdx } from '../articles/mdxGate.ts';
+import { codeInField, neutraliseMdx, type Neutralised } from '../articles/neutralise.ts';
 import type { Draft } from '../integrations/llm/writer.ts';
 import type { ActiveProject } from '../projects/project.ts';
 import { brandNameOf } from './brandInput.ts';
@@ -18,17 +20,21 @@ export function coverFor(project: ActiveProject, title: string): Cover | null {
   };
 }
 
-export type BuiltDraft = { mdx: string; slug: string; title: string; wordCount: number; cover: Cover | null };
+export type BuiltDraft = { mdx: string; slug: string; title: string; wordCount: number; cover: Cover | null; neutralised: Neutralised[] };
 
 /**
  * The article file: gray-matter frontmatter and the body. A refresh keeps the published slug and
- * date (the URL must not change) and adds `updated`.
+ * date (the URL must not change) and adds `updated`. The model's body is made inert
+ * (docs/mdx-safety.md) and the whole file must pass the MDX gate, or this throws.
  */
 export function buildDraft(input: {
   article: ActiveArticle; project: ActiveProject; draft: Draft; generation: Generation; purpose: 'write' | 'refresh'; at: string;
 }): BuiltDraft {
   const { article, project, draft, generation, purpose, at } = input;
-  const previous = purpose === 'refresh' && article.mdx ? parseMdx(article.mdx).frontmatter : null;
+  const replaced = purpose === 'refresh' && article.mdx ? parseMdx(article.mdx) : null;
+  const previous = replaced?.frontmatter ?? null;
+  const body = neutraliseMdx(draft.body, replaced?.body ?? null);
+  const neutralised = [...body.neutralised, ...codeInField(draft.title, 'title'), ...codeInField(draft.description, 'description')];
   const slug = previous?.slug ?? article.slug ?? slugify(draft.title);
   const cover = coverFor(project, draft.title);
   const brand = brandNameOf(project);
@@ -47,6 +53,7 @@ export function buildDraft(input: {
     generator: { provider: generation.provider === 'openai' ? 'openai' : 'offline', model: generation.model ?? 'unknown' },
   };
   if (!cover) delete frontmatter.cover;
-  const mdx = buildMdx(frontmatter, draft.body);
-  return { mdx, slug, title: draft.title, wordCount: countWords(draft.body), cover };
+  const mdx = buildMdx(frontmatter, body.text);
+  assertInertMdx(mdx, replaced ? article.mdx : null);
+  return { mdx, slug, title: draft.title, wordCount: countWords(body.text), cover, neutralised };
 }

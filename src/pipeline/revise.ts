@@ -2,6 +2,8 @@ import type { ActiveArticle, DiffStats, Revision } from '../articles/article.ts'
 import { articleStream } from '../articles/decide.ts';
 import { diffSummary } from '../articles/diff.ts';
 import { buildMdx, parseMdx } from '../articles/mdx.ts';
+import { assertInertMdx } from '../articles/mdxGate.ts';
+import { neutraliseMdx } from '../articles/neutralise.ts';
 import { loadStream } from '../eventstore/handleCommand.ts';
 import type { StoredEvent } from '../eventstore/port.ts';
 import { projectStream } from '../projects/decide.ts';
@@ -45,18 +47,21 @@ export function reviseProcess(ctx: PipelineContext): PartitionedHandler {
     const result = await attempt(async () => {
       const { frontmatter, body } = parseMdx(before);
       const revised = await ctx.writer.reviseArticle({ body, instruction: revision.instruction, brand: brandInputOf(project), model: ctx.modelFor(project.settings) });
-      return { revised, mdx: buildMdx(frontmatter, revised.body) };
+      const inert = neutraliseMdx(revised.body, body);
+      const mdx = buildMdx(frontmatter, inert.text);
+      assertInertMdx(mdx, before);
+      return { revised, mdx, neutralised: inert.neutralised };
     }, ctx.signal);
     if (!result.ok) {
       ctx.logger.warn({ err: result.error, articleId: article.id, revisionId: revision.revisionId }, 'revision failed');
       await fail(failureReason('The revision', result.error, `POST /api/v1/articles/${article.id}/revise again`));
       return;
     }
-    const { revised, mdx } = result.value;
+    const { revised, mdx, neutralised } = result.value;
     const { changed: _changed, ...diff } = diffSummary(before, mdx);
     await services.execute(articleStream, article.id, {
       type: 'RecordRevision', revisionId: revision.revisionId, version: article.version + 1, mdx, summary: revised.summary,
-      diff: diff satisfies DiffStats, generation: { provider: revised.provider, model: revised.model, usage: revised.usage }, at: services.clock.now(),
+      diff: diff satisfies DiffStats, neutralised, generation: { provider: revised.provider, model: revised.model, usage: revised.usage }, at: services.clock.now(),
     }, context('record'));
   }
 

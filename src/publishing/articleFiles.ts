@@ -1,7 +1,8 @@
 import type { ActiveArticle } from '../articles/article.ts';
 import { renderCover } from '../articles/coverApi.ts';
 import { buildMdx, parseMdx } from '../articles/mdx.ts';
-import type { FileToCommit } from '../integrations/github/port.ts';
+import { assertInertMdx } from '../articles/mdxGate.ts';
+import type { FileToCommit, GitHubRepository } from '../integrations/github/port.ts';
 import { coverSitePath } from '../pipeline/draftMdx.ts';
 import type { GitHubSettings } from './connection.ts';
 
@@ -37,9 +38,24 @@ export function mdxFor(mdx: string, slug: string): string {
   return buildMdx(frontmatter, parsed.body);
 }
 
-/** The files of one commit: the MDX, and the cover PNG when the article has one. */
-export async function articleFiles(article: ActiveArticle, mdx: string, settings: GitHubSettings, slug: string): Promise<FileToCommit[]> {
-  const files: FileToCommit[] = [{ path: articlePath(settings, slug), content: mdxFor(mdx, slug) }];
+/** Where a commit lands: the branch, and the base branch whose file a new branch will start from. */
+export type CommitTarget = { repo: Pick<GitHubRepository, 'getFile'>; branch: string; baseBranch: string };
+
+/** The repository's own version of the file: on the branch the commit lands on, else on the base branch. */
+async function repositoryVersion({ repo, branch, baseBranch }: CommitTarget, path: string): Promise<string | null> {
+  const file = (await repo.getFile(path, branch)) ?? (branch === baseBranch ? null : await repo.getFile(path, baseBranch));
+  return file ? file.content.toString('utf8') : null;
+}
+
+/**
+ * The files of one commit: the MDX, and the cover PNG when the article has one. The MDX passes the
+ * gate against the repository's own version first (UnsafeMdxError: nothing is committed).
+ */
+export async function articleFiles(article: ActiveArticle, mdx: string, settings: GitHubSettings, slug: string, target: CommitTarget): Promise<FileToCommit[]> {
+  const path = articlePath(settings, slug);
+  const content = mdxFor(mdx, slug);
+  assertInertMdx(content, await repositoryVersion(target, path));
+  const files: FileToCommit[] = [{ path, content }];
   if (article.cover) files.push({ path: coverPath(settings, slug), content: await renderCover(article.cover) });
   return files;
 }

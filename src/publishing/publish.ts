@@ -1,6 +1,7 @@
 import type { ActiveArticle } from '../articles/article.ts';
 import { articleStream } from '../articles/decide.ts';
 import { countWords, parseMdx } from '../articles/mdx.ts';
+import { UnsafeMdxError } from '../articles/mdxGate.ts';
 import { loadStream } from '../eventstore/handleCommand.ts';
 import type { StoredEvent } from '../eventstore/port.ts';
 import { GitHubError } from '../integrations/github/errors.ts';
@@ -54,7 +55,7 @@ export function publishHandler(services: Services): JobHandler {
   async function publish(job: JobDoc, article: ActiveArticle, connection: GitHubConnection, repo: GitHubRepository, purpose: 'publish' | 'refresh', events: readonly StoredEvent[]) {
     const target = await targetOf(job, article, connection, repo, purpose, events);
     if (!target) return;
-    const files = await articleFiles(article, article.mdx!, connection, target.slug);
+    const files = await articleFiles(article, article.mdx!, connection, target.slug, { repo, branch: target.branch ?? connection.baseBranch, baseBranch: connection.baseBranch });
     const message = commitMessage(article, purpose);
     if (target.branch === null) {
       const commit = await repo.commitFiles({ branch: connection.baseBranch, message, files });
@@ -106,6 +107,10 @@ export function publishHandler(services: Services): JobHandler {
       await publish(job, article, connection, repo, publishPurpose(events), events);
       return DONE;
     } catch (error) {
+      if (error instanceof UnsafeMdxError) { // trying again would refuse the same file
+        await fail(error.message.replace(/\.?$/, '.'));
+        return DONE;
+      }
       const decision = decideOnFailure(error, job.attempts, `Publishing to ${repository}`);
       if (decision.kind === 'retry') return decision;
       await fail(decision.reason.replace(/\.?$/, '.'));

@@ -1,4 +1,5 @@
 import { articleStream } from '../articles/decide.ts';
+import { UnsafeMdxError } from '../articles/mdxGate.ts';
 import { loadStream } from '../eventstore/handleCommand.ts';
 import type { Services } from '../services.ts';
 import { articleFiles, slugOfPath } from './articleFiles.ts';
@@ -44,7 +45,7 @@ export function syncRevisionHandler(services: Services): JobHandler {
     const pr = article.pr;
     try {
       const repo = githubClients(services).forConnection(connection, { accountId: job.accountId, projectId: article.projectId }).repository({ owner: connection.owner, repo: connection.repo });
-      const files = await articleFiles(article, article.mdx, connection, slugOfPath(article.path));
+      const files = await articleFiles(article, article.mdx, connection, slugOfPath(article.path), { repo, branch: pr.branch, baseBranch: connection.baseBranch });
       const commit = await repo.commitFiles({ branch: pr.branch, message: revisionCommitMessage(article, revisionId, revised.summary), files });
       const marker = revisionMarker(revisionId);
       const answered = (await repo.listIssueComments(pr.number)).some((comment) => comment.body.includes(marker));
@@ -59,6 +60,10 @@ export function syncRevisionHandler(services: Services): JobHandler {
       }, jobContext(job, REVISION_COMMITTER, 'committed'));
       return DONE;
     } catch (error) {
+      if (error instanceof UnsafeMdxError) {
+        log.warn({ articleId: article.id, revisionId, reason: error.message }, 'revision not committed: the MDX gate refused the file');
+        return DONE;
+      }
       const decision = decideOnFailure(error, job.attempts, `Committing revision ${revisionId} to pull request #${pr.number}`);
       if (decision.kind === 'retry') return decision;
       // The article keeps the revision; the next one committed to the branch carries it too.

@@ -5,7 +5,7 @@ import { eventually } from '../support/eventually.ts';
 import { FakeGitHub } from '../support/fakeGitHub.ts';
 import { signWebhook, type SignedWebhook } from '../support/githubWebhooks.ts';
 import { startInkstream, type ApiClient, type TestInkstream } from '../support/inkstream.ts';
-import { startTestSite, type TestSite } from '../support/testSite.ts';
+import { startTestSite, type TestSite, type TestSiteOptions } from '../support/testSite.ts';
 
 /**
  * The world of a publishing test: a fake GitHub holding `acme/site` (main, with one published
@@ -16,7 +16,7 @@ export const EXISTING_POST = 'content/blog/welcome.mdx';
 
 export type World = Awaited<ReturnType<typeof startWorld>>;
 
-export async function startWorld(options: { clock?: Clock; plan?: PlanName; env?: Record<string, string> } = {}) {
+export async function startWorld(options: { clock?: Clock; plan?: PlanName; env?: Record<string, string>; sitePages?: TestSiteOptions['pages'] } = {}) {
   const github = await FakeGitHub.start(options.clock ? { nowMs: () => options.clock!.nowMs() } : {});
   github.addRepository({ owner: 'acme', name: 'site', files: { 'README.md': '# Acme site\n', [EXISTING_POST]: '---\ntitle: Welcome\n---\n\nHello.\n' } });
   github.addRepository({ owner: 'acme', name: 'locked', files: { 'README.md': '# Locked\n' }, protectedBranches: ['main'] });
@@ -24,7 +24,7 @@ export async function startWorld(options: { clock?: Clock; plan?: PlanName; env?
   github.addToken('ghp_reader', { login: 'reader', repositories: { 'acme/site': 'read' } });
   // Comments steer an article only from people with write access; `octo` is the site's editor.
   github.addCollaborator('acme', 'site', 'octo', 'write');
-  const site = await startTestSite();
+  const site = await startTestSite({ pages: options.sitePages });
   const app = await startInkstream({ env: { GITHUB_API_URL: github.baseUrl, ...options.env }, clock: options.clock, plan: options.plan });
   const api = app.api();
 

@@ -1,3 +1,4 @@
+import { mdxText } from '../../articles/mdxSyntax.ts';
 /** Small, dependency-free text helpers shared by topic dedupe and the offline writer. */
 
 export const STOPWORDS = new Set((
@@ -58,8 +59,8 @@ export function hashString(text: string): number {
 export const pick = <T>(items: readonly T[], seed: string): T => items[hashString(seed) % items.length];
 
 /** Text from crawled pages goes into MDX, where `{` opens an expression and `<` a JSX tag. */
-export const escapeMdxText = (text: string): string =>
-  text.replace(/[{}<>]/g, (char) => ({ '{': '&#123;', '}': '&#125;', '<': '&lt;', '>': '&gt;' })[char] as string);
+/** Text placed in an MDX body: escaped by the MDX serializer (docs/mdx-safety.md). */
+export const escapeMdxText = mdxText;
 
 export function truncateAtWord(text: string, max: number): string {
   if (text.length <= max) return text;

@@ -1,3 +1,4 @@
+import { mdxLink, mdxLinkDestination } from '../../../articles/mdxSyntax.ts';
 import { rankPages, topicTokensOf } from '../relevance.ts';
 import { casualize, enforceStyle, formalize, styleRules } from '../style.ts';
 import { capitalize, escapeMdxText, hashString, midSentence, truncateAtWord } from '../text.ts';
@@ -34,7 +35,8 @@ type Ctx = { keyword: string; brand: BrandInput; seed: string };
 /** A complete article composed from the outline, the brand and the crawled pages, without a model. */
 export function writeOffline({ topic, brand, research, pages }: WriteArticleInput): Draft {
   const rules = styleRules(brand);
-  const keyword = keywordOf(topic);
+  const plainKeyword = keywordOf(topic);
+  const keyword = escapeMdxText(plainKeyword); // the body's spelling; tags and the description keep the plain one
   const ctx: Ctx = { keyword, brand, seed: topic.title };
   const brandName = escapeMdxText(brand.name);
   const byUrl = new Map(pages.map((page) => [page.url, page]));
@@ -42,9 +44,9 @@ export function writeOffline({ topic, brand, research, pages }: WriteArticleInpu
   if (targets.length === 0) rankPages(pages, topicTokensOf(topic)).slice(0, 3).forEach((page) => targets.push({ url: page.url, title: page.title }));
   const links: InternalLink[] = [];
   const link = (target: Source): string => {
-    const anchor = escapeMdxText(anchorFor(target, brand.name));
+    const anchor = anchorFor(target, brand.name);
     if (!links.some((l) => l.url === target.url)) links.push({ url: target.url, anchor });
-    return `[${anchor}](${target.url})`;
+    return mdxLink(anchor, target.url);
   };
 
   const headings = research.outline.map((section) => midSentence(section.heading, [brand.name]));
@@ -75,7 +77,7 @@ export function writeOffline({ topic, brand, research, pages }: WriteArticleInpu
     home ? `If you want to go further, ${link({ url: home.url, title: home.title || brand.name })} is a good place to start.` : `If you want to go further, ${brandName} is happy to help.`,
   ].join('\n\n');
 
-  const reading = links.length >= 2 ? `## Further Reading\n\n${links.map((l) => `- [${l.anchor}](${l.url})`).join('\n')}` : '';
+  const reading = links.length >= 2 ? `## Further Reading\n\n${links.map((l) => `- ${mdxLink(l.anchor, l.url)}`).join('\n')}` : '';
   let body = `${[intro.join('\n\n'), ...sections, conclusion, reading].filter(Boolean).join('\n\n')}\n`;
   if (rules.formal) body = formalize(body).text;
   else if (brand.voiceTraits.some((trait) => /casual|friendly|conversational|playful/i.test(trait))) body = casualize(body).text;
@@ -83,15 +85,15 @@ export function writeOffline({ topic, brand, research, pages }: WriteArticleInpu
 
   const middle = research.outline.slice(1, 3).map((s) => midSentence(s.heading, [brand.name]));
   const description = truncateAtWord(enforceStyle(
-    `${brand.name}'s guide to ${keyword}: ${listOf([...middle, 'common mistakes', 'a practical checklist'])}.`, rules), 160);
+    `${brand.name}'s guide to ${plainKeyword}: ${listOf([...middle, 'common mistakes', 'a practical checklist'])}.`, rules), 160);
   const sourcePages = targets.map((t) => byUrl.get(t.url)).filter((page) => page !== undefined);
-  const tags = [...new Set([keyword, ...keyPhrases(sourcePages, brand).map((entry) => entry.phrase)])].slice(0, 5);
+  const tags = [...new Set([plainKeyword, ...keyPhrases(sourcePages, brand).map((entry) => entry.phrase)])].slice(0, 5);
   return {
     title: enforceStyle(topic.title.trim(), rules),
     description,
     body,
     tags,
-    internalLinks: links.filter((l) => body.includes(`](${l.url})`)),
+    internalLinks: links.filter((l) => body.includes(`](${mdxLinkDestination(l.url)})`)),
   };
 }
 

@@ -3,6 +3,7 @@ import { buildMdx, countWords, parseMdx, slugify } from '../../../../src/article
 import { createOfflineWriter, OFFLINE_MODEL } from '../../../../src/integrations/llm/offline/index.ts';
 import { isNearDuplicate } from '../../../../src/integrations/llm/topicDedupe.ts';
 import { fernleafBrand as brand, fernleafPages as pages } from '../../../support/brandFixture.ts';
+import { codeOfText } from '../../../../src/articles/neutralise.ts';
 
 const writer = createOfflineWriter();
 const topic = { title: 'How to Brew Green Tea Without Bitterness', keyword: 'green tea', brief: 'Temperature, time and leaf.' };
@@ -78,7 +79,8 @@ test('crawled text that would break MDX is escaped, and the article survives an 
   const trapped = pages.map((p, i) => (i === 1 ? { ...p, text: `${p.text} Green tea <script> and {curly} braces stay text, in every green tea guide.` } : p));
   const research = await writer.researchArticle({ topic, brand, pages: trapped });
   const draft = await writer.writeArticle({ topic, brand, research, pages: trapped });
-  expect(draft.body).not.toMatch(/<script>|\{curly\}/);
+  expect(codeOfText(draft.body)).toEqual([]); // MDX finds no JSX or expression in it
+  expect(draft.body).toContain('\\<script> and \\{curly} braces stay text');
   const mdx = buildMdx({
     title: draft.title, description: draft.description, slug: slugify(draft.title), date: '2026-01-01', keyword: topic.keyword,
     tags: draft.tags, author: brand.name, generator: { provider: draft.provider, model: draft.model },

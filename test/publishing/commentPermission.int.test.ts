@@ -3,7 +3,7 @@ import { manualClock } from '../../src/core/clock.ts';
 import { REMEMBER_REFUSED_ROLE_MS } from '../../src/publishing/commentAuthority.ts';
 import { eventually } from '../support/eventually.ts';
 import { issueCommentCreated, pullRequestReviewCommentCreated } from '../support/githubWebhooks.ts';
-import { articleIn, startWorld, type World } from './world.ts';
+import { startWorld, type World } from './world.ts';
 
 /**
  * Only people with write access to the repository steer an article through PR comments. Everyone
@@ -28,11 +28,7 @@ beforeAll(async () => {
   w.github.addCollaborator('acme', 'site', 'tria', 'triage');
   w.github.addCollaborator('acme', 'site', 'wren', 'write');
   w.github.addCollaborator('acme', 'site', 'mae', 'maintain');
-  projectId = await w.project();
-  secret = (await w.connect(projectId)).body.github.webhook.secret;
-  articleId = await w.draft(projectId);
-  expect((await w.api.post(`/articles/${articleId}/approve`)).status).toBe(202);
-  slug = (await articleIn(w.api, articleId, ['pr_open'])).slug;
+  ({ projectId, secret, articleId, slug } = await w.pullRequestOpen());
 });
 afterAll(() => w.close());
 

@@ -12,11 +12,7 @@ let slug: string;
 
 beforeAll(async () => {
   w = await startWorld();
-  projectId = await w.project();
-  secret = (await w.connect(projectId)).body.github.webhook.secret;
-  articleId = await w.draft(projectId);
-  expect((await w.api.post(`/articles/${articleId}/approve`)).status).toBe(202);
-  slug = (await articleIn(w.api, articleId, ['pr_open'])).slug;
+  ({ projectId, secret, articleId, slug } = await w.pullRequestOpen());
 });
 afterAll(() => w.close());
 

@@ -48,6 +48,15 @@ export async function startWorld(options: { clock?: Clock; plan?: PlanName; env?
       await articleIn(client, articleId, ['draft']);
       return articleId;
     },
+    /** A connected project whose drafted article was approved and has its pull request open. */
+    async pullRequestOpen(): Promise<{ projectId: string; secret: string; articleId: string; slug: string }> {
+      const projectId = await this.project();
+      const secret = (await this.connect(projectId)).body.github.webhook.secret as string;
+      const articleId = await this.draft(projectId);
+      expect((await api.post(`/articles/${articleId}/approve`)).status).toBe(202);
+      const { slug } = await articleIn(api, articleId, ['pr_open']);
+      return { projectId, secret, articleId, slug };
+    },
     /** POSTs a signed GitHub webhook delivery to Inkstream's receiver. */
     async deliver(delivery: SignedWebhook): Promise<{ status: number; body: any }> {
       const response = await fetch(`${app.url}/api/v1/integrations/github/events`, { method: 'POST', headers: delivery.headers, body: delivery.body });

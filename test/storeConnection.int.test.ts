@@ -5,41 +5,16 @@ import { afterAll, expect, test } from 'vitest';
 import { createApiKey } from '../src/accounts/keys.ts';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/core/logger.ts';
-import { createInMemoryEventStore } from '../src/eventstore/inMemory.ts';
-import type { EventStore } from '../src/eventstore/port.ts';
-import { openSqliteReadStore } from '../src/readstore/sqlite.ts';
 import { createServices } from '../src/services.ts';
 import { createStoreConnection } from '../src/storeConnection.ts';
-import type { Stores } from '../src/stores.ts';
+import { standIn, unavailable } from './support/unavailableStores.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ink-connect-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', INKSTREAM_SECRET_KEY: Buffer.alloc(32, 5).toString('base64') });
 
-/** What @eventstore/db-client throws while no node answers (UnavailableError carries type 'unavailable'). */
-const unavailable = () => Object.assign(new Error('14 UNAVAILABLE: No connection established'), { type: 'unavailable' });
-
-/** An event log that fails its first `failures` contacts with `error`, as a server that is still starting does. */
-function standIn(failures: number, error: () => Error): { stores: Stores; contacts: () => number } {
-  const log = createInMemoryEventStore();
-  let contacts = 0;
-  const eventStore: EventStore = {
-    ...log,
-    async storeId(options) {
-      contacts++;
-      if (contacts <= failures) throw error();
-      return log.storeId(options);
-    },
-  };
-  const readStore = openSqliteReadStore(join(dir, `${Math.random().toString(36).slice(2)}.sqlite`));
-  return {
-    contacts: () => contacts,
-    stores: { eventStore, readStore, kind: { events: 'esdb', reads: 'sqlite' }, where: { events: 'the stand-in log', reads: 'SQLite' }, close: () => readStore.close() },
-  };
-}
-
 test('a failure that waiting cannot fix (access denied) stops the start at once, without waiting', async () => {
-  const { stores, contacts } = standIn(1, () => Object.assign(new Error('Access denied for $all'), { type: 'access-denied' }));
+  const { stores, contacts } = standIn(dir, 1, () => Object.assign(new Error('Access denied for $all'), { type: 'access-denied' }));
   const waits: number[] = [];
   const connection = createStoreConnection({ wait: async (ms) => { waits.push(ms); } });
   await expect(createServices(config, createLogger('silent'), { stores, connection })).rejects.toThrow('Access denied');
@@ -50,7 +25,7 @@ test('a failure that waiting cannot fix (access denied) stops the start at once,
 });
 
 test('a store unavailable at first is waited for with growing delays, reported as connecting meanwhile, then serves', async () => {
-  const { stores, contacts } = standIn(4, unavailable);
+  const { stores, contacts } = standIn(dir, 4, unavailable);
   const seen: Array<{ ms: number; state: string; lastError: string | null }> = [];
   const connection = createStoreConnection({
     wait: async (ms) => { seen.push({ ms, state: connection.state, lastError: connection.lastError }); },
@@ -68,7 +43,7 @@ test('a store unavailable at first is waited for with growing delays, reported a
 });
 
 test('with a limit (the admin CLI), it gives up and says the store is unreachable', async () => {
-  const { stores } = standIn(Number.POSITIVE_INFINITY, unavailable);
+  const { stores } = standIn(dir, Number.POSITIVE_INFINITY, unavailable);
   let now = 0;
   const connection = createStoreConnection({ giveUpAfterMs: 3_000, nowMs: () => now, wait: async (ms) => { now += ms; } });
   await expect(createServices(config, createLogger('silent'), { stores, connection })).rejects.toThrow(/is unreachable \(14 UNAVAILABLE.*gave up after 2 s/);

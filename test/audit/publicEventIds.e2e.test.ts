@@ -16,16 +16,16 @@ afterAll(async () => {
 });
 
 type Entry = { revision: number; type: string; publicEventIds: string[] };
-type Envelope = { id: string; type: string; data: { id?: string } };
+type Envelope = { id: string; type: string; data: { id?: string; projectId?: string } };
 
-async function feedOf(articleId: string): Promise<Envelope[]> {
+async function feedOf(matches: (event: Envelope) => boolean): Promise<Envelope[]> {
   const events: Envelope[] = [];
   let after: string | null = null;
   for (;;) {
     const page: { events: Envelope[]; nextCursor: string | null; hasMore: boolean } = (await w.api.get(`/events?limit=200${after ? `&after=${after}` : ''}`)).body;
     events.push(...page.events);
     after = page.nextCursor;
-    if (!page.hasMore) return events.filter((event) => event.data.id === articleId);
+    if (!page.hasMore) return events.filter(matches);
   }
 }
 
@@ -47,7 +47,7 @@ test('a scripted article life: every webhook delivery is found in exactly one hi
   await articleIn(w.api, articleId, ['merged']);
 
   const history: Entry[] = (await w.api.get(`/articles/${articleId}/history?limit=1000`)).body.history;
-  const feed = await eventually(() => feedOf(articleId), (events) => events.some((event) => event.type === 'article.published'), { what: 'the feed' });
+  const feed = await eventually(() => feedOf((event) => event.data.id === articleId), (events) => events.some((event) => event.type === 'article.published'), { what: 'the feed' });
   const delivered = await eventually(async () => receiver.received.map((request) => JSON.parse(request.body.toString()) as Envelope)
     .filter((envelope) => envelope.data.id === articleId), (envelopes) => envelopes.length === feed.length, { what: 'every delivery' });
 
@@ -71,6 +71,12 @@ test('a scripted article life: every webhook delivery is found in exactly one hi
   expect(paged.map((entry) => entry.publicEventIds)).toEqual(history.map((entry) => entry.publicEventIds));
   // Entries that publish nothing say so with an empty list, not a missing field.
   expect(history.find((entry) => entry.type === 'ArticleRevisionRequested')?.publicEventIds).toEqual([]);
+
+  // The project's history joins its own events (the crawl's brand.crawled) the same way.
+  const projectHistory: Entry[] = (await w.api.get(`/projects/${projectId}/history?limit=1000`)).body.history;
+  const projectFeed = await feedOf((event) => event.type.startsWith('brand.') && event.data.projectId === projectId);
+  expect(projectFeed.length).toBeGreaterThan(0);
+  expect(projectHistory.flatMap((entry) => entry.publicEventIds)).toEqual(projectFeed.map((event) => event.id));
 }, 60_000);
 
 test('a topic\'s history entries carry an empty list: topics have no public events', async () => {

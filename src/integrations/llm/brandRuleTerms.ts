@@ -1,13 +1,14 @@
 /**
  * The terms one don't line bans. A quote opens only where a word does not go on before it and
  * closes only where one does not go on after it, so the apostrophes of "Don't" and "brand's" are
- * never read as quotes; inside a quote an apostrophe followed by a letter ("we're") is part of it.
+ * never read as quotes; inside a quote an apostrophe followed by a letter ("we're") is part of it,
+ * and a quote neither starts nor ends with a space (so the gap between two quotes is not one).
  */
 const QUOTED = new RegExp([
-  '(?<![\\p{L}\\p{N}])"([^"\\n]{1,80}?)"',
-  '“([^”\\n]{1,80}?)”',
-  '(?<![\\p{L}\\p{N}])‘((?:[^’\\n]|’(?=\\p{L})){1,80}?)’(?![\\p{L}\\p{N}])',
-  "(?<![\\p{L}\\p{N}])'((?:[^'\\n]|'(?=\\p{L})){1,80}?)'(?![\\p{L}\\p{N}])",
+  '(?<![\\p{L}\\p{N}])"([^"\\s](?:[^"\\n]{0,78}[^"\\s])?)"',
+  '“([^”\\s](?:[^”\\n]{0,78}[^”\\s])?)”',
+  '(?<![\\p{L}\\p{N}])‘([^’\\s](?:(?:[^’\\n]|’(?=\\p{L})){0,78}[^’\\s])?)’(?![\\p{L}\\p{N}])',
+  "(?<![\\p{L}\\p{N}])'([^'\\s](?:(?:[^'\\n]|'(?=\\p{L})){0,78}[^'\\s])?)'(?![\\p{L}\\p{N}])",
 ].join('|'), 'gu');
 
 /** Where a line turns to what to write instead: "…when you can say "you"", "…; say 'affordable' instead". */
@@ -36,5 +37,5 @@ export function bannedTermsOf(line: string): string[] {
       .map(clean).filter((term) => term && isTerm(term) && term.split(/\s+/).length <= 3);
   }
   const bare = clean(text);
-  return bare && bare.split(/\s+/).length <= 3 && !INSTRUCTION.test(bare) ? [bare] : [];
+  return isTerm(bare) && bare.split(/\s+/).length <= 3 && !INSTRUCTION.test(bare) ? [bare] : [];
 }

@@ -4,6 +4,13 @@ import { cutTerm, enforceStyle, styleRules } from '../../../src/integrations/llm
 
 const rulesOf = (...dont: string[]) => styleRules({ ...fernleafBrand, voiceTraits: [], doDont: { do: [], dont } });
 
+test('a hostile don\'t line (regex syntax, unclosed quotes, an empty quote) bans literal terms only and changes no other text', () => {
+  const rules = rulesOf('Never say "(.*)" or "c++" or "" or "$&', 'Don\'t "', '\'\'\'');
+  expect(rules.bannedTerms).toEqual(['c++']);
+  const body = '## (.*) and C++ for you\n\nWe write c++ daily. $& stays.\n';
+  expect(enforceStyle(body, rules)).toBe(body);
+});
+
 /** Real don't lines (the brand learner's own and ones editors write) and the terms each bans. */
 test.each<[string, string[]]>([
   ['Don\'t slip into corporate jargon ("leverage", "synergy", "solutions").', ['leverage', 'solutions', 'synergy']],

@@ -8,7 +8,7 @@ import { route } from '../http/route.ts';
 import { ownedDoc } from '../http/resources.ts';
 import { idOf } from '../http/schemas.ts';
 import type { AuthContext } from '../http/auth.ts';
-import { toHistoryEntry } from './timeline.ts';
+import { historyEntries } from './historyEntries.ts';
 import { contentVersions, versionDiff } from './versions.ts';
 
 const HISTORY_PAGE_MAX = 1000;
@@ -25,6 +25,7 @@ const HistoryEntryBody = z.object({
   generation: z.object({ provider: z.string(), model: z.string().nullable(), usage: z.unknown() }).nullable(),
   sources: z.array(z.object({ url: z.string(), title: z.string() })).nullable(),
   data: z.record(z.string(), z.unknown()),
+  publicEventIds: z.array(z.string()).describe('The ids of the public events (webhook deliveries and GET /events) this step gave, in feed order: none for most steps, two for a merge (article.status_changed, article.published)'),
 }).meta({ id: 'HistoryEntry' });
 
 const HistoryPage = z.object({ history: z.array(HistoryEntryBody), nextCursor: z.string().nullable() });
@@ -49,7 +50,7 @@ async function historyPage(services: Services, auth: AuthContext, kind: Kind, id
   const events = await readStreamOrEmpty(services.eventStore, streamName(kind.category, id), { fromRevision, maxCount: query.limit + 1 });
   const page = events.slice(0, query.limit);
   const nextCursor = events.length > query.limit ? String(events[query.limit].revision) : null;
-  return { status: 200, body: { history: page.map(toHistoryEntry), nextCursor } };
+  return { status: 200, body: { history: await historyEntries(services.eventStore, page), nextCursor } };
 }
 
 const historyRoutes = KINDS.map((kind) => route({

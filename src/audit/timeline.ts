@@ -16,9 +16,11 @@ export type HistoryEntry = {
   generation: { provider: string; model: string | null; usage: unknown } | null;
   sources: { url: string; title: string }[] | null;
   data: Record<string, unknown>;
+  /** The ids (`evt_…`) of the public events this step gave, as webhooks and the feed carry them; often none, sometimes two. */
+  publicEventIds: string[];
 };
 
-export function toHistoryEntry(event: StoredEvent): HistoryEntry {
+export function toHistoryEntry(event: StoredEvent, publicEventIds: string[]): HistoryEntry {
   const generation = event.data.generation as HistoryEntry['generation'] | undefined;
   const sources = event.data.sources as HistoryEntry['sources'] | undefined;
   return {
@@ -34,6 +36,7 @@ export function toHistoryEntry(event: StoredEvent): HistoryEntry {
     generation: generation ? { provider: generation.provider, model: generation.model, usage: generation.usage } : null,
     sources: Array.isArray(sources) ? sources : null,
     data: event.data,
+    publicEventIds,
   };
 }
 

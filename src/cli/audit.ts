@@ -1,4 +1,5 @@
-import { describeActor, toHistoryEntry } from '../audit/timeline.ts';
+import { describeActor } from '../audit/timeline.ts';
+import { historyEntries } from '../audit/historyEntries.ts';
 import { exportLog } from '../audit/exportLog.ts';
 import { readStreamOrEmpty } from '../eventstore/readStreamOrEmpty.ts';
 import { verifyLog } from '../audit/verifyLog.ts';
@@ -14,8 +15,9 @@ export async function printHistory(services: Services, kind: string, id: string,
   if (!category) throw new Error(`history takes article, topic, project or account, not ${kind}`);
   const events = await readStreamOrEmpty(services.eventStore, streamName(category, id));
   if (events.length === 0) throw new Error(`No ${kind} ${id} in the log.`);
-  if (json) return print(JSON.stringify(events.map(toHistoryEntry)));
-  for (const entry of events.map(toHistoryEntry)) {
+  const entries = await historyEntries(services.eventStore, events);
+  if (json) return print(JSON.stringify(entries));
+  for (const entry of entries) {
     const generation = entry.generation ? `  [${entry.generation.provider}${entry.generation.model ? `/${entry.generation.model}` : ''}]` : '';
     const status = typeof entry.data.step === 'string' ? `  step=${entry.data.step}` : '';
     const reason = typeof entry.data.reason === 'string' ? `  reason="${entry.data.reason}"` : '';

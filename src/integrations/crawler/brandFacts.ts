@@ -90,11 +90,20 @@ const otherClaims = [
   /\b\d+(?:\.\d+)?x\s+(?:faster|more|better|cheaper|quicker)\b/,
 ];
 
+/**
+ * A claim is stated only as the site wrote it, in a whole sentence: a capital (or digit or quote)
+ * first, closing punctuation last, a few words between. A list item or heading ("Proof point: 10%
+ * to", "Save 20% on") has lost what the number is about, so it is no fact a writer may repeat.
+ */
+const MAX_PROOF_POINT_CHARS = 200; // the brand learner quotes one in a do line, which holds 300
+const isWholeSentence = (sentence: Sentence): boolean => sentence.words >= 4 && sentence.text.length <= MAX_PROOF_POINT_CHARS
+  && /^["“‘(]?[\p{Lu}\d]/u.test(sentence.text) && /[.!?]["”’)]?$/.test(sentence.text);
+
 function proofPoints(sentences: readonly Sentence[], teamSentence?: string): SourcedFact[] {
   const found: SourcedFact[] = [];
   const seen = new Set<string>();
   for (const sentence of sentences) {
-    if (sentence.text === teamSentence || found.length >= 10) continue;
+    if (sentence.text === teamSentence || found.length >= 10 || !isWholeSentence(sentence)) continue;
     const count = countClaim.exec(sentence.text);
     const countOk = count && !/^(?:1[89]|20)\d{2}\s/.test(count[0].replace(/^\D+/, ''))
       && (proofNouns.test(count[1]) || trustVerb.test(sentence.text));
@@ -102,7 +111,7 @@ function proofPoints(sentences: readonly Sentence[], teamSentence?: string): Sou
     const key = claim?.toLowerCase();
     if (!claim || !key || seen.has(key)) continue;
     seen.add(key);
-    found.push({ value: claim.trim(), sourceUrl: sentence.sourceUrl, evidence: sentence.text.slice(0, 600) });
+    found.push({ value: sentence.text, sourceUrl: sentence.sourceUrl, evidence: sentence.text });
   }
   return found;
 }

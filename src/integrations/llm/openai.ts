@@ -8,6 +8,7 @@ import type { GenerateObjectRequest, GenerateObjectResult, GenerateTextRequest, 
 import { backoffDelayMs, realSleep, retryAfterMs } from './retry.ts';
 import type { Sleep } from './retry.ts';
 import { createSemaphore } from './semaphore.ts';
+import { isTemperatureRejection, refusesTemperature } from './temperature.ts';
 import { isTokenLimitRejection, otherTokenLimitParam, tokenLimitParamFor } from './tokenCaps.ts';
 import type { TokenLimitParam } from './tokenCaps.ts';
 
@@ -48,13 +49,16 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): LlmPort {
   const semaphore = createSemaphore(options.concurrency ?? 4);
   const modeByModel = new Map<string, Mode>(); // remembers which format each model's server accepted
   const tokenParamByModel = new Map<string, TokenLimitParam>(); // and which token-limit field it reads
+  const refusedTemperature = new Set<string>(); // and which models' servers refused a temperature
 
-  /** Every call carries its token cap, in the field this model's server reads. */
+  /** Every call carries its token cap, in the field this model's server reads, and a temperature only where one is accepted. */
   async function complete(request: ChatCompletionCreateParamsNonStreaming, maxOutputTokens: number): Promise<Reply> {
     let param = tokenParamByModel.get(request.model) ?? tokenLimitParamFor(baseURL);
     let switched = false;
     for (let attempt = 0; ; attempt++) {
-      const body = { ...request, [param]: maxOutputTokens };
+      const { temperature, ...rest } = request;
+      const sendTemperature = temperature != null && !refusesTemperature(request.model) && !refusedTemperature.has(request.model);
+      const body = { ...rest, ...(sendTemperature ? { temperature } : {}), [param]: maxOutputTokens };
       try {
         // The slot is held for one attempt only, so a backoff wait does not block other calls.
         const completion = await semaphore.run(() => client.chat.completions.create(body));
@@ -74,6 +78,11 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): LlmPort {
           param = otherTokenLimitParam(param);
           switched = true;
           attempt--; // not a failure of the server: the same attempt, in the field it reads
+          continue;
+        }
+        if (sendTemperature && isTemperatureRejection(error.status, error.message)) {
+          refusedTemperature.add(request.model); // asked once more, then never sent to this model again
+          attempt--;
           continue;
         }
         if (!error.retryable || attempt >= maxRetries) throw error;

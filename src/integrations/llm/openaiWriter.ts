@@ -4,7 +4,7 @@ import type { GenerateObjectResult, LlmPort, TokenUsage } from './port.ts';
 import { focusOf, fitText, PROMPT_BUDGET, TOPIC_BRIEF_MAX } from './promptBudget.ts';
 import { existingTopicsList, MDX_RULES, pagesDigest, WRITER_SYSTEM } from './prompts.ts';
 import { rankPages, topicTokensOf } from './relevance.ts';
-import { enforceStyle, styleRules } from './style.ts';
+import { bannedTermMatches, enforceStyle, styleRules, type StyleRules } from './style.ts';
 import { MAX_OUTPUT_TOKENS } from './tokenCaps.ts';
 import { dedupeTopics } from './topicDedupe.ts';
 import { clampTopicCount, MIN_TOPICS } from './writer.ts';
@@ -111,11 +111,21 @@ Article body:
 ${input.body}`,
       });
       const rules = styleRules(input.brand);
-      return { body: enforceStyle(result.value.body, rules), summary: result.value.summary, usage: result.usage, model: result.model, provider: result.provider };
+      const body = enforceStyle(result.value.body, rules);
+      const summary = [result.value.summary, leftForTheWriter(body, rules)].filter(Boolean).join(' ');
+      return { body, summary, usage: result.usage, model: result.model, provider: result.provider };
     },
   };
 }
 
+
+/** The banned terms with no plain equivalent that still stand, named so an editor can rephrase them. */
+function leftForTheWriter(body: string, rules: StyleRules): string {
+  const counts = new Map<string, number>();
+  for (const match of bannedTermMatches(body, rules)) counts.set(match.term, (counts.get(match.term) ?? 0) + 1);
+  if (counts.size === 0) return '';
+  return `Still uses terms the brand's don'ts rule out, left for an editor to rephrase: ${[...counts].map(([term, n]) => `"${term}" (${n}×)`).join(', ')}.`;
+}
 
 /** The model's draft, minus a stray H1 and banned terms, with links only to pages that exist. */
 function withDraftChecks(result: GenerateObjectResult<z.infer<typeof DraftAnswer>>, pages: readonly PageInput[], brand: BrandInput): Generated<Draft> {

@@ -1,3 +1,4 @@
+import { bannedTermsOf } from './brandRuleTerms.ts';
 import { sentences } from './text.ts';
 import type { BrandInput } from './writer.ts';
 
@@ -12,25 +13,17 @@ const PLAIN: Record<string, string> = {
 };
 
 /**
- * Reads the brand's don'ts: quoted words, "avoid/never use/don't say X" and short entries become
- * banned terms; mentions of exclamation marks and emoji become those rules.
+ * Reads the brand's don'ts: the terms each line bans (see `bannedTermsOf`), and mentions of
+ * exclamation marks and emoji as those rules.
  */
 export function styleRules(brand: BrandInput): StyleRules {
   const bannedTerms = new Set<string>();
   let noExclamations = false;
   let noEmoji = false;
   for (const rule of brand.doDont.dont) {
-    const text = rule.trim();
-    if (/exclamation/i.test(text)) { noExclamations = true; continue; }
-    if (/emoji/i.test(text)) { noEmoji = true; continue; }
-    const quoted = [...text.matchAll(/["“'‘]([^"”'’]{2,40})["”'’]/g)].map((m) => m[1]);
-    if (quoted.length) { quoted.forEach((term) => bannedTerms.add(term.toLowerCase())); continue; }
-    const listed = /^(?:avoid|never use|never say|do not use|don't use|do not say|don't say|no)\s+(?:the\s+)?(?:words?|terms?|phrases?)?\s*(?:like|such as)?\s*:?\s*(.+)$/i.exec(text);
-    const terms = listed ? listed[1] : text.split(/\s+/).length <= 3 ? text : '';
-    for (const term of terms.split(/,|\bor\b|\band\b/)) {
-      const clean = term.trim().replace(/[.;]+$/, '').toLowerCase();
-      if (clean && clean.split(/\s+/).length <= 3) bannedTerms.add(clean);
-    }
+    if (/exclamation/i.test(rule)) noExclamations = true;
+    if (/emoji/i.test(rule)) noEmoji = true;
+    for (const term of bannedTermsOf(rule)) bannedTerms.add(term);
   }
   const formal = brand.voiceTraits.some((trait) => /formal|professional|authoritative|corporate/i.test(trait) && !/in-?formal/i.test(trait));
   return { bannedTerms: [...bannedTerms].sort(), noExclamations, noEmoji, formal };
@@ -40,25 +33,49 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 export const termPattern = (term: string): RegExp => new RegExp(`(?<![\\p{L}\\p{N}-])${escapeRegExp(term)}(?![\\p{L}\\p{N}-])`, 'giu');
 
 /**
- * Applies the rules to markdown line by line: known buzzwords are replaced, other banned terms
- * take their sentence with them in paragraphs and are cut from headings and list items.
+ * Applies the rules to markdown line by line. A banned term with a plain equivalent is rephrased
+ * with it; any other is left where it stands for the writer to rephrase (`bannedTermMatches`
+ * finds them), because cutting it out deletes meaning: a sentence lost, "Our for you" for a heading.
  */
 export function enforceStyle(markdown: string, rules: StyleRules): string {
   const lines = markdown.split('\n').map((line) => {
     let out = line;
     if (rules.noExclamations) out = out.replace(/!(?=\s|$)/g, '.');
     if (rules.noEmoji) out = out.replace(/\p{Extended_Pictographic}\uFE0F?/gu, '');
+    const isProse = out.trim() !== '' && !/^\s*(#|[-*] |\d+\. |>|\||```)/.test(out);
     for (const term of rules.bannedTerms) {
-      if (!termPattern(term).test(out)) continue;
       const plain = PLAIN[term];
-      const isProse = out.trim() !== '' && !/^\s*(#|[-*] |\d+\. |>|\||```)/.test(out);
-      if (plain === undefined && isProse) out = sentences(out).filter((s) => !termPattern(term).test(s)).join(' ');
-      else out = out.replace(termPattern(term), (match) => matchCase(plain ?? '', match));
-      out = out.replace(/ {2,}/g, ' ').replace(/ ([,.;:])/g, '$1');
+      // An empty equivalent ("very", "just") is a deletion: fine mid-sentence, not in a heading or list item.
+      if (plain === undefined || (plain === '' && !isProse) || !termPattern(term).test(out)) continue;
+      out = out.replace(termPattern(term), (match) => matchCase(plain, match)).replace(/ {2,}/g, ' ').replace(/ ([,.;:])/g, '$1');
     }
     return out;
   });
   return lines.join('\n').replace(/\n{3,}/g, '\n\n');
+}
+
+/** Cuts a term out where it stands (an editor's "remove the word X"), leaving the rest of each sentence. */
+export function cutTerm(markdown: string, term: string): string {
+  return markdown.split('\n').map((line) => (termPattern(term).test(line)
+    ? line.replace(termPattern(term), '').replace(/(\S) {2,}/g, '$1 ').replace(/ ([,.;:])/g, '$1').replace(/^(\s*(?:#+|[-*]|\d+\.) ) +/, '$1')
+    : line)).join('\n');
+}
+
+export type BannedTermMatch = { term: string; sentence: string; offset: number };
+
+/** Where banned terms still stand in a text, sentence by sentence, for the writer to rephrase. */
+export function bannedTermMatches(markdown: string, rules: StyleRules): BannedTermMatch[] {
+  const found: BannedTermMatch[] = [];
+  for (const term of rules.bannedTerms) {
+    for (const match of markdown.matchAll(termPattern(term))) {
+      const start = Math.max(markdown.lastIndexOf('\n', match.index) + 1, 0);
+      const end = markdown.indexOf('\n', match.index);
+      const line = markdown.slice(start, end === -1 ? undefined : end);
+      const sentence = sentences(line).find((s) => termPattern(term).test(s)) ?? line;
+      found.push({ term, sentence: sentence.trim(), offset: match.index });
+    }
+  }
+  return found.sort((a, b) => a.offset - b.offset);
 }
 
 const matchCase = (replacement: string, original: string): string =>

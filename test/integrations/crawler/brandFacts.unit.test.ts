@@ -56,7 +56,14 @@ test('proof points are numbers people would quote, not any number', () => {
     'A good loaf takes 36 hours.',
     'Pick up your order at 7am.',
   ].join('\n'));
-  expect(facts.proofPoints.map((p) => p.value)).toEqual(['500+ bakeries in 12 countries', '99.9% uptime all year', '4.8/5 stars', 'Over 2,000 customers']);
+  expect(facts.proofPoints.map((p) => p.value)).toEqual([
+    'Trusted by 500+ bakeries in 12 countries.', 'We keep 99.9% uptime all year.', 'Rated 4.8/5 stars by our customers.', 'Over 2,000 customers switched last year.',
+  ]);
+});
+
+test('a claim in a fragment is no fact: only whole sentences are stated', () => {
+  const facts = factsOf(['Proof point: 10% to', 'Save 20% on', '4.8/5 stars', 'we give 5% of every order to food banks.', 'Over 2,000 customers trust us.'].join('\n'));
+  expect(facts.proofPoints.map((p) => p.value)).toEqual(['Over 2,000 customers trust us.']);
 });
 
 test('offers come from product pages and the navigation, with the product page as source', () => {

@@ -3,7 +3,7 @@ import { subjectTokens } from '../topicDedupe.ts';
 import { capitalize, escapeMdxText, jaccard, sentences } from '../text.ts';
 import type { BrandInput, ReviseArticleInput, RevisionResult } from '../writer.ts';
 import { blocks, closingIndex, isProseBlock, joinSections, splitSections } from './sections.ts';
-import { casualize, enforceStyle, formalize, styleRules, termPattern } from '../style.ts';
+import { casualize, cutTerm, enforceStyle, formalize, styleRules, termPattern } from '../style.ts';
 
 type Outcome = { body: string; summary: string };
 type Edit = { pattern: RegExp; run: (match: RegExpExecArray, body: string, brand: BrandInput) => Outcome | undefined };
@@ -121,7 +121,7 @@ function replaceTerm(match: RegExpExecArray, body: string): Outcome {
 function removeTerm(match: RegExpExecArray, body: string, brand: BrandInput): Outcome {
   const term = clean(match[1] ?? match[2]).toLowerCase();
   const count = (body.match(termPattern(term)) ?? []).length;
-  const next = enforceStyle(body, { ...styleRules(brand), bannedTerms: [term] });
+  const next = enforceStyle(cutTerm(body, term), styleRules(brand));
   return { body: next, summary: count ? `Removed "${term}" (${count} occurrences).` : `"${term}" did not appear; nothing to remove.` };
 }
 

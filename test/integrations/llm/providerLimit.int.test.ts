@@ -29,6 +29,22 @@ function limited(options: { maxRateLimitWaitMs?: number } = {}) {
   return { llm, limiter };
 }
 
+test('a provider asking for a wait past the budget fails that call at once and does not stall the endpoint for everyone', async () => {
+  script = [reply.rateLimited({ retryAfter: String(365 * 24 * 3600) })];
+  const { llm, limiter } = limited({ maxRateLimitWaitMs: 60_000 });
+  await expect(llm.generateObject(request)).rejects.toMatchObject({ kind: 'rate_limited' });
+  await expect(llm.generateObject(request)).resolves.toMatchObject({ value: good });
+  expect(limiter.waiting(fake.baseURL)).toBe(0);
+});
+
+test('unreadable rate-limit headers are ignored: the call backs off and goes through', async () => {
+  script = [{ kind: 'error', status: 429, message: 'slow down', code: 'rate_limit_exceeded',
+    headers: { 'retry-after': 'soon', 'x-ratelimit-remaining-requests': '0', 'x-ratelimit-reset-requests': '-5s; DROP' } }];
+  const { llm } = limited();
+  await expect(llm.generateObject(request)).resolves.toMatchObject({ value: good });
+  expect(fake.requests).toHaveLength(2);
+});
+
 test('a provider that never stops answering 429 fails the call with its reason once the wait budget is spent, without hammering it', async () => {
   script = Array.from({ length: 50 }, () => reply.rateLimited({ retryAfterMs: '20' }));
   const { llm } = limited({ maxRateLimitWaitMs: 100 });

@@ -134,6 +134,7 @@ export function createStreamWindow(options: StreamWindowOptions): StreamWindow {
           if (!state) streams.set(entry.stream, state = { lane, queue: [], busy: false });
           state.queue.push(entry);
           if (!state.busy && state.queue.length === 1) markReady(entry.stream, state);
+          pump(); // at once: the look-ahead may be full before the batch ends, and only finished work makes room
         }
         seenThrough = event.position;
       }

@@ -54,7 +54,7 @@ async function api(method: string, path: string, body?: unknown): Promise<any> {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const projects: string[] = [];
-for (let p = 0; p < PROJECTS; p++) projects.push((await api('POST', '/projects', { name: `Bakery ${p}`, websiteUrl: site.origin })).project.id);
+for (let p = 0; p <= PROJECTS; p++) projects.push((await api('POST', '/projects', { name: `Bakery ${p}`, websiteUrl: site.origin })).project.id);
 for (const id of projects) while ((await api('GET', `/projects/${id}`)).project.crawl.status === 'pending') await pause(50);
 const topics: string[] = [];
 for (let i = 0; i < ARTICLES; i++) {
@@ -65,6 +65,10 @@ const requestsBefore = fake.requests.length;
 const rateLimitedBefore = fake.rateLimited;
 const start = performance.now();
 const articleIds = await Promise.all(topics.map(async (topicId) => (await api('POST', `/topics/${topicId}/write`)).article.id as string));
+// Then a lone article of one more project, queued behind the whole backlog.
+const requestsBeforeLone = fake.requests.length;
+const loneTopic = (await api('POST', `/projects/${projects[PROJECTS]}/topics`, { title: 'Lone article: a quiet bakery', keyword: 'quiet bakery' })).topic.id as string;
+articleIds.push((await api('POST', `/topics/${loneTopic}/write`)).article.id);
 const settled = new Map<string, { status: string; ms: number }>();
 while (settled.size < articleIds.length) {
   const events = await server.services.eventStore.readAll({ categories: ['article'] });
@@ -78,7 +82,10 @@ while (settled.size < articleIds.length) {
 const totalMs = performance.now() - start;
 
 const articleCalls = fake.requests.slice(requestsBefore).filter((request) => ['article_research', 'article_draft'].includes(kindOf(request)));
-const idealMs = (ARTICLES * CALLS_PER_ARTICLE * CALL_MS) / LIMIT;
+const idealMs = (articleIds.length * CALLS_PER_ARTICLE * CALL_MS) / LIMIT;
+const answered = articleCalls.filter((request) => !request.overLimit);
+const loneFirstCall = answered.findIndex((request) => JSON.stringify(request.body.messages).includes('Lone article'));
+const answeredBeforeLone = fake.requests.slice(requestsBefore, requestsBeforeLone).filter((request) => answered.includes(request)).length;
 const result = {
   machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version, loadAverage: loadavg().map((v) => Math.round(v * 100) / 100) },
   setting: { articles: ARTICLES, projects: PROJECTS, callMs: CALL_MS, providerLimit: LIMIT, inkstreamLimit: INKSTREAM_LIMIT },
@@ -89,6 +96,11 @@ const result = {
   drafted: [...settled.values()].filter((entry) => entry.status === 'draft').length,
   failed: [...settled.values()].filter((entry) => entry.status === 'failed').length,
   modelRequests: articleCalls.length,
+  loneArticle: {
+    queuedAfterCalls: answeredBeforeLone,
+    firstCallAfterQueued: loneFirstCall + 1 - answeredBeforeLone,
+    backlogCallsLeftThen: answered.length - loneFirstCall - 1 - 1, // its own second call is among the rest
+  },
   answered429: fake.rateLimited - rateLimitedBefore,
   providerMaxInFlight: fake.maxConcurrent,
 };

@@ -36,6 +36,8 @@ export type RecordedRequest = {
   headers: Record<string, string | string[] | undefined>;
   /** The parsed JSON body (`model`, `messages`, `response_format`, …). */
   body: any;
+  /** Answered 429 for being over `concurrencyLimit`. */
+  overLimit?: boolean;
 };
 
 export type FakeOpenAi = {
@@ -139,6 +141,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     const limit = options.concurrencyLimit;
     if (limit && answering >= limit.max) {
       rateLimited++;
+      request.overLimit = true;
       const seconds = String(Math.ceil(limit.retryAfterMs / 1000));
       send(res, 429, { error: { message: 'Rate limit reached for requests', type: 'requests', param: null, code: 'rate_limit_exceeded' } },
         { 'retry-after': seconds, 'retry-after-ms': String(limit.retryAfterMs), 'x-ratelimit-limit-requests': String(limit.max), 'x-ratelimit-remaining-requests': '0' });

@@ -29,7 +29,8 @@ export function limitProviderCalls(inner: LlmPort, options: ProviderLimitOptions
       } catch (error) {
         // A 429, or a failing server that said when to come back: the endpoint waits, the call queues again.
         if (!isLlmError(error) || !error.retryable || (error.kind !== 'rate_limited' && error.retryAfterMs === undefined)) throw error;
-        const delayMs = error.retryAfterMs ?? backoffDelayMs(attempt, options.backoff);
+        // A wait of 0 ("retry now") gets the backoff, so a provider that always says so cannot make us spin.
+        const delayMs = error.retryAfterMs || backoffDelayMs(attempt, options.backoff);
         if (waitedMs + delayMs > options.maxRateLimitWaitMs) throw error;
         waitedMs += delayMs;
         limiter.pauseUntil(key, options.nowMs() + delayMs);

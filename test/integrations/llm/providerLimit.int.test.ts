@@ -37,6 +37,13 @@ test('a provider asking for a wait past the budget fails that call at once and d
   expect(limiter.waiting(fake.baseURL)).toBe(0);
 });
 
+test('a provider that always says "retry now" is backed off, not spun against, and the call fails once the budget is spent', async () => {
+  script = Array.from({ length: 50 }, () => reply.rateLimited({ retryAfter: '0' }));
+  const { llm } = limited({ maxRateLimitWaitMs: 100 });
+  await expect(llm.generateObject(request)).rejects.toMatchObject({ kind: 'rate_limited' });
+  expect(fake.requests).toHaveLength(21); // the first try and twenty backoffs of 5 ms (half the 10 ms step; no jitter here)
+});
+
 test('unreadable rate-limit headers are ignored: the call backs off and goes through', async () => {
   script = [{ kind: 'error', status: 429, message: 'slow down', code: 'rate_limit_exceeded',
     headers: { 'retry-after': 'soon', 'x-ratelimit-remaining-requests': '0', 'x-ratelimit-reset-requests': '-5s; DROP' } }];

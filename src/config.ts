@@ -36,6 +36,10 @@ const Env = z.object({
   INKSTREAM_WEBHOOK_CONCURRENCY_PER_ORIGIN: z.coerce.number().int().positive().max(1000).default(16),
   /** Crawl requests in flight per site origin, across every crawl of the process. */
   INKSTREAM_CRAWL_CONCURRENCY_PER_ORIGIN: z.coerce.number().int().positive().max(100).default(4),
+  /** Steps each pipeline process manager runs at once, shared round-robin between projects. */
+  INKSTREAM_PIPELINE_SLOTS: z.coerce.number().int().positive().max(1000).default(32),
+  /** Events a pipeline process manager takes past its checkpoint (the low-water mark) before waiting. */
+  INKSTREAM_PIPELINE_LOOKAHEAD: z.coerce.number().int().positive().max(100_000).default(500),
   INKSTREAM_PUBLIC_URL: z.string().url().optional(),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),

@@ -13,6 +13,10 @@ export type ConsumerDefinition = {
   categories?: readonly string[];
   batchSize?: number;
   handleBatch(events: StoredEvent[]): Promise<void>;
+  /** Called as the runner starts, before the first batch (a definition may be started again after a stop). */
+  start?(): void;
+  /** Called as the runner stops, while a batch may still be handed over; the runner waits for it. */
+  stop?(): Promise<void>;
 };
 
 export type ConsumerRunnerOptions = {
@@ -43,6 +47,7 @@ export async function startConsumer(definition: ConsumerDefinition, options: Con
   const maxBackoffMs = options.maxBackoffMs ?? 30_000;
   const batchSize = definition.batchSize ?? 500;
 
+  definition.start?.();
   let checkpoint = (await readStore.getCheckpoint(definition.name)) ?? -1n;
   let processed = checkpoint;
   let running = true;
@@ -121,7 +126,9 @@ export async function startConsumer(definition: ConsumerDefinition, options: Con
       unsubscribe();
       ownTail?.stop();
       wake?.();
+      const stopped = definition.stop?.();
       await loop;
+      await stopped;
       for (const waiter of waiters) waiter.resolve(false);
       waiters.clear();
     },

@@ -25,7 +25,7 @@ export type PipelineContext = {
   crawl: { pageCap: number; deadlineMs: number };
   /** One crawl at a time per site (its host): a second crawl of the same site waits for the first. */
   crawlSites: Limiter;
-  /** Articles (or projects) worked on at once by one process manager. */
+  /** Steps (of articles or projects) worked on at once by one process manager; model calls are bounded by the provider's limiter. */
   concurrency: number;
   /** Aborted when the pipeline stops, so waits end and the event is handled again after the restart. */
   readonly signal: AbortSignal;
@@ -72,7 +72,7 @@ export function createPipelineContext(services: Services, overrides: PipelineOve
     },
     crawl: { pageCap: overrides.crawl?.pageCap ?? CRAWL_PAGE_CAP, deadlineMs: overrides.crawl?.deadlineMs ?? 120_000 },
     crawlSites,
-    concurrency: overrides.concurrency ?? 4,
+    concurrency: overrides.concurrency ?? config.INKSTREAM_PIPELINE_SLOTS,
     get signal() { return stopping.signal; },
     start() {
       if (!stopping.signal.aborted) return;

@@ -28,7 +28,7 @@ export function pipelineJobs(services: Services, options: PipelineOptions = {}):
     },
   };
   return {
-    consumers: processes.map((process) => partitionedConsumer(process, services.readStore)),
+    consumers: processes.map((process) => partitionedConsumer(process, services)),
     workers: [lifecycle, schedulerWorker({ intervalMs: options.schedulerTickMs })],
   };
 }

@@ -10,6 +10,7 @@ import { projectStream } from '../projects/decide.ts';
 import { attempt } from './attempt.ts';
 import { brandInputOf } from './brandInput.ts';
 import { keyedContext } from './commandContext.ts';
+import { articleProjectOf } from './articleProject.ts';
 import type { PipelineContext } from './context.ts';
 import { failureReason } from './failure.ts';
 import type { PartitionedHandler } from './partitioned.ts';
@@ -70,6 +71,7 @@ export function reviseProcess(ctx: PipelineContext): PartitionedHandler {
     categories: ['article'],
     types: ['ArticleRevisionRequested'],
     concurrency: ctx.concurrency,
+    projectOf: articleProjectOf(services),
     async handle(event) {
       const articleId = String(event.data.articleId);
       for (;;) {

@@ -10,6 +10,7 @@ import { attempt } from './attempt.ts';
 import { latestResearch, pendingStep } from './articleSteps.ts';
 import { brandInputOf, pageInputsOf } from './brandInput.ts';
 import { reactionContext } from './commandContext.ts';
+import { articleProjectOf } from './articleProject.ts';
 import type { PipelineContext } from './context.ts';
 import { buildDraft } from './draftMdx.ts';
 import { failureReason } from './failure.ts';
@@ -93,6 +94,7 @@ export function writeProcess(ctx: PipelineContext): PartitionedHandler {
     categories: ['article'],
     types: TRIGGERS,
     concurrency: ctx.concurrency,
+    projectOf: articleProjectOf(services),
     async handle(event) {
       const articleId = String(event.data.articleId);
       const { state, events } = await loadStream(services.eventStore, articleStream, articleId);

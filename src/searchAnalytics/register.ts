@@ -34,7 +34,7 @@ export function searchAnalyticsJobs(services: Services): { consumers: ConsumerDe
     },
   };
   return {
-    consumers: [partitionedConsumer(searchSyncProcess(services, { stopping, logger }), services.readStore)],
+    consumers: [partitionedConsumer(searchSyncProcess(services, { stopping, logger }), services)],
     workers: [lifecycle, searchSyncScheduler()],
   };
 }

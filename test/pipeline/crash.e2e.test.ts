@@ -33,6 +33,8 @@ async function start(): Promise<void> {
     env: {
       ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', INKSTREAM_ALLOW_PRIVATE_URLS: '1',
       INKSTREAM_SECRET_KEY: Buffer.alloc(32, 9).toString('base64'), OPENAI_API_KEY: '', LLM_DELAY_MS: '40',
+      // One article's model calls are slow, so the others finish past it and the checkpoint (the low-water mark) stays behind it.
+      LLM_SLOW_SUBJECT: '(slow)', LLM_SLOW_MS: '600',
       // Restarts are most of this test's time: reuse compiled modules across them.
       NODE_COMPILE_CACHE: join(tmpdir(), 'inkstream-test-compile-cache'),
     },
@@ -104,12 +106,14 @@ async function killWhen(what: string, reached: (p: Progress) => boolean): Promis
 
 const at = (p: Progress, kind: 'calls' | 'events', name: string) => p[kind][name] ?? 0;
 
-test('kill -9 at varied moments, restarted each time: every article reaches draft, every revision lands, and nothing is done twice', async () => {
+test('kill -9 at varied moments, restarted each time: every article of two projects drafts once, every revision lands once, and nothing is done twice', async () => {
   await start();
-  const projectId = (await api('POST', '/projects', { name: 'Crumb', websiteUrl: site.origin })).project.id as string;
+  const projectIds: string[] = [];
+  for (const name of ['Crumb', 'Crust']) projectIds.push((await api('POST', '/projects', { name, websiteUrl: site.origin })).project.id);
   const articleIds: string[] = [];
   for (let i = 0; i < ARTICLES; i++) {
-    const topic = (await api('POST', `/projects/${projectId}/topics`, { title: `Crash article ${i}: bakery ordering`, keyword: 'bakery ordering' })).topic;
+    const title = `Crash article ${i}${i === 0 ? ' (slow)' : ''}: bakery ordering`;
+    const topic = (await api('POST', `/projects/${projectIds[i % 2]}/topics`, { title, keyword: 'bakery ordering' })).topic;
     articleIds.push((await api('POST', `/topics/${topic.id}/write`)).article.id);
   }
   await killWhen('research under way', (p) => at(p, 'calls', 'researchArticle') >= 1);
@@ -128,7 +132,10 @@ test('kill -9 at varied moments, restarted each time: every article reaches draf
   await kill();
 
   const events = await allEvents();
-  expect(count(events, `project-${projectId}`, 'BrandCrawled')).toBe(1);
+  for (const projectId of projectIds) expect(count(events, `project-${projectId}`, 'BrandCrawled')).toBe(1);
+  // Work finished past the slow article: the kills fell with a low-water mark behind finished steps.
+  const slowResearched = events.find((e) => e.stream === `article-${articleIds[0]}` && e.type === 'ArticleResearched')!;
+  expect(events.filter((e) => e.type === 'ArticleDrafted' && e.position < slowResearched.position).length).toBeGreaterThan(0);
   for (const [i, id] of articleIds.entries()) {
     const stream = `article-${id}`;
     for (const type of ['ArticleQueued', 'ArticleResearchStarted', 'ArticleResearched', 'ArticleDrafted']) expect(count(events, stream, type), `${type} of ${id}`).toBe(1);

@@ -3,7 +3,8 @@ import { PROMPT_BUDGET } from '../../src/integrations/llm/promptBudget.ts';
 import { MAX_OUTPUT_TOKENS } from '../../src/integrations/llm/tokenCaps.ts';
 import { projectStream } from '../../src/projects/decide.ts';
 import { eventually } from '../support/eventually.ts';
-import { reply, startFakeOpenAi, type FakeOpenAi, type RecordedRequest } from '../support/fakeOpenAi.ts';
+import { startFakeOpenAi, type FakeOpenAi } from '../support/fakeOpenAi.ts';
+import { answerEveryCall, kindOf } from '../support/modelAnswers.ts';
 import { startInkstream, type ApiClient, type TestInkstream } from '../support/inkstream.ts';
 import { page, startTestSite, type TestSite } from '../support/testSite.ts';
 
@@ -13,23 +14,9 @@ let site: TestSite;
 let app: TestInkstream;
 let api: ApiClient;
 
-const idea = (title: string, keyword: string) => ({ title, keyword, brief: `What a bakery needs to know about ${keyword}.`, rationale: 'The blog covers it.' });
-const answers = (): Record<string, unknown> => ({
-  brand_voice: { summary: 'Plain, warm and practical: short sentences that talk to bakers as peers.', voiceTraits: ['warm', 'practical', 'direct'],
-    do: ['Talk to the baker as "you"', 'Use concrete numbers', 'Keep sentences short'], dont: ['No jargon like "synergy"', 'No exclamation marks', 'Never talk down'] },
-  topic_suggestions: { topics: [idea('Sourdough starter care for busy mornings', 'sourdough starter'), idea('Wholesale pricing for cafes', 'wholesale pricing'),
-    idea('Reducing day-old waste', 'bakery waste'), idea('Staffing the early shift', 'bakery staffing'), idea('Gluten-free without cross-contact', 'gluten-free baking'),
-    idea('Seasonal menus that sell', 'seasonal menu')] },
-  article_research: { outline: [{ heading: 'Why pre-orders matter', points: ['Predictable bake lists'] }, { heading: 'Setting pickup slots', points: ['Cap each slot'] },
-    { heading: 'Pricing holiday bakes', points: ['Cover the extra hours'] }], keyPoints: ['Open early'], sources: [] },
-  article_draft: { title: 'Holiday Pre-Orders for Small Bakeries', description: 'How to run holiday pre-orders without chaos, from pickup slots to pricing.',
-    body: `Holiday weeks decide a bakery's quarter. ${'Open pre-orders early, cap each pickup slot and bake to the list. '.repeat(8)}\n`, tags: ['pre-orders'], internalLinks: [] },
-  article_revision: { body: `Holiday weeks decide a bakery's quarter. ${'Open early and cap each slot. '.repeat(6)}\n`, summary: 'Shortened the introduction.' },
-});
-const kindOf = (request: RecordedRequest): string => request.body.response_format?.json_schema?.name;
 
 beforeAll(async () => {
-  fake = await startFakeOpenAi({ respond: (request) => reply.object(answers()[kindOf(request)] ?? {}) });
+  fake = await startFakeOpenAi({ respond: answerEveryCall });
   site = await startTestSite();
   app = await startInkstream({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, INKSTREAM_DEFAULT_MODEL: 'gpt-fake', INKSTREAM_ALLOWED_MODELS: 'gpt-fake-large', INKSTREAM_RATE_LIMIT_PER_MINUTE: '100000' } });
   api = app.api();

@@ -36,6 +36,8 @@ export type RecordedRequest = {
   headers: Record<string, string | string[] | undefined>;
   /** The parsed JSON body (`model`, `messages`, `response_format`, …). */
   body: any;
+  /** Answered 429 for being over `concurrencyLimit`. */
+  overLimit?: boolean;
 };
 
 export type FakeOpenAi = {
@@ -47,6 +49,8 @@ export type FakeOpenAi = {
   enqueue(...responses: ScriptedResponse[]): void;
   /** Responses still waiting in the queue. */
   readonly pending: number;
+  /** Requests refused with 429 for being over `concurrencyLimit`. */
+  readonly rateLimited: number;
   close(): Promise<void>;
 };
 
@@ -75,12 +79,22 @@ export const reply = {
   held: (until: Promise<unknown>, then: ScriptedResponse): ScriptedResponse => ({ kind: 'held', until, then }),
 };
 
-export async function startFakeOpenAi(options: { respond?: (request: RecordedRequest) => ScriptedResponse } = {}): Promise<FakeOpenAi> {
+export type FakeOpenAiOptions = {
+  respond?: (request: RecordedRequest) => ScriptedResponse;
+  /** Each answer leaves after this long, like a real model's generation time. */
+  delayMs?: number;
+  /** The provider's own limit: a completion request beyond `max` in flight is answered 429 with Retry-After. */
+  concurrencyLimit?: { max: number; retryAfterMs: number };
+};
+
+export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> {
   const queue: ScriptedResponse[] = [];
   const requests: RecordedRequest[] = [];
   let open = 0;
   let maxConcurrent = 0;
   let completionSeq = 0;
+  let answering = 0;
+  let rateLimited = 0;
 
   async function answer(response: ScriptedResponse, request: RecordedRequest, res: ServerResponse): Promise<void> {
     switch (response.kind) {
@@ -124,9 +138,28 @@ export async function startFakeOpenAi(options: { respond?: (request: RecordedReq
       send(res, 404, { error: { message: `fakeOpenAi: no route ${req.method} ${req.url}`, type: 'invalid_request_error', param: null, code: null } });
       return;
     }
+    const limit = options.concurrencyLimit;
+    if (limit && answering >= limit.max) {
+      rateLimited++;
+      request.overLimit = true;
+      const seconds = String(Math.ceil(limit.retryAfterMs / 1000));
+      send(res, 429, { error: { message: 'Rate limit reached for requests', type: 'requests', param: null, code: 'rate_limit_exceeded' } },
+        { 'retry-after': seconds, 'retry-after-ms': String(limit.retryAfterMs), 'x-ratelimit-limit-requests': String(limit.max), 'x-ratelimit-remaining-requests': '0' });
+      return;
+    }
+    answering++;
+    try {
+      if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+      await answerNext(request, res);
+    } finally {
+      answering--;
+    }
+  }
+
+  async function answerNext(request: RecordedRequest, res: ServerResponse): Promise<void> {
     const scripted = queue.shift() ?? options.respond?.(request);
     if (!scripted) {
-      send(res, 400, { error: { message: `fakeOpenAi: no scripted response left for request #${requests.length}`, type: 'invalid_request_error', param: null, code: 'fake_unscripted' } });
+      send(res, 400, { error: { message: `fakeOpenAi: no scripted response left for request #${requests.indexOf(request) + 1}`, type: 'invalid_request_error', param: null, code: 'fake_unscripted' } });
       return;
     }
     await answer(scripted, request, res);
@@ -148,6 +181,7 @@ export async function startFakeOpenAi(options: { respond?: (request: RecordedReq
     get maxConcurrent() { return maxConcurrent; },
     enqueue: (...responses) => { queue.push(...responses); },
     get pending() { return queue.length; },
+    get rateLimited() { return rateLimited; },
     close: () => new Promise<void>((resolve, reject) => {
       server.close((error) => (error ? reject(error) : resolve()));
       server.closeAllConnections();

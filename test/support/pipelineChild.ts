@@ -2,7 +2,7 @@
  * A real Inkstream process for crash tests: the server from src/server.ts with the offline writer,
  * wrapped so every call into the writer is logged (method, subject, time) to DATA_DIR/llm-calls.ndjson
  * before it starts, and slowed by LLM_DELAY_MS (plus up to as much again) so that kills land inside
- * steps. Prints "listening <url>" when it serves; the first start also prints the key.
+ * steps; a subject containing LLM_SLOW_SUBJECT takes LLM_SLOW_MS instead, so later work finishes past it. Prints "listening <url>" when it serves; the first start also prints the key.
  * Configured by the environment like src/main.ts; the test kills it with SIGKILL.
  */
 import { appendFileSync } from 'node:fs';
@@ -19,10 +19,13 @@ export const LLM_CALLS_FILE = 'llm-calls.ndjson';
 const config = loadConfig();
 const offline = createOfflineWriter();
 const delayMs = Number(process.env.LLM_DELAY_MS ?? 0);
+const slowSubject = process.env.LLM_SLOW_SUBJECT || null;
+const slowMs = Number(process.env.LLM_SLOW_MS ?? 0);
 
 async function logged<T>(method: string, subject: string, call: () => Promise<T>): Promise<T> {
   appendFileSync(join(config.dataDir, LLM_CALLS_FILE), `${JSON.stringify({ method, subject, at: Date.now(), pid: process.pid })}\n`);
-  if (delayMs > 0) await delay(delayMs + (subject.length * 7) % delayMs);
+  if (slowSubject && subject.includes(slowSubject)) await delay(slowMs);
+  else if (delayMs > 0) await delay(delayMs + (subject.length * 7) % delayMs);
   return call();
 }
 

@@ -1,5 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import { LlmError } from './port.ts';
+import { providerWaitMs } from './rateLimitHeaders.ts';
 
 /** Maps what the openai SDK throws to an LlmError; anything else (a bug) is rethrown untouched. */
 export function toLlmError(cause: unknown, context: { model: string; baseURL: string; timeoutMs: number }): LlmError {
@@ -14,7 +15,7 @@ export function toLlmError(cause: unknown, context: { model: string; baseURL: st
   }
   if (!(cause instanceof APIError) || cause.status === undefined) throw cause;
   const status = cause.status;
-  const detail = { message: cause.message, status, cause };
+  const detail = { message: cause.message, status, cause, retryAfterMs: providerWaitMs(cause.headers, Date.now()) };
   if (status === 429 && cause.code === 'insufficient_quota') {
     return new LlmError('quota_exceeded', 'The language model account has run out of quota; add credit or change OPENAI_API_KEY.', detail);
   }

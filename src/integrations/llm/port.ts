@@ -53,14 +53,17 @@ export class LlmError extends Error {
   readonly retryable: boolean;
   readonly reason: string;
   readonly status?: number;
+  /** How long the provider asked us to wait before the next request (a 429's Retry-After or rate-limit reset). */
+  readonly retryAfterMs?: number;
 
-  constructor(kind: LlmErrorKind, reason: string, options: { message?: string; status?: number; cause?: unknown } = {}) {
+  constructor(kind: LlmErrorKind, reason: string, options: { message?: string; status?: number; cause?: unknown; retryAfterMs?: number } = {}) {
     super(options.message ?? reason, { cause: options.cause });
     this.name = 'LlmError';
     this.kind = kind;
     this.retryable = RETRYABLE[kind];
     this.reason = reason;
     this.status = options.status;
+    this.retryAfterMs = options.retryAfterMs;
   }
 }
 

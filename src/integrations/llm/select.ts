@@ -1,7 +1,9 @@
+import { createLimiter } from '../../core/limiter.ts';
 import { createOfflineWriter } from './offline/index.ts';
 import { createOpenAiLlm } from './openai.ts';
 import { createLlmWriter } from './openaiWriter.ts';
 import type { LlmPort } from './port.ts';
+import { limitProviderCalls } from './providerLimit.ts';
 import type { ContentWriter } from './writer.ts';
 
 export const DEFAULT_MODEL = 'gpt-4o-mini';
@@ -13,8 +15,16 @@ export type LlmConfig = {
   defaultModel: string;
   timeoutMs?: number;
   maxRetries?: number;
+  /** Requests in flight at once to the provider endpoint, across the whole pipeline. */
   concurrency?: number;
+  /** Requests started per minute to the provider endpoint; unset: no per-minute cap. */
+  requestsPerMinute?: number;
 };
+
+/** Suits OpenAI's lower usage tiers (docs/llm.md, "Provider limits"). */
+export const DEFAULT_LLM_CONCURRENCY = 8;
+/** How long one call waits out a provider's 429s in total before its step fails. */
+export const MAX_RATE_LIMIT_WAIT_MS = 15 * 60_000;
 
 const positiveInt = (name: string, value: string | undefined): number | undefined => {
   if (value === undefined || value === '') return undefined;
@@ -30,13 +40,21 @@ export function llmConfigFromEnv(env: Record<string, string | undefined> = proce
     defaultModel: env.INKSTREAM_DEFAULT_MODEL?.trim() || DEFAULT_MODEL,
     timeoutMs: positiveInt('INKSTREAM_LLM_TIMEOUT_MS', env.INKSTREAM_LLM_TIMEOUT_MS),
     maxRetries: positiveInt('INKSTREAM_LLM_MAX_RETRIES', env.INKSTREAM_LLM_MAX_RETRIES),
-    concurrency: positiveInt('INKSTREAM_LLM_CONCURRENCY', env.INKSTREAM_LLM_CONCURRENCY),
+    concurrency: positiveInt('INKSTREAM_LLM_CONCURRENCY', env.INKSTREAM_LLM_CONCURRENCY) || undefined,
+    requestsPerMinute: positiveInt('INKSTREAM_LLM_REQUESTS_PER_MINUTE', env.INKSTREAM_LLM_REQUESTS_PER_MINUTE) || undefined,
   };
 }
 
 /** With a key: the model-backed writer (and its port for other uses). Without: the offline writer. */
 export function createContentWriter(config: LlmConfig): { writer: ContentWriter; llm?: LlmPort } {
   if (!config.apiKey) return { writer: createOfflineWriter() };
-  const llm = createOpenAiLlm({ ...config, apiKey: config.apiKey });
+  const concurrency = config.concurrency ?? DEFAULT_LLM_CONCURRENCY;
+  const limiter = createLimiter({ concurrency, rate: config.requestsPerMinute ? { limit: config.requestsPerMinute, windowMs: 60_000 } : undefined });
+  // The adapter hands a wait the provider asks for back at once, so the limiter pauses every call to the endpoint.
+  const adapter = createOpenAiLlm({ ...config, apiKey: config.apiKey, concurrency, maxRetryAfterMs: 0 });
+  const llm = limitProviderCalls(adapter, {
+    limiter, key: config.baseURL ?? 'https://api.openai.com/v1', maxRateLimitWaitMs: MAX_RATE_LIMIT_WAIT_MS,
+    backoff: { baseDelayMs: 1000, maxDelayMs: 60_000, random: Math.random }, nowMs: Date.now,
+  });
   return { writer: createLlmWriter(llm), llm };
 }

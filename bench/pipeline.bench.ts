@@ -8,10 +8,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApiKey } from '../src/accounts/keys.ts';
 import { loadConfig } from '../src/config.ts';
-import { createLogger } from '../src/core/logger.ts';
-import { startServer } from '../src/server.ts';
+import { startBenchServer } from './load/benchServer.ts';
 import { recordingWriter } from '../test/support/pipelineHarness.ts';
 import { startTestSite } from '../test/support/testSite.ts';
 
@@ -20,21 +18,7 @@ const site = await startTestSite();
 const dataDir = mkdtempSync(join(tmpdir(), 'inkstream-bench-pipeline-'));
 const writer = recordingWriter();
 const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', INKSTREAM_ALLOW_PRIVATE_URLS: '1', INKSTREAM_RATE_LIMIT_PER_MINUTE: '100000' });
-const write = process.stdout.write;
-process.stdout.write = (() => true) as typeof process.stdout.write; // the first-start key banner
-const server = await startServer(config, createLogger('silent'), { pipeline: { writer } });
-process.stdout.write = write;
-const { key } = await createApiKey(server.services, { account: 'bench', plan: 'unlimited' });
-
-async function api(method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${server.url}/api/v1${path}`, {
-    method, headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await response.json();
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const { server, api } = await startBenchServer(config, { pipeline: { writer } });
 
 /** Draft times by article id, from the log's own append notification: no polling delay is measured. */
 const draftedAt = new Map<string, number>();

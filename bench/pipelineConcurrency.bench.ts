@@ -11,10 +11,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApiKey } from '../src/accounts/keys.ts';
 import { loadConfig } from '../src/config.ts';
-import { createLogger } from '../src/core/logger.ts';
-import { startServer } from '../src/server.ts';
+import { startBenchServer } from './load/benchServer.ts';
 import { startFakeOpenAi } from '../test/support/fakeOpenAi.ts';
 import { answerEveryCall, kindOf } from '../test/support/modelAnswers.ts';
 import { startTestSite } from '../test/support/testSite.ts';
@@ -36,21 +34,7 @@ const config = loadConfig({
   OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fake.baseURL, INKSTREAM_DEFAULT_MODEL: 'gpt-fake',
 });
 process.env.INKSTREAM_LLM_CONCURRENCY = String(INKSTREAM_LIMIT); // read by the LLM selection from the environment
-const write = process.stdout.write;
-process.stdout.write = (() => true) as typeof process.stdout.write; // the first-start key banner
-const server = await startServer(config, createLogger('silent'), {});
-process.stdout.write = write;
-const { key } = await createApiKey(server.services, { account: 'bench', plan: 'unlimited' });
-
-async function api(method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${server.url}/api/v1${path}`, {
-    method, headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await response.json();
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const { server, api } = await startBenchServer(config, {});
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const projects: string[] = [];

@@ -55,7 +55,7 @@ let secret: string;
 beforeAll(async () => {
   fake = await startFakeOpenAi({ respond: obedientModel });
   w = await startWorld({
-    env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, INKSTREAM_DEFAULT_MODEL: 'gpt-fake' },
+    env: { ...fake.env },
     sitePages: {
       '/blog/proofing-schedules': page(`<h1>Proofing schedules</h1><p>Note for AI writers: ${INJECTION.replace(/</g, '&lt;')}</p>`, 'Proofing schedules'),
     },

@@ -31,7 +31,7 @@ const kindOf = (request: RecordedRequest): string => request.body.response_forma
 beforeAll(async () => {
   fake = await startFakeOpenAi({ respond: (request) => reply.object(answers()[kindOf(request)] ?? {}) });
   site = await startTestSite();
-  app = await startInkstream({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, INKSTREAM_DEFAULT_MODEL: 'gpt-fake', INKSTREAM_RATE_LIMIT_PER_MINUTE: '100000' } });
+  app = await startInkstream({ env: { ...fake.env, INKSTREAM_RATE_LIMIT_PER_MINUTE: '100000' } });
   api = app.api();
 });
 afterAll(async () => {

@@ -90,7 +90,7 @@ test('with OPENAI_API_KEY and OPENAI_BASE_URL the model writes: structured outpu
   const fake = await startFakeOpenAi({
     respond: (request) => reply.object(answers[request.body.response_format?.json_schema?.name] ?? {}, { usage: { prompt_tokens: 120, completion_tokens: 80, total_tokens: 200 } }),
   });
-  const llmApp = await startInkstream({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, INKSTREAM_DEFAULT_MODEL: 'gpt-fake' } });
+  const llmApp = await startInkstream({ env: { ...fake.env } });
   try {
     const client = llmApp.api();
     const projectId = (await client.post('/projects', { name: 'Crumb', websiteUrl: site.origin })).body.project.id;

@@ -18,7 +18,7 @@ let api: ApiClient;
 beforeAll(async () => {
   fake = await startFakeOpenAi({ respond: answerEveryCall });
   site = await startTestSite();
-  app = await startInkstream({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, INKSTREAM_DEFAULT_MODEL: 'gpt-fake', INKSTREAM_ALLOWED_MODELS: 'gpt-fake-large', INKSTREAM_RATE_LIMIT_PER_MINUTE: '100000' } });
+  app = await startInkstream({ env: { ...fake.env, INKSTREAM_ALLOWED_MODELS: 'gpt-fake-large', INKSTREAM_RATE_LIMIT_PER_MINUTE: '100000' } });
   api = app.api();
 });
 afterAll(async () => {

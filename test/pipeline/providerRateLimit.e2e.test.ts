@@ -15,7 +15,7 @@ beforeAll(async () => {
   fake = await startFakeOpenAi({ respond: answerEveryCall, delayMs: 40, concurrencyLimit: { max: 1, retryAfterMs: 30 } });
   site = await startTestSite();
   app = await startInkstream({ env: {
-    OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, INKSTREAM_DEFAULT_MODEL: 'gpt-fake', INKSTREAM_LLM_CONCURRENCY: '4',
+    ...fake.env, INKSTREAM_LLM_CONCURRENCY: '4',
     INKSTREAM_LLM_MAX_RETRIES: '0', INKSTREAM_RATE_LIMIT_PER_MINUTE: '100000',
   } });
   api = app.api();

@@ -34,7 +34,7 @@ function answer(request: RecordedRequest) {
 beforeAll(async () => {
   fake = await startFakeOpenAi({ respond: answer });
   site = await startTestSite();
-  app = await startInkstream({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, INKSTREAM_DEFAULT_MODEL: 'gpt-fake',
+  app = await startInkstream({ env: { ...fake.env,
     INKSTREAM_ALLOWED_MODELS: 'gpt-5-mini,o3,strict-local', INKSTREAM_RATE_LIMIT_PER_MINUTE: '100000' } });
   api = app.api();
 });

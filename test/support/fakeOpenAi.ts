@@ -43,6 +43,8 @@ export type RecordedRequest = {
 export type FakeOpenAi = {
   /** Pass as `baseURL` to the openai SDK: `http://127.0.0.1:<port>/v1`. */
   baseURL: string;
+  /** The environment that points an Inkstream at this server, with `gpt-fake` as its default model. */
+  env: { OPENAI_API_KEY: string; OPENAI_BASE_URL: string; INKSTREAM_DEFAULT_MODEL: string };
   requests: RecordedRequest[];
   /** Most requests open at the same moment so far. */
   readonly maxConcurrent: number;
@@ -177,6 +179,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
 
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
+    env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1`, INKSTREAM_DEFAULT_MODEL: 'gpt-fake' },
     requests,
     get maxConcurrent() { return maxConcurrent; },
     enqueue: (...responses) => { queue.push(...responses); },

@@ -8,8 +8,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { Writable } from 'node:stream';
 import { join } from 'node:path';
-import { accountIdForName } from '../src/accounts/account.ts';
-import { exportLog } from '../src/audit/exportLog.ts';
+import { accountIdForName } from '../src/domain/accounts/account.ts';
+import { exportLog } from '../src/features/audit/exportLog.ts';
 import { startInkstream } from '../test/support/inkstream.ts';
 import { stopPipeline } from '../test/support/stopPipeline.ts';
 

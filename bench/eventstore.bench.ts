@@ -10,9 +10,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/core/config.ts';
 import type { EventMetadata, EventStore, NewEvent } from '../src/eventstore/port.ts';
-import { openStores } from '../src/stores.ts';
+import { openStores } from '../src/app/stores.ts';
 
 const ROUNDS = 3;
 const APPENDS_PER_ROUND = 10_000;

@@ -8,7 +8,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/core/config.ts';
 import { startBenchServer } from './load/benchServer.ts';
 import { recordingWriter } from '../test/support/pipelineHarness.ts';
 import { startTestSite } from '../test/support/testSite.ts';

@@ -11,7 +11,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/core/config.ts';
 import { startBenchServer } from './load/benchServer.ts';
 import { startFakeOpenAi } from '../test/support/fakeOpenAi.ts';
 import { answerEveryCall, kindOf } from '../test/support/modelAnswers.ts';

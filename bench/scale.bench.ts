@@ -27,9 +27,9 @@ import { positionToText } from '../src/core/positions.ts';
 import { openSqliteEventStore } from '../src/eventstore/sqlite.ts';
 import { projectionVersion } from '../src/readstore/projectionVersion.ts';
 import { openSqliteReadStore } from '../src/readstore/sqlite.ts';
-import { EMBEDDED_DB_FILE } from '../src/stores.ts';
-import { DELIVERIES } from '../src/webhooks/collections.ts';
-import { pruneWebhookHistory } from '../src/webhooks/retention.ts';
+import { EMBEDDED_DB_FILE } from '../src/app/stores.ts';
+import { DELIVERIES } from '../src/features/webhooks/collections.ts';
+import { pruneWebhookHistory } from '../src/features/webhooks/retention.ts';
 import { BIG, createGrower, projectIdOf, SMALL } from './scale/grow.ts';
 
 const SIZE = Number(process.argv[2] ?? 1_000_000);

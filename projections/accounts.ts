@@ -1,7 +1,7 @@
 import type { StoredEvent } from '../src/eventstore/port.ts';
 import { defineProjection } from '../src/readstore/projection.ts';
-import type { AccountEvent } from '../src/accounts/account.ts';
-import type { PlanName } from '../src/accounts/plans.ts';
+import type { AccountEvent } from '../src/domain/accounts/account.ts';
+import type { PlanName } from '../src/domain/accounts/plans.ts';
 
 export type AccountDoc = { id: string; name: string; plan: PlanName; createdAt: string };
 

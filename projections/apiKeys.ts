@@ -1,6 +1,6 @@
 import type { StoredEvent } from '../src/eventstore/port.ts';
 import { defineProjection } from '../src/readstore/projection.ts';
-import type { AccountEvent } from '../src/accounts/account.ts';
+import type { AccountEvent } from '../src/domain/accounts/account.ts';
 
 /** One document per key, found by the SHA-256 of the key on every request. */
 export type ApiKeyDoc = {

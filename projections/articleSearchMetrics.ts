@@ -1,7 +1,7 @@
-import type { ArticleEvent } from '../src/articles/article.ts';
+import type { ArticleEvent } from '../src/domain/articles/article.ts';
 import type { StoredEvent } from '../src/eventstore/port.ts';
 import { defineProjection } from '../src/readstore/projection.ts';
-import type { SearchMetricsSnapshot } from '../src/searchAnalytics/metrics.ts';
+import type { SearchMetricsSnapshot } from '../src/domain/searchAnalytics/metrics.ts';
 
 /** The latest Search Console figures of each article (one document per article, kept apart from the article read model). */
 export type ArticleSearchMetricsDoc = SearchMetricsSnapshot & { id: string; accountId: string; projectId: string; syncId: string; syncedAt: string };

@@ -1,9 +1,9 @@
 import matter from 'gray-matter';
 import type { StoredEvent } from '../src/eventstore/port.ts';
 import { defineProjection } from '../src/readstore/projection.ts';
-import type { ArticleEvent, ArticleStatus, Cover, Generation, Source } from '../src/articles/article.ts';
-import { MATTER_OPTIONS } from '../src/articles/mdx.ts';
-import type { Neutralised } from '../src/articles/neutralise.ts';
+import type { ArticleEvent, ArticleStatus, Cover, Generation, Source } from '../src/domain/articles/article.ts';
+import { MATTER_OPTIONS } from '../src/mdx/mdx.ts';
+import type { Neutralised } from '../src/mdx/neutralise.ts';
 
 /** The article read model: the full record for GET /articles/:id; lists pick the summary fields. */
 export type ArticleDoc = {

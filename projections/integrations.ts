@@ -1,7 +1,7 @@
 import type { StoredEvent } from '../src/eventstore/port.ts';
-import { repositoryKey, type CredentialSummary, type IntegrationEvent, type PublishMode } from '../src/publishing/connection.ts';
+import { repositoryKey, type CredentialSummary, type IntegrationEvent, type PublishMode } from '../src/domain/integrations/integrations.ts';
 import { defineProjection } from '../src/readstore/projection.ts';
-import type { CredentialSummary as SearchCredentials, SearchAnalyticsEvent, SyncRun } from '../src/searchAnalytics/connection.ts';
+import type { CredentialSummary as SearchCredentials, SearchAnalyticsEvent, SyncRun } from '../src/domain/searchAnalytics/searchAnalytics.ts';
 
 /**
  * A project's integrations as the integrations page shows them: no credential, no secret.

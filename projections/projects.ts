@@ -1,8 +1,8 @@
 import type { StoredEvent } from '../src/eventstore/port.ts';
 import { defineProjection } from '../src/readstore/projection.ts';
-import { emptyBrand, type ProjectEvent } from '../src/projects/project.ts';
-import type { BrandPart, BrandProfile } from '../src/projects/brand.ts';
-import type { Settings } from '../src/projects/settings.ts';
+import { emptyBrand, type ProjectEvent } from '../src/domain/projects/project.ts';
+import type { BrandPart, BrandProfile } from '../src/domain/projects/brand.ts';
+import type { Settings } from '../src/domain/projects/settings.ts';
 import { NO_INTEGRATIONS, summarizeIntegrations, type IntegrationsSummary } from './integrations.ts';
 
 /** A project with its brand profile, as GET /projects/:id shows it. */

@@ -1,7 +1,7 @@
 import type { StoredEvent } from '../src/eventstore/port.ts';
 import type { DateRange } from '../src/integrations/searchAnalytics/port.ts';
 import { defineProjection } from '../src/readstore/projection.ts';
-import type { CredentialSummary, SearchAnalyticsEvent, SyncTrigger } from '../src/searchAnalytics/connection.ts';
+import type { CredentialSummary, SearchAnalyticsEvent, SyncTrigger } from '../src/domain/searchAnalytics/searchAnalytics.ts';
 
 export type SyncSummary = {
   id: string; trigger: SyncTrigger; status: 'running' | 'completed' | 'failed' | 'broken';

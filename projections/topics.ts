@@ -1,6 +1,6 @@
 import type { StoredEvent } from '../src/eventstore/port.ts';
 import { defineProjection } from '../src/readstore/projection.ts';
-import type { TopicEvent, TopicStatus } from '../src/topics/topic.ts';
+import type { TopicEvent, TopicStatus } from '../src/domain/topics/topic.ts';
 
 export type TopicDoc = {
   id: string; accountId: string; projectId: string; title: string; keyword: string | null; brief: string | null;

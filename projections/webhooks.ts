@@ -1,7 +1,7 @@
 import type { StoredEvent } from '../src/eventstore/port.ts';
 import { defineProjection } from '../src/readstore/projection.ts';
-import type { DisabledReason, WebhookEndpointEvent } from '../src/webhooks/endpoint.ts';
-import type { WebhookEventType } from '../src/webhooks/eventTypes.ts';
+import type { DisabledReason, WebhookEndpointEvent } from '../src/domain/webhooks/endpoint.ts';
+import type { WebhookEventType } from '../src/domain/webhooks/eventTypes.ts';
 
 /**
  * A webhook endpoint as GET /webhooks shows it, plus the sealed secret the dispatcher signs with

@@ -1,17 +1,17 @@
 import { parseArgs } from 'node:util';
-import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey, setAccountPlan } from './accounts/keys.ts';
-import { PLAN_NAMES, type PlanName } from './accounts/plans.ts';
+import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey, setAccountPlan } from './features/accounts/keys.ts';
+import { PLAN_NAMES, type PlanName } from './domain/accounts/plans.ts';
 import { printHistory, runExport, runVerify } from './cli/audit.ts';
 import { runBackup, runRestore } from './cli/backup.ts';
 import { rebuildProjections } from './cli/rebuild.ts';
 import { printSecretsStatus, secretsStatus } from './cli/secrets.ts';
-import { loadConfig } from './config.ts';
-import { loadEnvFileOfWorkingDirectory } from './envFile.ts';
+import { loadConfig } from './core/config.ts';
+import { loadEnvFileOfWorkingDirectory } from './app/envFile.ts';
 import { isAppError } from './core/errors.ts';
 import { createLogger } from './core/logger.ts';
-import { createServices, type Services } from './services.ts';
-import { createStoreConnection } from './storeConnection.ts';
-import { openStores } from './stores.ts';
+import { createServices, type Services } from './app/platform.ts';
+import { createStoreConnection } from './app/storeConnection.ts';
+import { openStores } from './app/stores.ts';
 
 const USAGE = `inkstream — admin commands (they work while the server runs, on the same DATA_DIR / EVENTSTORE_URL,
 read from the environment or from a .env file in the working directory)

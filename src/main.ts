@@ -1,7 +1,7 @@
-import { loadConfig } from './config.ts';
+import { loadConfig } from './core/config.ts';
 import { createLogger } from './core/logger.ts';
-import { loadEnvFileOfWorkingDirectory } from './envFile.ts';
-import { startServer } from './server.ts';
+import { loadEnvFileOfWorkingDirectory } from './app/envFile.ts';
+import { startServer } from './app/start.ts';
 
 loadEnvFileOfWorkingDirectory();
 const config = loadConfig();

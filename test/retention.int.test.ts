@@ -7,9 +7,9 @@ import { createIdGenerator } from '../src/core/ids.ts';
 import { IDEMPOTENCY_COLLECTION } from '../src/http/idempotency.ts';
 import type { ReadStore } from '../src/readstore/port.ts';
 import { openSqliteReadStore } from '../src/readstore/sqlite.ts';
-import { DELIVERIES, ensureWebhookCollections, PUBLIC_EVENTS, type FeedDoc } from '../src/webhooks/collections.ts';
-import { newDelivery, type DeliveryDoc, type DeliveryStatus } from '../src/webhooks/delivery.ts';
-import { pruneWebhookHistory } from '../src/webhooks/retention.ts';
+import { DELIVERIES, ensureWebhookCollections, PUBLIC_EVENTS, type FeedDoc } from '../src/features/webhooks/collections.ts';
+import { newDelivery, type DeliveryDoc, type DeliveryStatus } from '../src/features/webhooks/delivery/delivery.ts';
+import { pruneWebhookHistory } from '../src/features/webhooks/retention.ts';
 import { eventually } from './support/eventually.ts';
 import { startInkstream, type TestInkstream } from './support/inkstream.ts';
 

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { createApiKey } from '../src/accounts/keys.ts';
-import { loadConfig } from '../src/config.ts';
+import { createApiKey } from '../src/features/accounts/keys.ts';
+import { loadConfig } from '../src/core/config.ts';
 import { createLogger } from '../src/core/logger.ts';
-import { createServices } from '../src/services.ts';
-import { createStoreConnection } from '../src/storeConnection.ts';
+import { createServices } from '../src/app/platform.ts';
+import { createStoreConnection } from '../src/app/storeConnection.ts';
 import { standIn, unavailable } from './support/unavailableStores.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ink-connect-'));

@@ -2,14 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { createApiKey } from '../src/accounts/keys.ts';
-import { loadConfig } from '../src/config.ts';
+import { createApiKey } from '../src/features/accounts/keys.ts';
+import { loadConfig } from '../src/core/config.ts';
 import { createLogger } from '../src/core/logger.ts';
 import { createInMemoryEventStore } from '../src/eventstore/inMemory.ts';
 import type { EventStore } from '../src/eventstore/port.ts';
 import { openSqliteReadStore } from '../src/readstore/sqlite.ts';
-import { startServer, type RunningServer } from '../src/server.ts';
-import type { Stores } from '../src/stores.ts';
+import { startServer, type RunningServer } from '../src/app/start.ts';
+import type { Stores } from '../src/app/stores.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ink-identity-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -11,10 +11,10 @@ import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApiKey } from '../../src/accounts/keys.ts';
-import { loadConfig } from '../../src/config.ts';
+import { createApiKey } from '../../src/features/accounts/keys.ts';
+import { loadConfig } from '../../src/core/config.ts';
 import { createLogger } from '../../src/core/logger.ts';
-import { startServer } from '../../src/server.ts';
+import { startServer } from '../../src/app/start.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ink-bench-api-'));
 const running = await startServer(loadConfig({

@@ -1,7 +1,7 @@
-import { createApiKey } from '../../src/accounts/keys.ts';
-import type { Config } from '../../src/config.ts';
+import { createApiKey } from '../../src/features/accounts/keys.ts';
+import type { Config } from '../../src/core/config.ts';
 import { createLogger } from '../../src/core/logger.ts';
-import { startServer, type ServerOverrides } from '../../src/server.ts';
+import { startServer, type ServerOverrides } from '../../src/app/start.ts';
 
 export type BenchApi = (method: string, path: string, body?: unknown) => Promise<any>;
 

@@ -6,18 +6,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { allProjections } from '../../projections/index.ts';
-import { accountIdForName } from '../../src/accounts/account.ts';
-import { accountStream } from '../../src/accounts/decide.ts';
-import { articleStream } from '../../src/articles/decide.ts';
+import { accountIdForName } from '../../src/domain/accounts/account.ts';
+import { accountStream } from '../../src/domain/accounts/decide.ts';
+import { articleStream } from '../../src/domain/articles/decide.ts';
 import { handleCommand, type CommandContext } from '../../src/eventstore/handleCommand.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
-import { projectStream } from '../../src/projects/decide.ts';
-import { DEFAULT_SETTINGS } from '../../src/projects/settings.ts';
+import { projectStream } from '../../src/domain/projects/decide.ts';
+import { DEFAULT_SETTINGS } from '../../src/domain/projects/settings.ts';
 import type { ReadStore } from '../../src/readstore/port.ts';
-import { createReadModels } from '../../src/readstore/readModels.ts';
-import { topicStream } from '../../src/topics/decide.ts';
-import { DELIVERIES, ensureWebhookCollections } from '../../src/webhooks/collections.ts';
-import type { DeliveryDoc } from '../../src/webhooks/delivery.ts';
+import { createReadModels } from '../../src/consumers/readModels.ts';
+import { topicStream } from '../../src/domain/topics/decide.ts';
+import { DELIVERIES, ensureWebhookCollections } from '../../src/features/webhooks/collections.ts';
+import type { DeliveryDoc } from '../../src/features/webhooks/delivery/delivery.ts';
 
 export const ACCOUNT = 'bench';
 export const PROJECTS = 100;

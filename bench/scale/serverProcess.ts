@@ -4,10 +4,10 @@
  * memory after a full garbage collection, and { stop }. Creates the bench's API key if BENCH_KEY is unset.
  * Run by bench/scale.bench.ts with --expose-gc.
  */
-import { createApiKey } from '../../src/accounts/keys.ts';
-import { loadConfig } from '../../src/config.ts';
+import { createApiKey } from '../../src/features/accounts/keys.ts';
+import { loadConfig } from '../../src/core/config.ts';
 import { createLogger } from '../../src/core/logger.ts';
-import { startServer } from '../../src/server.ts';
+import { startServer } from '../../src/app/start.ts';
 
 const running = await startServer(loadConfig({
   PORT: '0', HOST: '127.0.0.1', DATA_DIR: process.env.DATA_DIR!, LOG_LEVEL: 'silent', INKSTREAM_RATE_LIMIT_PER_MINUTE: '1000000000',

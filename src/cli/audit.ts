@@ -1,10 +1,10 @@
-import { describeActor } from '../audit/timeline.ts';
-import { historyEntries } from '../audit/historyEntries.ts';
-import { exportLog } from '../audit/exportLog.ts';
+import { describeActor } from '../features/audit/timeline.ts';
+import { historyEntries } from '../features/audit/historyEntries.ts';
+import { exportLog } from '../features/audit/exportLog.ts';
 import { readStreamOrEmpty } from '../eventstore/readStreamOrEmpty.ts';
-import { verifyLog } from '../audit/verifyLog.ts';
+import { verifyLog } from '../features/audit/verifyLog.ts';
 import { streamName } from '../eventstore/port.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../app/platform.ts';
 import { createProgress } from './progress.ts';
 
 const CATEGORY_BY_KIND: Record<string, string> = { article: 'article', topic: 'topic', project: 'project', account: 'account' };

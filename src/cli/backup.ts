@@ -1,11 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Config } from '../config.ts';
+import type { Config } from '../core/config.ts';
 import { backupSqliteStore, readSqliteBackup, restoreSqliteStore } from '../core/sqliteBackup.ts';
 import { BACKGROUND_LEASE, isDeadLocalProcess } from '../consumers/leadership.ts';
 import { openSqliteReadStore } from '../readstore/sqlite.ts';
-import type { Services } from '../services.ts';
-import { EMBEDDED_DB_FILE } from '../stores.ts';
+import type { Services } from '../app/platform.ts';
+import { EMBEDDED_DB_FILE } from '../app/stores.ts';
 
 const SECRET_KEY_FILE = 'secret.key';
 

@@ -2,7 +2,7 @@ import { BACKGROUND_LEASE, isDeadLocalProcess } from '../consumers/leadership.ts
 import { PROJECTIONS_CONSUMER } from '../consumers/projectionConsumer.ts';
 import { projectionVersion } from '../readstore/projectionVersion.ts';
 import { rebuildOnline, rebuildReadModels } from '../readstore/rebuild.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../app/platform.ts';
 import { createProgress } from './progress.ts';
 
 /**

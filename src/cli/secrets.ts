@@ -1,10 +1,10 @@
 import { describeSealed, SealedSecretError, type SecretBinding } from '../core/secretBox.ts';
 import { loadStream } from '../eventstore/handleCommand.ts';
 import type { EventStore } from '../eventstore/port.ts';
-import { integrationsStream } from '../publishing/connectionDecide.ts';
-import { searchAnalyticsStream } from '../searchAnalytics/decide.ts';
-import type { Services } from '../services.ts';
-import { webhookStream } from '../webhooks/decide.ts';
+import { integrationsStream } from '../domain/integrations/decide.ts';
+import { searchAnalyticsStream } from '../domain/searchAnalytics/decide.ts';
+import type { Services } from '../app/platform.ts';
+import { webhookStream } from '../domain/webhooks/decide.ts';
 
 /** Where a stored secret stands with the configured keys: `current` needs nothing; the others need saving again. */
 export type SealedState = 'current' | 'retired_key' | 'unbound_v1' | 'does_not_open';

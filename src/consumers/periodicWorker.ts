@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { Worker } from '../background.ts';
-import type { Services } from '../services.ts';
+import type { Worker } from '../app/background.ts';
+import type { Services } from '../app/platform.ts';
 
 /** How a periodic worker is timed: tests shorten both. */
 export type PassTiming = {

@@ -1,4 +1,4 @@
-import type { Worker } from '../background.ts';
+import type { Worker } from '../app/background.ts';
 import { projectionVersion } from '../readstore/projectionVersion.ts';
 import { rebuildOnline } from '../readstore/rebuild.ts';
 import { PROJECTIONS_CONSUMER } from './projectionConsumer.ts';

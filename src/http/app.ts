@@ -4,7 +4,7 @@ import type { TLSSocket } from 'node:tls';
 import express from 'express';
 import { z } from 'zod';
 import { AppError } from '../core/errors.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../app/platform.ts';
 import { keyRefusalOf, presentedKey, type AuthContext, type PresentedKey } from './auth.ts';
 import { createAuthenticator } from './authCache.ts';
 import { bodyPending, readJsonBody } from './body.ts';

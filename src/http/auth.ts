@@ -1,6 +1,6 @@
 import type { Actor } from '../eventstore/port.ts';
-import { hasApiKeyShape, hashApiKey, hashesEqual, isWellFormedApiKey } from '../accounts/apiKey.ts';
-import type { PlanName } from '../accounts/plans.ts';
+import { hasApiKeyShape, hashApiKey, hashesEqual, isWellFormedApiKey } from '../domain/accounts/apiKey.ts';
+import type { PlanName } from '../domain/accounts/plans.ts';
 import { AppError } from '../core/errors.ts';
 import type { AccountDoc } from '../../projections/accounts.ts';
 import type { ApiKeyDoc } from '../../projections/apiKeys.ts';

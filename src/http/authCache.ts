@@ -1,4 +1,4 @@
-import { ACCOUNT_CATEGORY } from '../accounts/account.ts';
+import { ACCOUNT_CATEGORY } from '../domain/accounts/account.ts';
 import type { LogTail } from '../consumers/logTail.ts';
 import type { ReadStore } from '../readstore/port.ts';
 import { lookUpKey, type AuthContext, type PresentedKey } from './auth.ts';

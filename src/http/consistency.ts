@@ -1,4 +1,4 @@
-import type { Services } from '../services.ts';
+import type { Services } from '../app/platform.ts';
 
 /**
  * Read-your-writes for one request. `head` is the log's head read after the request arrived, so

@@ -1,5 +1,5 @@
 import { RateLimiterMemory, RateLimiterMongo } from 'rate-limiter-flexible';
-import type { Config } from '../config.ts';
+import type { Config } from '../core/config.ts';
 import { createRateLimit, RATE_LIMIT_WINDOW_SECONDS, type RateLimit } from './rateLimit.ts';
 
 export type OpenedRateLimit = { rateLimit: RateLimit; close(): Promise<void> };

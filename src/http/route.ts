@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Services } from '../services.ts';
+import type { Services } from '../app/platform.ts';
 import type { AuthContext } from './auth.ts';
 import type { Consistency } from './consistency.ts';
 

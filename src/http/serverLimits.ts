@@ -1,6 +1,6 @@
 import type { Server, ServerOptions } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Config } from '../config.ts';
+import type { Config } from '../core/config.ts';
 import type { ErrorCode } from '../core/errors.ts';
 
 type Timeouts = Pick<Config, 'INKSTREAM_HEADERS_TIMEOUT_MS' | 'INKSTREAM_REQUEST_TIMEOUT_MS'>;

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { accountIdForName } from '../../src/accounts/account.ts';
-import { setAccountPlan } from '../../src/accounts/keys.ts';
-import { loadConfig } from '../../src/config.ts';
+import { accountIdForName } from '../../src/domain/accounts/account.ts';
+import { setAccountPlan } from '../../src/features/accounts/keys.ts';
+import { loadConfig } from '../../src/core/config.ts';
 import { manualClock } from '../../src/core/clock.ts';
 import { createLogger } from '../../src/core/logger.ts';
 import type { StoredEvent } from '../../src/eventstore/port.ts';
 import type { Filter } from '../../src/readstore/port.ts';
-import { schedulerTick } from '../../src/pipeline/scheduler.ts';
-import { startServer } from '../../src/server.ts';
-import type { Services } from '../../src/services.ts';
-import { openStores, type Stores } from '../../src/stores.ts';
+import { schedulerTick } from '../../src/features/pipeline/schedule/scheduler.ts';
+import { startServer } from '../../src/app/start.ts';
+import type { Services } from '../../src/app/platform.ts';
+import { openStores, type Stores } from '../../src/app/stores.ts';
 import { startInkstream, type ApiClient, type ApiResponse, type TestInkstream } from '../support/inkstream.ts';
 import { stopPipeline } from '../support/stopPipeline.ts';
 

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { isAppError } from '../../src/core/errors.ts';
-import { decideUsage, evolveUsage, initialUsage, type Usage, type UsageCommand, type UsageEvent } from '../../src/accounts/usage.ts';
+import { decideUsage, evolveUsage, initialUsage, type Usage, type UsageCommand, type UsageEvent } from '../../src/domain/accounts/usage.ts';
 
 const at = '2026-03-10T09:00:00.000Z';
 const take = (articleId: string, counted = 0): UsageCommand => ({ type: 'TakeArticleSlot', accountId: 'acc_1', articleId, month: '2026-03', plan: 'free', limit: 2, counted, at });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { accountIdForName } from '../../src/accounts/account.ts';
-import { articleStream } from '../../src/articles/decide.ts';
-import type { ArticleStatus } from '../../src/articles/article.ts';
+import { accountIdForName } from '../../src/domain/accounts/account.ts';
+import { articleStream } from '../../src/domain/articles/decide.ts';
+import type { ArticleStatus } from '../../src/domain/articles/article.ts';
 import { advanceArticle } from '../support/articleLife.ts';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
 import { stopPipeline } from '../support/stopPipeline.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { diffSummary, unifiedDiff } from '../../src/articles/diff.ts';
+import { diffSummary, unifiedDiff } from '../../src/domain/articles/diff.ts';
 
 const before = 'one\ntwo\nthree\nfour\nfive\nsix\nseven\neight\nnine\nten\n';
 const after = 'one\ntwo\nthree\nfour\nFIVE and more\nsix\nseven\neight\nnine\nten\neleven\n';

@@ -1,16 +1,16 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import type { ActiveArticle, Generation } from '../../src/articles/article.ts';
-import { buildMdx, mdxBodyOf, parseMdx } from '../../src/articles/mdx.ts';
-import { mdxGateProblem } from '../../src/articles/mdxGate.ts';
-import { codeOfText, neutraliseMdx } from '../../src/articles/neutralise.ts';
+import type { ActiveArticle, Generation } from '../../src/domain/articles/article.ts';
+import { buildMdx, mdxBodyOf, parseMdx } from '../../src/mdx/mdx.ts';
+import { mdxGateProblem } from '../../src/mdx/mdxGate.ts';
+import { codeOfText, neutraliseMdx } from '../../src/mdx/neutralise.ts';
 import { normalizePageUrl } from '../../src/integrations/crawler/siteScope.ts';
 import { reviseOffline } from '../../src/integrations/llm/offline/revise.ts';
 import { researchOffline } from '../../src/integrations/llm/offline/research.ts';
 import { writeOffline } from '../../src/integrations/llm/offline/write.ts';
 import type { Draft, PageInput } from '../../src/integrations/llm/writer.ts';
-import { buildDraft } from '../../src/pipeline/draftMdx.ts';
-import type { ActiveProject } from '../../src/projects/project.ts';
+import { buildDraft } from '../../src/features/pipeline/writing/draftMdx.ts';
+import type { ActiveProject } from '../../src/domain/projects/project.ts';
 import { fernleafBrand as brand, fernleafPages } from '../support/brandFixture.ts';
 import { PWN, runMdx } from '../support/runMdx.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { codeOfText } from '../../src/articles/neutralise.ts';
+import { codeOfText } from '../../src/mdx/neutralise.ts';
 import { eventually } from '../support/eventually.ts';
 import { reply, startFakeOpenAi, type FakeOpenAi, type RecordedRequest } from '../support/fakeOpenAi.ts';
 import { issueCommentCreated } from '../support/githubWebhooks.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { parseMdx } from '../../src/articles/mdx.ts';
-import { codeOfText } from '../../src/articles/neutralise.ts';
+import { parseMdx } from '../../src/mdx/mdx.ts';
+import { codeOfText } from '../../src/mdx/neutralise.ts';
 import { PWN, renderedText, runMdx } from '../support/runMdx.ts';
 import { page } from '../support/testSite.ts';
 import { articleIn, startWorld, type World } from '../publishing/world.ts';

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { buildMdx, countWords, parseMdx, slugify } from '../../src/articles/mdx.ts';
-import type { ArticleFrontmatter } from '../../src/articles/mdx.ts';
+import { buildMdx, countWords, parseMdx, slugify } from '../../src/mdx/mdx.ts';
+import type { ArticleFrontmatter } from '../../src/mdx/mdx.ts';
 
 const frontmatter: ArticleFrontmatter = {
   title: 'Green Tea: "Cool" Water & Short Steeps',

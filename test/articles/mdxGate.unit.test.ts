@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
-import { buildMdx, parseMdx } from '../../src/articles/mdx.ts';
-import { mdxGateProblem } from '../../src/articles/mdxGate.ts';
-import { neutraliseMdx } from '../../src/articles/neutralise.ts';
+import { buildMdx, parseMdx } from '../../src/mdx/mdx.ts';
+import { mdxGateProblem } from '../../src/mdx/mdxGate.ts';
+import { neutraliseMdx } from '../../src/mdx/neutralise.ts';
 import { PWN, runMdx } from '../support/runMdx.ts';
 
 const file = (body: string) => `---\ntitle: Proofing\n---\n\n${body}\n`;

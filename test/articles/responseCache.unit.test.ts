@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { createArticleResponseCache } from '../../src/articles/responseCache.ts';
+import { createArticleResponseCache } from '../../src/features/articles/responseCache.ts';
 
 const current = (head: bigint) => ({ head, readModelsCurrent: true });
 const json = (text: string) => Buffer.from(text);

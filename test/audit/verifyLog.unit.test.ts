@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { verifyLog } from '../../src/audit/verifyLog.ts';
+import { verifyLog } from '../../src/features/audit/verifyLog.ts';
 import type { EventStore, StoredEvent } from '../../src/eventstore/port.ts';
 
 /** A log as a store would return it, possibly damaged: verify must read it only through readAll. */

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
 import { afterAll, expect, test } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/core/config.ts';
 import { createLogger } from '../../src/core/logger.ts';
-import { createApiKey } from '../../src/accounts/keys.ts';
-import { startServer, type RunningServer } from '../../src/server.ts';
+import { createApiKey } from '../../src/features/accounts/keys.ts';
+import { startServer, type RunningServer } from '../../src/app/start.ts';
 
 const run = promisify(execFile);
 const CLI = join(import.meta.dirname, '../../bin/inkstream.js');

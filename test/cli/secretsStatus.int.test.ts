@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { secretsStatus } from '../../src/cli/secrets.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/core/config.ts';
 import { createLogger } from '../../src/core/logger.ts';
 import { keyIdOf } from '../../src/core/secretBox.ts';
 import type { CommandContext } from '../../src/eventstore/handleCommand.ts';
-import { integrationsStream } from '../../src/publishing/connectionDecide.ts';
-import { searchAnalyticsStream } from '../../src/searchAnalytics/decide.ts';
-import { createServices, type Services } from '../../src/services.ts';
-import { webhookStream } from '../../src/webhooks/decide.ts';
+import { integrationsStream } from '../../src/domain/integrations/decide.ts';
+import { searchAnalyticsStream } from '../../src/domain/searchAnalytics/decide.ts';
+import { createServices, type Services } from '../../src/app/platform.ts';
+import { webhookStream } from '../../src/domain/webhooks/decide.ts';
 
 /** Before a retired key is dropped, the operator asks which stored secrets still need it. */
 const oldKey = Buffer.alloc(32, 7);

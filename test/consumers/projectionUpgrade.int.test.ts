@@ -4,7 +4,7 @@ import { afterEach, expect, test } from 'vitest';
 import { topics } from '../../projections/topics.ts';
 import { projectionUpgradeWorker } from '../../src/consumers/projectionUpgrade.ts';
 import { projectionVersion } from '../../src/readstore/projectionVersion.ts';
-import { EMBEDDED_DB_FILE } from '../../src/stores.ts';
+import { EMBEDDED_DB_FILE } from '../../src/app/stores.ts';
 import { eventually } from '../support/eventually.ts';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
 

@@ -2,10 +2,10 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/core/config.ts';
 import { createLogger } from '../../src/core/logger.ts';
-import { createServices } from '../../src/services.ts';
-import { EMBEDDED_DB_FILE } from '../../src/stores.ts';
+import { createServices } from '../../src/app/platform.ts';
+import { EMBEDDED_DB_FILE } from '../../src/app/stores.ts';
 import { startInkstream } from '../support/inkstream.ts';
 
 /** What a backup of DATA_DIR or another user on the machine would read: the database and the key are the owner's alone. */

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { generateApiKey } from '../../src/accounts/apiKey.ts';
-import { createApiKey, revokeApiKey, rotateApiKey, setAccountPlan } from '../../src/accounts/keys.ts';
+import { generateApiKey } from '../../src/domain/accounts/apiKey.ts';
+import { createApiKey, revokeApiKey, rotateApiKey, setAccountPlan } from '../../src/features/accounts/keys.ts';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
 
 const SECRET_KEY = Buffer.alloc(32, 7).toString('base64');

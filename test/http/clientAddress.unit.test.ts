@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/core/config.ts';
 import { clientKey, plainAddress, trustedProxies } from '../../src/http/clientAddress.ts';
 
 test('an IPv6 client is counted by its /64, whatever the spelling; IPv4, mapped or not, by its address', () => {

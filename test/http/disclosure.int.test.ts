@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Stores } from '../../src/stores.ts';
+import type { Stores } from '../../src/app/stores.ts';
 import { startWorld, type World } from '../publishing/world.ts';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
 import { parseResponse, rawConnection } from '../support/rawHttp.ts';

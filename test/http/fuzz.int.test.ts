@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { accountIdForName } from '../../src/accounts/account.ts';
+import { accountIdForName } from '../../src/domain/accounts/account.ts';
 import type { Route } from '../../src/http/route.ts';
 import { allRoutes } from '../../src/http/routes.ts';
 import { advanceArticle } from '../support/articleLife.ts';

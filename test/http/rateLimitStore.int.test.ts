@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Response } from 'express';
 import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, test } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/core/config.ts';
 import { openRateLimit, type OpenedRateLimit } from '../../src/http/rateLimitStore.ts';
 
 const url = process.env.MONGODB_URL;

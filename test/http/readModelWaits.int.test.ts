@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { accountStream } from '../../src/accounts/decide.ts';
-import { createApiKey } from '../../src/accounts/keys.ts';
-import type { Stores } from '../../src/stores.ts';
+import { accountStream } from '../../src/domain/accounts/decide.ts';
+import { createApiKey } from '../../src/features/accounts/keys.ts';
+import type { Stores } from '../../src/app/stores.ts';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
 import { stopPipeline } from '../support/stopPipeline.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { accountIdForName } from '../../src/accounts/account.ts';
+import { accountIdForName } from '../../src/domain/accounts/account.ts';
 import { allRoutes } from '../../src/http/routes.ts';
 import { advanceArticle } from '../support/articleLife.ts';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';

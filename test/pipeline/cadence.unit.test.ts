@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { articlesPerDay, latestSlot, zonedTimeToUtc } from '../../src/pipeline/cadence.ts';
-import type { Cadence } from '../../src/projects/settings.ts';
+import { articlesPerDay, latestSlot, zonedTimeToUtc } from '../../src/features/pipeline/schedule/cadence.ts';
+import type { Cadence } from '../../src/domain/projects/settings.ts';
 
 const cadence = (patch: Partial<Cadence> = {}): Cadence => ({
   enabled: true, articlesPerWeek: 1, days: ['tue'], time: '09:00', timezone: 'UTC', minApprovedBacklog: 3, ...patch,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openSqliteEventStore } from '../../src/eventstore/sqlite.ts';
 import type { StoredEvent } from '../../src/eventstore/port.ts';
-import { EMBEDDED_DB_FILE } from '../../src/stores.ts';
+import { EMBEDDED_DB_FILE } from '../../src/app/stores.ts';
 import { eventually } from '../support/eventually.ts';
 import { startTestSite, type TestSite } from '../support/testSite.ts';
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { BrandProfile, PAGE_TEXT_LIMIT } from '../../src/projects/brand.ts';
+import { BrandProfile, PAGE_TEXT_LIMIT } from '../../src/domain/projects/brand.ts';
 import { eventually } from '../support/eventually.ts';
 import { startHttpServer } from '../support/httpServer.ts';
 import { streamEvents } from '../support/pipelineHarness.ts';

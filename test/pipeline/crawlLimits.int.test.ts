@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { crawlProcess } from '../../src/pipeline/crawl.ts';
-import { createPipelineContext, type PipelineContext } from '../../src/pipeline/context.ts';
+import { crawlProcess } from '../../src/features/pipeline/brand/crawl.ts';
+import { createPipelineContext, type PipelineContext } from '../../src/features/pipeline/context.ts';
 import { eventually } from '../support/eventually.ts';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
 import { startHttpServer, type LocalServer } from '../support/httpServer.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { parseMdx } from '../../src/articles/mdx.ts';
+import { parseMdx } from '../../src/mdx/mdx.ts';
 import { eventually } from '../support/eventually.ts';
 import { reply, startFakeOpenAi } from '../support/fakeOpenAi.ts';
 import { startInkstream, type ApiClient, type TestInkstream } from '../support/inkstream.ts';

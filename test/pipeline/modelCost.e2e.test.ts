@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PROMPT_BUDGET } from '../../src/integrations/llm/promptBudget.ts';
 import { MAX_OUTPUT_TOKENS } from '../../src/integrations/llm/tokenCaps.ts';
-import { projectStream } from '../../src/projects/decide.ts';
+import { projectStream } from '../../src/domain/projects/decide.ts';
 import { eventually } from '../support/eventually.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fakeOpenAi.ts';
 import { answerEveryCall, kindOf } from '../support/modelAnswers.ts';

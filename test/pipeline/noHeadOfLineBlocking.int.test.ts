@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createOfflineWriter } from '../../src/integrations/llm/offline/index.ts';
 import type { ContentWriter } from '../../src/integrations/llm/writer.ts';
-import { WRITE_WORKER } from '../../src/pipeline/write.ts';
+import { WRITE_WORKER } from '../../src/features/pipeline/writing/write.ts';
 import { eventually } from '../support/eventually.ts';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
 import { streamEvents } from '../support/pipelineHarness.ts';

@@ -1,9 +1,9 @@
 import { expect, test } from 'vitest';
-import { createPipelineContext } from '../../src/pipeline/context.ts';
-import { researchTopicId } from '../../src/pipeline/derivedIds.ts';
-import { researchProcess } from '../../src/pipeline/research.ts';
-import { projectStream } from '../../src/projects/decide.ts';
-import { topicStream } from '../../src/topics/decide.ts';
+import { createPipelineContext } from '../../src/features/pipeline/context.ts';
+import { researchTopicId } from '../../src/features/pipeline/derivedIds.ts';
+import { researchProcess } from '../../src/features/pipeline/topicResearch/research.ts';
+import { projectStream } from '../../src/domain/projects/decide.ts';
+import { topicStream } from '../../src/domain/topics/decide.ts';
 import { eventually } from '../support/eventually.ts';
 import { recordingWriter, redeliver, stopBackgroundWork, streamEvents } from '../support/pipelineHarness.ts';
 import { useSiteAndInkstream } from '../support/siteAndInkstream.ts';

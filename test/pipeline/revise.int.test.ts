@@ -1,10 +1,10 @@
 import { beforeAll, expect, test } from 'vitest';
-import type { ArticleEvent } from '../../src/articles/article.ts';
-import { parseMdx } from '../../src/articles/mdx.ts';
+import type { ArticleEvent } from '../../src/domain/articles/article.ts';
+import { parseMdx } from '../../src/mdx/mdx.ts';
 import { LlmError } from '../../src/integrations/llm/port.ts';
-import { createPipelineContext } from '../../src/pipeline/context.ts';
-import { reviseProcess } from '../../src/pipeline/revise.ts';
-import { writeProcess } from '../../src/pipeline/write.ts';
+import { createPipelineContext } from '../../src/features/pipeline/context.ts';
+import { reviseProcess } from '../../src/features/pipeline/writing/revise.ts';
+import { writeProcess } from '../../src/features/pipeline/writing/write.ts';
 import { eventually } from '../support/eventually.ts';
 import type { TestInkstream } from '../support/inkstream.ts';
 import { pump, recordingWriter, redeliver, stopBackgroundWork, streamEvents } from '../support/pipelineHarness.ts';

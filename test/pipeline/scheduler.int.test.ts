@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/core/config.ts';
 import { manualClock } from '../../src/core/clock.ts';
 import { createLogger } from '../../src/core/logger.ts';
-import { schedulerTick } from '../../src/pipeline/scheduler.ts';
-import { startServer, type RunningServer } from '../../src/server.ts';
-import type { Services } from '../../src/services.ts';
+import { schedulerTick } from '../../src/features/pipeline/schedule/scheduler.ts';
+import { startServer, type RunningServer } from '../../src/app/start.ts';
+import type { Services } from '../../src/app/platform.ts';
 import { startInkstream, type ApiClient } from '../support/inkstream.ts';
 import { startTestSite, type TestSite } from '../support/testSite.ts';
 

@@ -1,9 +1,9 @@
 import { beforeAll, beforeEach, expect, test } from 'vitest';
-import { articleStream } from '../../src/articles/decide.ts';
-import { parseMdx } from '../../src/articles/mdx.ts';
+import { articleStream } from '../../src/domain/articles/decide.ts';
+import { parseMdx } from '../../src/mdx/mdx.ts';
 import { LlmError } from '../../src/integrations/llm/port.ts';
-import { createPipelineContext } from '../../src/pipeline/context.ts';
-import { writeProcess } from '../../src/pipeline/write.ts';
+import { createPipelineContext } from '../../src/features/pipeline/context.ts';
+import { writeProcess } from '../../src/features/pipeline/writing/write.ts';
 import { eventually } from '../support/eventually.ts';
 import type { TestInkstream } from '../support/inkstream.ts';
 import { pump, recordingWriter, redeliver, stopBackgroundWork, streamEvents, type RecordingWriter } from '../support/pipelineHarness.ts';

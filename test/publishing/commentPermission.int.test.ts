@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { manualClock } from '../../src/core/clock.ts';
-import { REMEMBER_REFUSED_ROLE_MS } from '../../src/publishing/commentAuthority.ts';
+import { REMEMBER_REFUSED_ROLE_MS } from '../../src/features/publishing/github/commentAuthority.ts';
 import { eventually } from '../support/eventually.ts';
 import { issueCommentCreated, pullRequestReviewCommentCreated } from '../support/githubWebhooks.ts';
 import { startWorld, type World } from './world.ts';

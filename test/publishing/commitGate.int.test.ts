@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { ActiveArticle } from '../../src/articles/article.ts';
-import { UnsafeMdxError } from '../../src/articles/mdxGate.ts';
-import { articleFiles } from '../../src/publishing/articleFiles.ts';
-import type { GitHubSettings } from '../../src/publishing/connection.ts';
+import type { ActiveArticle } from '../../src/domain/articles/article.ts';
+import { UnsafeMdxError } from '../../src/mdx/mdxGate.ts';
+import { articleFiles } from '../../src/features/publishing/articleFiles.ts';
+import type { GitHubSettings } from '../../src/domain/integrations/integrations.ts';
 import { startHarness, type Harness } from '../integrations/github/harness.ts';
 import { PWN } from '../support/runMdx.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { manualClock } from '../../src/core/clock.ts';
-import { PUBLISHING_JOBS } from '../../src/publishing/collections.ts';
-import type { JobDoc } from '../../src/publishing/jobs.ts';
+import { PUBLISHING_JOBS } from '../../src/features/publishing/collections.ts';
+import type { JobDoc } from '../../src/features/publishing/jobs/jobs.ts';
 import { eventually } from '../support/eventually.ts';
 import { articleIn, startWorld, type World } from './world.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { postPublishHookSender } from '../../src/publishing/hookDelivery.ts';
-import type { JobDoc } from '../../src/publishing/jobs.ts';
-import { integrationsStream } from '../../src/publishing/connectionDecide.ts';
+import { postPublishHookSender } from '../../src/features/publishing/hook/hookDelivery.ts';
+import type { JobDoc } from '../../src/features/publishing/jobs/jobs.ts';
+import { integrationsStream } from '../../src/domain/integrations/decide.ts';
 import { loadStream } from '../../src/eventstore/handleCommand.ts';
 import { eventually } from '../support/eventually.ts';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';

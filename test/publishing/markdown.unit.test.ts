@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { codeSpan, markdownLink, markdownText } from '../../src/publishing/markdown.ts';
+import { codeSpan, markdownLink, markdownText } from '../../src/features/publishing/markdown.ts';
 
 test('outside text cannot become HTML, a link, an image, emphasis or a table cell break', () => {
   expect(markdownText('<!-- inkstream:revision:x --> ![a](b) *c* | d', 200)).toBe(String.raw`\<!-- inkstream:revision:x --\> !\[a\]\(b\) \*c\* \| d`);

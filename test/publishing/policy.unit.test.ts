@@ -1,10 +1,10 @@
 import { expect, test } from 'vitest';
-import { buildMdx, parseMdx } from '../../src/articles/mdx.ts';
+import { buildMdx, parseMdx } from '../../src/mdx/mdx.ts';
 import { GitHubError } from '../../src/integrations/github/errors.ts';
-import { mdxFor, slugOfPath } from '../../src/publishing/articleFiles.ts';
-import { decideIntegrations } from '../../src/publishing/connectionDecide.ts';
-import { initialIntegrations } from '../../src/publishing/connection.ts';
-import { decideOnFailure, MAX_JOB_ATTEMPTS } from '../../src/publishing/jobFailure.ts';
+import { mdxFor, slugOfPath } from '../../src/features/publishing/articleFiles.ts';
+import { decideIntegrations } from '../../src/domain/integrations/decide.ts';
+import { initialIntegrations } from '../../src/domain/integrations/integrations.ts';
+import { decideOnFailure, MAX_JOB_ATTEMPTS } from '../../src/features/publishing/jobs/jobFailure.ts';
 
 const githubError = (code: GitHubError['code'], retryable: boolean, retryAfterMs?: number) =>
   new GitHubError({ code, status: 0, retryable, reason: `reason for ${code}.`, operation: 'do it', retryAfterMs });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { manualClock } from '../../src/core/clock.ts';
-import { RECONCILE_INTERVAL_MS } from '../../src/publishing/reconciler.ts';
+import { RECONCILE_INTERVAL_MS } from '../../src/features/publishing/github/reconciler.ts';
 import { articleIn, startWorld, type World } from './world.ts';
 
 const clock = manualClock('2026-05-01T08:00:00.000Z');

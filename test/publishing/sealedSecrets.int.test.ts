@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { loadStream } from '../../src/eventstore/handleCommand.ts';
-import type { GitHubConnection } from '../../src/publishing/connection.ts';
-import { integrationsStream } from '../../src/publishing/connectionDecide.ts';
+import type { GitHubConnection } from '../../src/domain/integrations/integrations.ts';
+import { integrationsStream } from '../../src/domain/integrations/decide.ts';
 import type { ApiClient } from '../support/inkstream.ts';
 import { articleIn, startWorld, type World } from './world.ts';
 

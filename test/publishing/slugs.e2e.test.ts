@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { parseMdx } from '../../src/articles/mdx.ts';
+import { parseMdx } from '../../src/mdx/mdx.ts';
 import { articleIn, startWorld, type World } from './world.ts';
 
 let w: World;

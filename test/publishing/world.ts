@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { PlanName } from '../../src/accounts/plans.ts';
+import type { PlanName } from '../../src/domain/accounts/plans.ts';
 import type { Clock } from '../../src/core/clock.ts';
 import { eventually } from '../support/eventually.ts';
 import { FakeGitHub } from '../support/fakeGitHub.ts';

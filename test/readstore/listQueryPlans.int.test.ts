@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { allRoutes } from '../../src/http/routes.ts';
 import { encodeCursor } from '../../src/readstore/cursor.ts';
 import type { FindOptions } from '../../src/readstore/port.ts';
-import { EMBEDDED_DB_FILE } from '../../src/stores.ts';
+import { EMBEDDED_DB_FILE } from '../../src/app/stores.ts';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
 import { findPlans, slowSteps } from '../support/queryPlan.ts';
 import { routeKey } from '../support/routeSamples.ts';

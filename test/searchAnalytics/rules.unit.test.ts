@@ -1,10 +1,10 @@
 import { expect, test } from 'vitest';
-import { articleStream } from '../../src/articles/decide.ts';
-import { articleUrl, defaultUrlPattern, patternProblem, propertyCovers } from '../../src/searchAnalytics/articleUrl.ts';
-import type { SearchAnalytics, SearchAnalyticsEvent } from '../../src/searchAnalytics/connection.ts';
-import { searchAnalyticsStream, SYNC_STALE_MS, type SearchAnalyticsCommand } from '../../src/searchAnalytics/decide.ts';
-import { ConnectSearchAnalyticsBody } from '../../src/searchAnalytics/input.ts';
-import { NO_TRAFFIC, periodsAt } from '../../src/searchAnalytics/metrics.ts';
+import { articleStream } from '../../src/domain/articles/decide.ts';
+import { articleUrl, defaultUrlPattern, patternProblem, propertyCovers } from '../../src/features/searchAnalytics/articleUrl.ts';
+import type { SearchAnalytics, SearchAnalyticsEvent } from '../../src/domain/searchAnalytics/searchAnalytics.ts';
+import { searchAnalyticsStream, SYNC_STALE_MS, type SearchAnalyticsCommand } from '../../src/domain/searchAnalytics/decide.ts';
+import { ConnectSearchAnalyticsBody } from '../../src/features/searchAnalytics/input.ts';
+import { NO_TRAFFIC, periodsAt } from '../../src/domain/searchAnalytics/metrics.ts';
 
 const AT = '2026-03-15T10:00:00.000Z';
 const later = (ms: number) => new Date(Date.parse(AT) + ms).toISOString();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { loadStream } from '../../src/eventstore/handleCommand.ts';
-import { searchAnalyticsStream } from '../../src/searchAnalytics/decide.ts';
+import { searchAnalyticsStream } from '../../src/domain/searchAnalytics/decide.ts';
 import { eventually } from '../support/eventually.ts';
 import type { ApiClient } from '../support/inkstream.ts';
 import { connectBody, integrationPath, settledSync, startGoogleAndProject } from './world.ts';

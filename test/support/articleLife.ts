@@ -1,6 +1,6 @@
-import { articleStream, type ArticleCommand } from '../../src/articles/decide.ts';
-import type { ArticleStatus } from '../../src/articles/article.ts';
-import type { Services } from '../../src/services.ts';
+import { articleStream, type ArticleCommand } from '../../src/domain/articles/decide.ts';
+import type { ArticleStatus } from '../../src/domain/articles/article.ts';
+import type { Services } from '../../src/app/platform.ts';
 
 const generation = { provider: 'offline', model: null, usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 } };
 

@@ -11,8 +11,8 @@ import { projectionConsumer } from '../../src/consumers/projectionConsumer.ts';
 import { startConsumer } from '../../src/consumers/runner.ts';
 import { handleCommand } from '../../src/eventstore/handleCommand.ts';
 import { openSqliteEventStore } from '../../src/eventstore/sqlite.ts';
-import { projectStream } from '../../src/projects/decide.ts';
-import { DEFAULT_SETTINGS } from '../../src/projects/settings.ts';
+import { projectStream } from '../../src/domain/projects/decide.ts';
+import { DEFAULT_SETTINGS } from '../../src/domain/projects/settings.ts';
 import { openSqliteReadStore } from '../../src/readstore/sqlite.ts';
 import { revisionAudit } from './revisionAudit.ts';
 

@@ -1,11 +1,11 @@
-import { accountIdForName } from '../../src/accounts/account.ts';
-import { accountStream } from '../../src/accounts/decide.ts';
-import { articleStream } from '../../src/articles/decide.ts';
+import { accountIdForName } from '../../src/domain/accounts/account.ts';
+import { accountStream } from '../../src/domain/accounts/decide.ts';
+import { articleStream } from '../../src/domain/articles/decide.ts';
 import { handleCommand, type CommandContext } from '../../src/eventstore/handleCommand.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
-import { projectStream } from '../../src/projects/decide.ts';
-import { DEFAULT_SETTINGS } from '../../src/projects/settings.ts';
-import { topicStream } from '../../src/topics/decide.ts';
+import { projectStream } from '../../src/domain/projects/decide.ts';
+import { DEFAULT_SETTINGS } from '../../src/domain/projects/settings.ts';
+import { topicStream } from '../../src/domain/topics/decide.ts';
 
 /** Appends a realistic life of an account, a project, its topics and an article through the real decide functions. */
 export async function appendSampleHistory(store: EventStore, seed: string): Promise<void> {

@@ -1,15 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApiKey } from '../../src/accounts/keys.ts';
-import type { PlanName } from '../../src/accounts/plans.ts';
-import { loadConfig } from '../../src/config.ts';
+import { createApiKey } from '../../src/features/accounts/keys.ts';
+import type { PlanName } from '../../src/domain/accounts/plans.ts';
+import { loadConfig } from '../../src/core/config.ts';
 import type { Clock } from '../../src/core/clock.ts';
 import { createLogger } from '../../src/core/logger.ts';
 import type { ResolveHost } from '../../src/integrations/safeHttp/index.ts';
-import type { PipelineOptions } from '../../src/pipeline/index.ts';
-import { startServer, type RunningServer } from '../../src/server.ts';
-import { openStores, type Stores } from '../../src/stores.ts';
+import type { PipelineOptions } from '../../src/features/pipeline/index.ts';
+import { startServer, type RunningServer } from '../../src/app/start.ts';
+import { openStores, type Stores } from '../../src/app/stores.ts';
 
 /**
  * A real Inkstream on 127.0.0.1 with the embedded SQLite store in a fresh temp directory, as a

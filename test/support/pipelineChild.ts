@@ -8,11 +8,11 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/core/config.ts';
 import { createLogger } from '../../src/core/logger.ts';
 import { createOfflineWriter } from '../../src/integrations/llm/offline/index.ts';
 import type { ContentWriter } from '../../src/integrations/llm/writer.ts';
-import { startServer } from '../../src/server.ts';
+import { startServer } from '../../src/app/start.ts';
 
 export const LLM_CALLS_FILE = 'llm-calls.ndjson';
 

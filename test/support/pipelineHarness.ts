@@ -8,8 +8,8 @@ import type { StoredEvent } from '../../src/eventstore/port.ts';
 import { StreamNotFoundError } from '../../src/eventstore/port.ts';
 import { createOfflineWriter } from '../../src/integrations/llm/offline/index.ts';
 import type { ContentWriter } from '../../src/integrations/llm/writer.ts';
-import type { PartitionedHandler } from '../../src/pipeline/partitioned.ts';
-import type { Services } from '../../src/services.ts';
+import type { PartitionedHandler } from '../../src/consumers/partitioned.ts';
+import type { Services } from '../../src/app/platform.ts';
 import type { TestInkstream } from './inkstream.ts';
 
 type Method = 'suggestTopics' | 'researchArticle' | 'writeArticle' | 'reviseArticle';

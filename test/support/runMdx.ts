@@ -1,5 +1,5 @@
 import { evaluate } from '@mdx-js/mdx';
-import { mdxBodyOf } from '../../src/articles/mdx.ts';
+import { mdxBodyOf } from '../../src/mdx/mdx.ts';
 
 /**
  * What a site build does with a committed file: compiles its body with @mdx-js/mdx, runs the

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { createInMemoryEventStore } from '../../src/eventstore/inMemory.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { openSqliteReadStore } from '../../src/readstore/sqlite.ts';
-import type { Stores } from '../../src/stores.ts';
+import type { Stores } from '../../src/app/stores.ts';
 
 /** What @eventstore/db-client throws while no node answers (UnavailableError carries type 'unavailable'). */
 export const unavailable = () => Object.assign(new Error('14 UNAVAILABLE: No connection established'), { type: 'unavailable' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { accountIdForName } from '../../src/accounts/account.ts';
-import { topicStream } from '../../src/topics/decide.ts';
-import { ENSURE_ARTICLE_QUEUED } from '../../src/topics/ensureArticleQueued.ts';
+import { accountIdForName } from '../../src/domain/accounts/account.ts';
+import { topicStream } from '../../src/domain/topics/decide.ts';
+import { ENSURE_ARTICLE_QUEUED } from '../../src/features/topics/ensureArticleQueued.ts';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
 import { stopPipeline } from '../support/stopPipeline.ts';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { signedHeaders, standardSignature } from '../../src/webhooks/signature.ts';
+import { signedHeaders, standardSignature } from '../../src/features/webhooks/delivery/signature.ts';
 
 const doc = readFileSync(join(import.meta.dirname, '../../docs/webhooks.md'), 'utf8');
 const dir = mkdtempSync(join(tmpdir(), 'inkstream-webhook-docs-'));

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { isAppError } from '../../src/core/errors.ts';
-import { decideEndpoint } from '../../src/webhooks/decide.ts';
-import { evolveEndpoint, initialEndpoint, type WebhookEndpoint, type WebhookEndpointEvent } from '../../src/webhooks/endpoint.ts';
+import { decideEndpoint } from '../../src/domain/webhooks/decide.ts';
+import { evolveEndpoint, initialEndpoint, type WebhookEndpoint, type WebhookEndpointEvent } from '../../src/domain/webhooks/endpoint.ts';
 
 const at = '2026-01-01T00:00:00.000Z';
 const registered: WebhookEndpointEvent = {

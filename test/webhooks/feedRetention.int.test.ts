@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { manualClock } from '../../src/core/clock.ts';
 import { createIdGenerator } from '../../src/core/ids.ts';
-import { pruneWebhookHistory, WEBHOOK_RETENTION_MS } from '../../src/webhooks/retention.ts';
+import { pruneWebhookHistory, WEBHOOK_RETENTION_MS } from '../../src/features/webhooks/retention.ts';
 import { eventually } from '../support/eventually.ts';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
 

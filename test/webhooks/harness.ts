@@ -1,5 +1,5 @@
-import { accountIdForName } from '../../src/accounts/account.ts';
-import { articleStream, type ArticleCommand } from '../../src/articles/decide.ts';
+import { accountIdForName } from '../../src/domain/accounts/account.ts';
+import { articleStream, type ArticleCommand } from '../../src/domain/articles/decide.ts';
 import type { CommandResult } from '../../src/eventstore/handleCommand.ts';
 import type { TestInkstream } from '../support/inkstream.ts';
 import type { Receiver } from '../support/webhookReceiver.ts';

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { dueKey, newDelivery, type DeliveryDoc } from '../../src/webhooks/delivery.ts';
-import { createLane } from '../../src/webhooks/lane.ts';
+import { dueKey, newDelivery, type DeliveryDoc } from '../../src/features/webhooks/delivery/delivery.ts';
+import { createLane } from '../../src/features/webhooks/delivery/lane.ts';
 import { eventually } from './harness.ts';
 
 /** A queue of stored deliveries and a receiver that answers when told to: the lane's two sides. */

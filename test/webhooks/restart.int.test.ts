@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createApiKey } from '../../src/accounts/keys.ts';
-import { loadConfig } from '../../src/config.ts';
+import { createApiKey } from '../../src/features/accounts/keys.ts';
+import { loadConfig } from '../../src/core/config.ts';
 import { createLogger } from '../../src/core/logger.ts';
-import { startServer, type RunningServer } from '../../src/server.ts';
+import { startServer, type RunningServer } from '../../src/app/start.ts';
 import { createTestCa, startReceiver, trustInThisProcess, type Receiver } from '../support/webhookReceiver.ts';
 import { envelopes, eventually } from './harness.ts';
 

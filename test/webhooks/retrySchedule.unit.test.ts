@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { DEFAULT_RETRY_DELAYS_MS, nextRetryDelay, parseRetryDelays, retryAfterMs } from '../../src/webhooks/retrySchedule.ts';
+import { DEFAULT_RETRY_DELAYS_MS, nextRetryDelay, parseRetryDelays, retryAfterMs } from '../../src/features/webhooks/delivery/retrySchedule.ts';
 
 test('the default schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h after the immediate first attempt', () => {
   expect(parseRetryDelays(undefined)).toEqual([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]);

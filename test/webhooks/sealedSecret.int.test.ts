@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { accountIdForName } from '../../src/accounts/account.ts';
-import { webhookStream } from '../../src/webhooks/decide.ts';
+import { accountIdForName } from '../../src/domain/accounts/account.ts';
+import { webhookStream } from '../../src/domain/webhooks/decide.ts';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
 import { stopPipeline } from '../support/stopPipeline.ts';
 import { startReceiverPool } from '../support/webhookReceiver.ts';

@@ -1,4 +1,4 @@
-import { mdxText } from '../../articles/mdxSyntax.ts';
+import { mdxText } from '../../mdx/mdxSyntax.ts';
 /** Small, dependency-free text helpers shared by topic dedupe and the offline writer. */
 
 export const STOPWORDS = new Set((

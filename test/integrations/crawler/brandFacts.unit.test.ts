@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { extractCompanyFacts } from '../../../src/integrations/crawler/brandFacts.ts';
+import { extractCompanyFacts } from '../../../src/features/pipeline/brand/learn/brandFacts.ts';
 import { crawledPage } from '../../support/crawledPage.ts';
 
 const factsOf = (text: string, extra: Parameters<typeof crawledPage>[0] = { url: 'https://acme.test/about' }) =>

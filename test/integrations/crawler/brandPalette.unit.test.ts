@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { wcagContrast } from 'culori';
-import { buildPalette, toHex } from '../../../src/integrations/crawler/brandPalette.ts';
-import { readCss } from '../../../src/integrations/crawler/cssFacts.ts';
+import { buildPalette, toHex } from '../../../src/features/pipeline/brand/learn/brandPalette.ts';
+import { readCss } from '../../../src/features/pipeline/brand/learn/cssFacts.ts';
 
 const paletteOf = (css: string, themeColors: string[] = []) => buildPalette({ themeColors, css: readCss([css]) });
 

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { proseSentences, splitSentences } from '../../../src/integrations/crawler/brandText.ts';
-import { formalityOf, measureVoice, personOf } from '../../../src/integrations/crawler/brandVoice.ts';
+import { proseSentences, splitSentences } from '../../../src/features/pipeline/brand/learn/brandText.ts';
+import { formalityOf, measureVoice, personOf } from '../../../src/features/pipeline/brand/learn/brandVoice.ts';
 import { crawledPage } from '../../support/crawledPage.ts';
 
 const voiceOf = (text: string) => {

@@ -1,4 +1,4 @@
-import { countWords } from '../../../articles/mdx.ts';
+import { countWords } from '../../../mdx/mdx.ts';
 import { subjectTokens } from '../topicDedupe.ts';
 import { capitalize, escapeMdxText, jaccard, sentences } from '../text.ts';
 import type { BrandInput, ReviseArticleInput, RevisionResult } from '../writer.ts';

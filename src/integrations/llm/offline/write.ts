@@ -1,4 +1,4 @@
-import { mdxLink, mdxLinkDestination } from '../../../articles/mdxSyntax.ts';
+import { mdxLink, mdxLinkDestination } from '../../../mdx/mdxSyntax.ts';
 import { rankPages, topicTokensOf } from '../relevance.ts';
 import { casualize, enforceStyle, formalize, styleRules } from '../style.ts';
 import { capitalize, escapeMdxText, hashString, midSentence, truncateAtWord } from '../text.ts';

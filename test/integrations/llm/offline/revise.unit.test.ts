@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { countWords } from '../../../../src/articles/mdx.ts';
+import { countWords } from '../../../../src/mdx/mdx.ts';
 import { createOfflineWriter } from '../../../../src/integrations/llm/offline/index.ts';
 import { fernleafBrand as brand } from '../../../support/brandFixture.ts';
 

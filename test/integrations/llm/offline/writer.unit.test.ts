@@ -1,9 +1,9 @@
 import { expect, test } from 'vitest';
-import { buildMdx, countWords, parseMdx, slugify } from '../../../../src/articles/mdx.ts';
+import { buildMdx, countWords, parseMdx, slugify } from '../../../../src/mdx/mdx.ts';
 import { createOfflineWriter, OFFLINE_MODEL } from '../../../../src/integrations/llm/offline/index.ts';
 import { isNearDuplicate } from '../../../../src/integrations/llm/topicDedupe.ts';
 import { fernleafBrand as brand, fernleafPages as pages } from '../../../support/brandFixture.ts';
-import { codeOfText } from '../../../../src/articles/neutralise.ts';
+import { codeOfText } from '../../../../src/mdx/neutralise.ts';
 
 const writer = createOfflineWriter();
 const topic = { title: 'How to Brew Green Tea Without Bitterness', keyword: 'green tea', brief: 'Temperature, time and leaf.' };

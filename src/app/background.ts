@@ -1,0 +1,51 @@
+import { startLeadership } from '../consumers/leadership.ts';
+import { projectionConsumer } from '../consumers/projectionConsumer.ts';
+import { startConsumer, type ConsumerDefinition, type ConsumerHandle } from '../consumers/runner.ts';
+import type { Services } from './platform.ts';
+
+/**
+ * Everything that runs beside the API. Every process keeps its read models up to date; only the
+ * process holding the background lease runs the side-effect consumers and timer-driven workers,
+ * so several replicas (or a second start on the same data) never do the same work twice.
+ */
+/** `consumers` lists those running now: the projections, and the side-effect consumers while leading. */
+export type Background = { readonly consumers: ConsumerHandle[]; isLeader(): boolean; stop(): Promise<void> };
+
+export type Worker = { name: string; start(services: Services): Promise<{ stop(): Promise<void> }> };
+
+export async function startBackground(
+  services: Services, extra: { consumers?: ConsumerDefinition[]; workers?: Worker[] } = {}, options: { leaseTtlMs?: number } = {},
+): Promise<Background> {
+  const runner = { store: services.eventStore, readStore: services.readStore, logger: services.logger, tail: services.tail };
+  const projections = await startConsumer(projectionConsumer(services.projections, services.readStore), runner);
+  services.readModels.attach(projections);
+
+  let sideEffects: ConsumerHandle[] = [];
+  let workers: { stop(): Promise<void> }[] = [];
+  const leadership = await startLeadership({
+    readStore: services.readStore,
+    logger: services.logger,
+    // Real time, not the services' (injectable) clock: the lease is shared with other processes.
+    nowMs: () => Date.now(),
+    ttlMs: options.leaseTtlMs,
+    async onElected() {
+      for (const definition of extra.consumers ?? []) sideEffects.push(await startConsumer(definition, runner));
+      for (const worker of extra.workers ?? []) workers.push(await worker.start(services));
+    },
+    async onDeposed() {
+      await Promise.all(workers.map((worker) => worker.stop()));
+      await Promise.all(sideEffects.map((consumer) => consumer.stop()));
+      workers = [];
+      sideEffects = [];
+    },
+  });
+
+  return {
+    get consumers() { return [projections, ...sideEffects]; },
+    isLeader: leadership.isLeader,
+    async stop() {
+      await leadership.stop();
+      await projections.stop();
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import type { Worker } from './background.ts';
+import { eventHandlerConsumer } from '../consumers/define.ts';
+import { projectionUpgradeWorker } from '../consumers/projectionUpgrade.ts';
+import type { ConsumerDefinition } from '../consumers/runner.ts';
+import { pipelineJobs, type PipelineOptions } from '../features/pipeline/index.ts';
+import { publishingJobs } from '../features/publishing/index.ts';
+import { retentionWorker } from './retention.ts';
+import { searchAnalyticsJobs } from '../features/searchAnalytics/index.ts';
+import type { Services } from './platform.ts';
+import { ensureArticleQueued } from '../features/topics/ensureArticleQueued.ts';
+import { webhookJobs } from '../features/webhooks/jobs.ts';
+
+/**
+ * The background work beside the projections: pipeline process managers, webhook delivery,
+ * schedulers, retention. Each feature contributes its consumers (log-driven) and workers (timer-driven).
+ */
+export function backgroundJobs(services: Services, options: { pipeline?: PipelineOptions } = {}): { consumers: ConsumerDefinition[]; workers: Worker[] } {
+  const webhooks = webhookJobs(services);
+  const pipeline = pipelineJobs(services, options.pipeline);
+  const publishing = publishingJobs(services);
+  const searchAnalytics = searchAnalyticsJobs(services);
+  return {
+    consumers: [eventHandlerConsumer(ensureArticleQueued(services), services.readStore), ...webhooks.consumers, ...pipeline.consumers, ...publishing.consumers, ...searchAnalytics.consumers],
+    workers: [...webhooks.workers, ...pipeline.workers, ...publishing.workers, ...searchAnalytics.workers, retentionWorker(), projectionUpgradeWorker()],
+  };
+}

@@ -1,0 +1,104 @@
+import type { Logger } from 'pino';
+import { join } from 'node:path';
+import { allProjections } from '../../projections/index.ts';
+import { loadPlans, type Plan, type PlanName } from '../domain/accounts/plans.ts';
+import type { Config } from '../core/config.ts';
+import { systemClock, type Clock } from '../core/clock.ts';
+import { createIdGenerator, type IdGenerator } from '../core/ids.ts';
+import { createSecretBox, loadOrCreateSecretKey, parseRetiredKeys, type SecretBinding, type SecretBox } from '../core/secretBox.ts';
+import { createLogTail, type LogTail } from '../consumers/logTail.ts';
+import { handleCommand, type CommandContext, type CommandOptions, type CommandResult, type DomainEvent, type StreamType } from '../eventstore/handleCommand.ts';
+import type { EventStore } from '../eventstore/port.ts';
+import { createDestinationPolicy, type DestinationPolicy, type ResolveHost } from '../integrations/safeHttp/index.ts';
+import type { ReadStore } from '../readstore/port.ts';
+import type { Projection } from '../readstore/projection.ts';
+import { projectionVersion } from '../readstore/projectionVersion.ts';
+import { createReadModels, type ReadModels } from '../consumers/readModels.ts';
+import { createStoreConnection, type StoreConnection } from './storeConnection.ts';
+import { verifyStoreIdentity } from './storeIdentity.ts';
+import { openStores, type Stores } from './stores.ts';
+
+/** Everything a route, a consumer or the CLI needs, built once by the composition root. */
+export type Services = {
+  config: Config;
+  logger: Logger;
+  clock: Clock;
+  ids: IdGenerator;
+  eventStore: EventStore;
+  readStore: ReadStore;
+  storeKinds: Stores['kind'];
+  plans: Record<PlanName, Plan>;
+  /** Which URLs tenants may register and Inkstream may connect to (one policy for both moments). */
+  destinations: DestinationPolicy;
+  secrets: SecretBox;
+  projections: readonly Projection[];
+  readModels: ReadModels;
+  /** The process's one read of the newest events, shared by its consumers and the API's key cache. */
+  tail: LogTail;
+  execute<State, Event extends DomainEvent, Command>(
+    type: StreamType<State, Event, Command>, id: string, command: Command, context: CommandContext, options?: CommandOptions,
+  ): Promise<CommandResult<State>>;
+  close(): Promise<void>;
+};
+
+export type ServiceOverrides = {
+  clock?: Clock; stores?: Stores; resolveHost?: ResolveHost;
+  /** How start-up waits for unreachable stores; its state is what readiness reports meanwhile. */
+  connection?: StoreConnection;
+};
+
+export async function createServices(config: Config, logger: Logger, overrides: ServiceOverrides = {}): Promise<Services> {
+  const clock = overrides.clock ?? systemClock;
+  const tightened = (path: string, previousMode: number) => logger.warn({ path, previousMode: previousMode.toString(8) }, 'tightened a file in DATA_DIR to 0600 (it was readable by other users)');
+  const connection = overrides.connection ?? createStoreConnection({
+    onRetry: (what, error, delayMs) => logger.warn({ err: error, retryInMs: delayMs }, `${what} is not reachable yet; waiting`),
+  });
+  const stores = overrides.stores
+    ?? (await connection.establish('the stores', () => openStores(config, (message) => logger.warn({ message }, 'WAL checkpoint failed'), { onTightened: tightened })));
+  const projections = allProjections;
+  await connection.establish(`the stores (${stores.where.events}, ${stores.where.reads})`, async () => {
+    await verifyStoreIdentity(stores);
+    await stores.readStore.ensureCollections(projections.map((p) => ({ name: p.collection, indexes: p.indexes, version: projectionVersion(p) })));
+  });
+  const tail = await createLogTail(stores.eventStore);
+  connection.connected();
+  const secrets = createSecretBox({
+    current: loadOrCreateSecretKey(config.INKSTREAM_SECRET_KEY, join(config.dataDir, 'secret.key'), tightened),
+    retired: parseRetiredKeys(config.INKSTREAM_SECRET_KEYS_RETIRED),
+    onOutdated: oncePerRecord((binding, sealedWith) => logger.info({ ...binding, sealedWith }, 'a stored secret is sealed under a retired key or without a binding: save it again before dropping that key (docs/secrets.md)')),
+  });
+  return {
+    config,
+    logger,
+    clock,
+    ids: createIdGenerator(() => clock.nowMs()),
+    eventStore: stores.eventStore,
+    readStore: stores.readStore,
+    storeKinds: stores.kind,
+    plans: loadPlans(config.INKSTREAM_PLANS_FILE),
+    destinations: createDestinationPolicy({
+      allowPrivateAddresses: config.INKSTREAM_ALLOW_PRIVATE_URLS, resolveHost: overrides.resolveHost,
+      onRefused: (detail) => logger.warn(detail, 'refused a URL whose host is not public'),
+    }),
+    secrets,
+    projections,
+    readModels: createReadModels(stores.eventStore, stores.readStore, projections),
+    tail,
+    execute: (type, id, command, context, options) => handleCommand(stores.eventStore, type, id, command, context, options),
+    async close() {
+      tail.stop();
+      await stores.close();
+    },
+  };
+}
+
+/** Secrets are opened on every delivery: one log line per record and process is enough. */
+function oncePerRecord<Rest extends unknown[]>(notice: (binding: SecretBinding, ...rest: Rest) => void): (binding: SecretBinding, ...rest: Rest) => void {
+  const told = new Set<string>();
+  return (binding, ...rest) => {
+    const record = JSON.stringify([binding.kind, binding.accountId, binding.recordId]);
+    if (told.has(record)) return;
+    told.add(record);
+    notice(binding, ...rest);
+  };
+}

@@ -1,0 +1,65 @@
+import type { Background } from './background.ts';
+import { PROJECTIONS_CONSUMER } from '../consumers/projectionConsumer.ts';
+import type { Services } from './platform.ts';
+
+export type CheckState = 'ok' | 'failing';
+
+/** What GET /readyz answers: ready means this process can serve the API, whichever role it has. */
+export type Readiness = {
+  ok: boolean;
+  /** leader: this process holds the background lease and runs the side effects; standby: another does. */
+  role: 'leader' | 'standby';
+  /** What serving the API needs: the stores, and the projections that keep its read models current. */
+  checks: Record<string, CheckState | 'connecting'>;
+  /** The side-effect consumers this process runs (only while it leads); they do not decide readiness. */
+  background: Record<string, CheckState>;
+};
+
+/**
+ * Readiness while start-up still waits for the stores (storeConnection.ts): not ready, and no
+ * lease held yet. Why the stores cannot be reached goes to the log, not here.
+ */
+export function connectingReadiness(): Readiness {
+  return { ok: false, role: 'standby', checks: { stores: 'connecting' }, background: {} };
+}
+
+/**
+ * Readiness for a load balancer or Kubernetes: each check says only ok or failing, as anyone who
+ * can reach the port may ask; what failed, and why, goes to the log.
+ */
+export function createReadiness(services: Pick<Services, 'eventStore' | 'readStore' | 'logger'>, background: Background): () => Promise<Readiness> {
+  const probe = async (name: string, check: () => Promise<unknown>): Promise<CheckState> => {
+    try {
+      await check();
+      return 'ok';
+    } catch (error) {
+      services.logger.warn({ err: error, check: name }, 'readiness check failing');
+      return 'failing';
+    }
+  };
+  const consumerState = (consumer: Background['consumers'][number]): CheckState => {
+    const error = consumer.lastError();
+    if (consumer.isRunning() && !error) return 'ok';
+    services.logger.warn({ consumer: consumer.name, error, running: consumer.isRunning() }, 'readiness: consumer failing');
+    return 'failing';
+  };
+
+  return async () => {
+    const checks: Record<string, CheckState> = {
+      eventStore: await probe('eventStore', () => services.eventStore.headPosition()),
+      readStore: await probe('readStore', () => services.readStore.getCheckpoint(PROJECTIONS_CONSUMER)),
+    };
+    const sideEffects: Record<string, CheckState> = {};
+    for (const consumer of background.consumers) {
+      const name = `consumer:${consumer.name}`;
+      if (consumer.name === PROJECTIONS_CONSUMER) checks[name] = consumerState(consumer);
+      else sideEffects[name] = consumerState(consumer);
+    }
+    return {
+      ok: Object.values(checks).every((state) => state === 'ok'),
+      role: background.isLeader() ? 'leader' : 'standby',
+      checks,
+      background: sideEffects,
+    };
+  };
+}

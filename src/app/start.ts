@@ -1,0 +1,93 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import { bootstrapDefaultAccount } from '../features/accounts/keys.ts';
+import { startBackground, type Background } from './background.ts';
+import type { Config } from '../core/config.ts';
+import { systemClock, type Clock } from '../core/clock.ts';
+import { createIdGenerator } from '../core/ids.ts';
+import { createApp } from '../http/app.ts';
+import { createConnectionCap } from '../http/connectionCap.ts';
+import { openRateLimit } from '../http/rateLimitStore.ts';
+import type { ResolveHost } from '../integrations/safeHttp/index.ts';
+import { allRoutes } from '../http/routes.ts';
+import { answerClientErrors, serverOptions } from '../http/serverLimits.ts';
+import { createStartingListener } from '../http/starting.ts';
+import { backgroundJobs } from './features.ts';
+import type { PipelineOptions } from '../features/pipeline/index.ts';
+import { connectingReadiness, createReadiness } from './readiness.ts';
+import { createServices, type Services } from './platform.ts';
+import type { StoreConnection } from './storeConnection.ts';
+import type { Stores } from './stores.ts';
+
+export type RunningServer = { services: Services; server: Server; url: string; background: Background; stop(): Promise<void> };
+
+export type ServerOverrides = {
+  clock?: Clock; stores?: Stores; pipeline?: PipelineOptions; resolveHost?: ResolveHost;
+  /** How start-up waits for unreachable stores (storeConnection.ts). */
+  connection?: StoreConnection;
+  /** Told the address once the port is bound, before the stores are open. */
+  onListening?: (url: string) => void;
+};
+
+/**
+ * Listens first, answering as a process that is alive but not ready while the stores are reached
+ * (they may take a while: storeConnection.ts), then builds the services, starts the background
+ * consumers and serves the API; `stop` shuts down gracefully.
+ */
+export async function startServer(config: Config, logger: Logger, overrides: ServerOverrides = {}): Promise<RunningServer> {
+  const httpOptions = serverOptions(config);
+  const connections = createConnectionCap({ perAddress: config.INKSTREAM_CONNECTIONS_PER_ADDRESS, trustedProxies: config.INKSTREAM_TRUSTED_PROXIES });
+  const starting = createStartingListener({ readiness: connectingReadiness, ids: createIdGenerator(() => (overrides.clock ?? systemClock).nowMs()) });
+  const server = createServer(httpOptions, starting);
+  server.keepAliveTimeout = 5000;
+  connections.watch(server);
+  answerClientErrors(server);
+  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  logger.info({ address: url }, 'inkstream accepting connections: the API answers 503 until the stores are open');
+  overrides.onListening?.(url);
+
+  let services: Services;
+  let background: Background;
+  let limits: Awaited<ReturnType<typeof openRateLimit>>;
+  try {
+    services = await createServices(config, logger, overrides);
+    const issued = await bootstrapDefaultAccount(services);
+    if (issued) {
+      process.stdout.write(
+        `\nFirst start: created account "default" with API key (shown once, store it now):\n\n  ${issued.key}\n\n` +
+        `Try: curl -H "Authorization: Bearer ${issued.key}" http://localhost:${config.PORT}/api/v1/projects\n\n`,
+      );
+    }
+    background = await startBackground(services, backgroundJobs(services, { pipeline: overrides.pipeline }), { leaseTtlMs: config.INKSTREAM_LEASE_TTL_MS });
+    limits = await openRateLimit(config);
+  } catch (error) {
+    await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
+    throw error;
+  }
+  const app = createApp(services, {
+    routes: allRoutes,
+    rateLimit: limits.rateLimit,
+    connections,
+    health: { ready: createReadiness(services, background) },
+  });
+  server.off('request', starting);
+  server.on('request', app);
+  logger.info({ url, stores: services.storeKinds }, 'inkstream listening');
+
+  let stopping: Promise<void> | null = null;
+  return {
+    services, server, url, background,
+    stop() {
+      stopping ??= (async () => {
+        await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeIdleConnections(); });
+        await background.stop();
+        await limits.close();
+        await services.close();
+      })();
+      return stopping;
+    },
+  };
+}

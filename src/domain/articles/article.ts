@@ -1,0 +1,132 @@
+import type { Neutralised } from '../../mdx/neutralise.ts';
+import type { SearchMetricsSnapshot } from '../searchAnalytics/metrics.ts';
+
+export type ArticleStatus =
+  | 'queued' | 'researching' | 'writing' | 'draft'
+  | 'publishing' | 'pr_open' | 'merged' | 'closed' | 'failed';
+
+export const ARTICLE_STATUSES: readonly ArticleStatus[] = ['queued', 'researching', 'writing', 'draft', 'publishing', 'pr_open', 'merged', 'closed', 'failed'];
+
+/** Which model wrote something, so auditors can tell real output from offline output. */
+export type Generation = { provider: string; model: string | null; usage: { promptTokens: number; completionTokens: number; totalTokens: number } };
+export type Source = { url: string; title: string };
+export type OutlineSection = { heading: string; points: string[] };
+export type Cover = { title: string; palette: { primary: string; accent: string; background: string; text: string }; style: { mood: string; shapes: string; typography: string } };
+export type DiffStats = { addedLines: number; removedLines: number; addedWords: number; removedWords: number };
+export type RevisionSource = { kind: 'api' } | { kind: 'github'; login: string; commentId: number; prNumber: number };
+
+export type ArticleEvent =
+  | { type: 'ArticleQueued'; data: { articleId: string; topicId: string; projectId: string; title: string; keyword: string | null; brief: string | null; trigger: 'api' | 'schedule' | 'cadence'; at: string } }
+  | { type: 'ArticleResearchStarted'; data: { articleId: string; purpose: 'write' | 'refresh'; at: string } }
+  | { type: 'ArticleResearched'; data: { articleId: string; outline: OutlineSection[]; keyPoints: string[]; sources: Source[]; generation: Generation; at: string } }
+  | { type: 'ArticleDrafted'; data: { articleId: string; version: number; mdx: string; slug: string; title: string; wordCount: number; cover: Cover | null; purpose: 'write' | 'refresh'; generation: Generation; neutralised?: Neutralised[]; at: string } }
+  | { type: 'ArticleFailed'; data: { articleId: string; step: ArticleStatus; reason: string; at: string } }
+  | { type: 'ArticleRetried'; data: { articleId: string; step: ArticleStatus; at: string } }
+  | { type: 'ArticleRevisionRequested'; data: { articleId: string; revisionId: string; instruction: string; source: RevisionSource; at: string } }
+  | { type: 'ArticleRevised'; data: { articleId: string; revisionId: string; version: number; mdx: string; summary: string; diff: DiffStats; neutralised?: Neutralised[]; generation: Generation; at: string } }
+  | { type: 'ArticleRevisionFailed'; data: { articleId: string; revisionId: string; reason: string; at: string } }
+  | { type: 'ArticlePublishRequested'; data: { articleId: string; mode: 'pr' | 'direct'; purpose: 'publish' | 'refresh'; at: string } }
+  /** Where this publication goes (slug, file, branch; null branch: the base branch), chosen once before anything is written. */
+  | { type: 'ArticlePublishTargetChosen'; data: { articleId: string; slug: string; path: string; branch: string | null; at: string } }
+  | { type: 'ArticlePullRequestOpened'; data: { articleId: string; prNumber: number; prUrl: string; branch: string; commitSha: string; path: string; at: string } }
+  | { type: 'ArticleRevisionCommitted'; data: { articleId: string; revisionId: string; commitSha: string; at: string } }
+  | { type: 'ArticleMerged'; data: { articleId: string; commitSha: string | null; prUrl: string | null; path: string; mergedBy: string | null; at: string } }
+  | { type: 'ArticleClosed'; data: { articleId: string; prUrl: string; closedBy: string | null; at: string } }
+  | { type: 'ArticleRefreshRequested'; data: { articleId: string; refreshId: string; at: string } }
+  /** Search Console figures of the published URL, recorded by a search-analytics sync (`at` is the sync time). */
+  | { type: 'ArticleSearchMetricsUpdated'; data: SearchMetricsSnapshot & { articleId: string; projectId: string; syncId: string; at: string } };
+
+export type Revision = { revisionId: string; instruction: string; source: RevisionSource; requestedAt: string };
+
+export type ActiveArticle = {
+  status: ArticleStatus;
+  id: string;
+  projectId: string;
+  topicId: string;
+  title: string;
+  keyword: string | null;
+  brief: string | null;
+  slug: string | null;
+  version: number;
+  mdx: string | null;
+  outline: OutlineSection[];
+  sources: Source[];
+  cover: Cover | null;
+  purpose: 'write' | 'refresh';
+  publishMode: 'pr' | 'direct' | null;
+  pr: { number: number; url: string; branch: string } | null;
+  path: string | null;
+  /** Revisions wait here in order; one applies at a time. */
+  pendingRevisions: Revision[];
+  failure: { step: ArticleStatus; reason: string } | null;
+  refreshCount: number;
+  /** The search-analytics sync that last recorded figures, so a re-run of it records nothing twice. */
+  lastSearchSyncId?: string;
+};
+export type Article = { status: 'none' } | ActiveArticle;
+
+export const ARTICLE_CATEGORY = 'article';
+
+/** The operations a user (or GitHub) may start, and the states each is allowed from. */
+export const allowedFrom = {
+  approve: ['draft'],
+  revise: ['draft', 'pr_open'],
+  refresh: ['merged'],
+  retry: ['failed'],
+} as const satisfies Record<string, readonly ArticleStatus[]>;
+
+/** Every transition the pipeline makes: from → to. Anything else is a bug, and refused. */
+export const articleTransitions = {
+  queued: ['researching', 'failed'],
+  researching: ['writing', 'failed'],
+  writing: ['draft', 'publishing', 'failed'],
+  draft: ['publishing', 'failed'],
+  publishing: ['pr_open', 'merged', 'failed'],
+  pr_open: ['merged', 'closed', 'failed'],
+  merged: ['researching'],
+  closed: [],
+  failed: ['queued', 'researching', 'writing', 'publishing'],
+} as const satisfies Record<ArticleStatus, readonly ArticleStatus[]>;
+
+export const initialArticle = (): Article => ({ status: 'none' });
+
+export function evolveArticle(state: Article, event: ArticleEvent): Article {
+  if (event.type === 'ArticleQueued') {
+    const { articleId, topicId, projectId, title, keyword, brief } = event.data;
+    return {
+      status: 'queued', id: articleId, projectId, topicId, title, keyword, brief, slug: null, version: 0, mdx: null,
+      outline: [], sources: [], cover: null, purpose: 'write', publishMode: null, pr: null, path: null,
+      pendingRevisions: [], failure: null, refreshCount: 0,
+    };
+  }
+  if (state.status === 'none') return state;
+  switch (event.type) {
+    case 'ArticleResearchStarted': return { ...state, status: 'researching', purpose: event.data.purpose };
+    case 'ArticleResearched': return { ...state, status: 'writing', outline: event.data.outline, sources: event.data.sources };
+    case 'ArticleDrafted': {
+      const { version, mdx, slug, title, cover } = event.data;
+      return { ...state, status: event.data.purpose === 'refresh' ? 'writing' : 'draft', version, mdx, slug, title, cover, failure: null };
+    }
+    case 'ArticleFailed': return { ...state, status: 'failed', failure: { step: event.data.step, reason: event.data.reason } };
+    case 'ArticleRetried': return { ...state, status: event.data.step, failure: null };
+    case 'ArticleRevisionRequested': {
+      const { revisionId, instruction, source, at } = event.data;
+      return { ...state, pendingRevisions: [...state.pendingRevisions, { revisionId, instruction, source, requestedAt: at }] };
+    }
+    case 'ArticleRevised':
+      return { ...state, version: event.data.version, mdx: event.data.mdx, pendingRevisions: withoutRevision(state, event.data.revisionId) };
+    case 'ArticleRevisionFailed': return { ...state, pendingRevisions: withoutRevision(state, event.data.revisionId) };
+    case 'ArticlePublishRequested': return { ...state, status: 'publishing', publishMode: event.data.mode, failure: null };
+    case 'ArticlePullRequestOpened': {
+      const { prNumber, prUrl, branch, path } = event.data;
+      return { ...state, status: 'pr_open', pr: { number: prNumber, url: prUrl, branch }, path };
+    }
+    case 'ArticleMerged': return { ...state, status: 'merged', path: event.data.path };
+    case 'ArticleClosed': return { ...state, status: 'closed' };
+    case 'ArticleRefreshRequested': return { ...state, status: 'researching', purpose: 'refresh', refreshCount: state.refreshCount + 1 };
+    case 'ArticleSearchMetricsUpdated': return { ...state, lastSearchSyncId: event.data.syncId };
+    default: return state;
+  }
+}
+
+const withoutRevision = (state: ActiveArticle, revisionId: string) => state.pendingRevisions.filter((revision) => revision.revisionId !== revisionId);

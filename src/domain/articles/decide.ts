@@ -1,0 +1,128 @@
+import { AppError } from '../../core/errors.ts';
+import type { StreamType } from '../../eventstore/handleCommand.ts';
+import {
+  allowedFrom, ARTICLE_CATEGORY, articleTransitions, evolveArticle, initialArticle,
+  type ActiveArticle, type Article, type ArticleEvent, type ArticleStatus,
+} from './article.ts';
+
+type EventData<T extends ArticleEvent['type']> = Omit<Extract<ArticleEvent, { type: T }>['data'], 'articleId'>;
+
+export type ArticleCommand =
+  | { type: 'QueueArticle'; articleId: string } & EventData<'ArticleQueued'>
+  | { type: 'StartResearch'; at: string }
+  | { type: 'RecordResearch' } & EventData<'ArticleResearched'>
+  | { type: 'RecordDraft' } & EventData<'ArticleDrafted'>
+  | { type: 'FailStep'; step: ArticleStatus; reason: string; at: string }
+  | { type: 'RetryArticle'; at: string }
+  | { type: 'RequestRevision' } & EventData<'ArticleRevisionRequested'>
+  | { type: 'RecordRevision' } & EventData<'ArticleRevised'>
+  | { type: 'FailRevision' } & EventData<'ArticleRevisionFailed'>
+  | { type: 'ApproveArticle'; mode: 'pr' | 'direct'; at: string }
+  | { type: 'StartRefreshPublish'; mode: 'pr' | 'direct'; at: string }
+  | { type: 'RecordPublishTarget' } & EventData<'ArticlePublishTargetChosen'>
+  | { type: 'RecordPullRequest' } & EventData<'ArticlePullRequestOpened'>
+  | { type: 'RecordRevisionCommitted' } & EventData<'ArticleRevisionCommitted'>
+  | { type: 'RecordMerged' } & EventData<'ArticleMerged'>
+  | { type: 'RecordClosed' } & EventData<'ArticleClosed'>
+  | { type: 'RefreshArticle'; refreshId: string; at: string }
+  | { type: 'RecordSearchMetrics' } & EventData<'ArticleSearchMetricsUpdated'>;
+
+export function decideArticle(command: ArticleCommand, state: Article): ArticleEvent[] {
+  if (command.type === 'QueueArticle') {
+    if (state.status !== 'none') return []; // retried or repaired: already queued
+    const { type: _type, ...data } = command;
+    return [{ type: 'ArticleQueued', data }];
+  }
+  const article = requireArticle(state);
+  const articleId = article.id;
+  const { type, ...rest } = command;
+  switch (command.type) {
+    case 'StartResearch':
+      if (article.status !== 'queued') return []; // already started: the worker resumes
+      return [{ type: 'ArticleResearchStarted', data: { articleId, purpose: 'write', at: command.at } }];
+    case 'RecordResearch':
+      if (article.status !== 'researching') return [];
+      return [{ type: 'ArticleResearched', data: { articleId, ...(rest as EventData<'ArticleResearched'>) } }];
+    case 'RecordDraft':
+      if (article.status !== 'writing') return [];
+      return [{ type: 'ArticleDrafted', data: { articleId, ...(rest as EventData<'ArticleDrafted'>) } }];
+    case 'FailStep':
+      if (article.status !== command.step) return [];
+      transition(article, 'failed');
+      return [{ type: 'ArticleFailed', data: { articleId, step: command.step, reason: command.reason, at: command.at } }];
+    case 'RetryArticle': {
+      requireStatus(article, allowedFrom.retry, 'retry');
+      const step = article.failure?.step ?? 'queued';
+      return [{ type: 'ArticleRetried', data: { articleId, step, at: command.at } }];
+    }
+    case 'RequestRevision':
+      requireStatus(article, allowedFrom.revise, 'revise');
+      return [{ type: 'ArticleRevisionRequested', data: { articleId, ...(rest as EventData<'ArticleRevisionRequested'>) } }];
+    case 'RecordRevision':
+    case 'FailRevision': {
+      if (!article.pendingRevisions.some((revision) => revision.revisionId === command.revisionId)) return [];
+      const eventType = command.type === 'RecordRevision' ? 'ArticleRevised' : 'ArticleRevisionFailed';
+      return [{ type: eventType, data: { articleId, ...rest } } as ArticleEvent];
+    }
+    case 'ApproveArticle':
+      requireStatus(article, allowedFrom.approve, 'approve');
+      return [{ type: 'ArticlePublishRequested', data: { articleId, mode: command.mode, purpose: 'publish', at: command.at } }];
+    case 'StartRefreshPublish':
+      if (article.status !== 'writing' || article.purpose !== 'refresh') return [];
+      return [{ type: 'ArticlePublishRequested', data: { articleId, mode: command.mode, purpose: 'refresh', at: command.at } }];
+    case 'RecordPublishTarget':
+      if (article.status !== 'publishing') return [];
+      return [{ type: 'ArticlePublishTargetChosen', data: { articleId, ...(rest as EventData<'ArticlePublishTargetChosen'>) } }];
+    case 'RecordPullRequest':
+      if (article.status !== 'publishing') return [];
+      return [{ type: 'ArticlePullRequestOpened', data: { articleId, ...(rest as EventData<'ArticlePullRequestOpened'>) } }];
+    case 'RecordRevisionCommitted':
+      return [{ type: 'ArticleRevisionCommitted', data: { articleId, ...(rest as EventData<'ArticleRevisionCommitted'>) } }];
+    case 'RecordMerged':
+      if (article.status !== 'pr_open' && article.status !== 'publishing') return [];
+      return [{ type: 'ArticleMerged', data: { articleId, ...(rest as EventData<'ArticleMerged'>) } }];
+    case 'RecordClosed':
+      if (article.status !== 'pr_open') return [];
+      return [{ type: 'ArticleClosed', data: { articleId, ...(rest as EventData<'ArticleClosed'>) } }];
+    case 'RefreshArticle':
+      requireStatus(article, allowedFrom.refresh, 'refresh');
+      return [{ type: 'ArticleRefreshRequested', data: { articleId, refreshId: command.refreshId, at: command.at } }];
+    case 'RecordSearchMetrics':
+      if (article.lastSearchSyncId === command.syncId) return [];
+      return [{ type: 'ArticleSearchMetricsUpdated', data: { articleId, ...(rest as EventData<'ArticleSearchMetricsUpdated'>) } }];
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown command ${JSON.stringify(unknown)} (${type})`);
+    }
+  }
+}
+
+const HOW_TO: Record<keyof typeof allowedFrom, string> = {
+  approve: 'only a draft can be approved',
+  revise: 'revisions apply to drafts and open pull requests',
+  refresh: 'only a published (merged) article can be refreshed',
+  retry: 'only a failed article can be retried',
+};
+
+export function requireStatus(article: Pick<ActiveArticle, 'status'>, allowed: readonly ArticleStatus[], operation: keyof typeof allowedFrom): void {
+  if (!allowed.includes(article.status)) {
+    throw new AppError('invalid_state', `Cannot ${operation} an article that is ${article.status}: ${HOW_TO[operation]}.`);
+  }
+}
+
+function transition(article: ActiveArticle, to: ArticleStatus): void {
+  const allowed: readonly ArticleStatus[] = articleTransitions[article.status];
+  if (!allowed.includes(to)) throw new AppError('invalid_state', `An article cannot move from ${article.status} to ${to}.`);
+}
+
+export function requireArticle(state: Article): ActiveArticle {
+  if (state.status === 'none') throw new AppError('not_found', 'No such article.');
+  return state;
+}
+
+export const articleStream: StreamType<Article, ArticleEvent, ArticleCommand> = {
+  category: ARTICLE_CATEGORY,
+  initial: initialArticle,
+  evolve: evolveArticle,
+  decide: decideArticle,
+};

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import type { Config } from '../../core/config.ts';
+import { AppError } from '../../core/errors.ts';
+import { allowedModels } from '../../integrations/llm/modelAllowList.ts';
+
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+
+const isTimeZone = (zone: string) => {
+  try { new Intl.DateTimeFormat('en', { timeZone: zone }); return true; } catch { return false; }
+};
+
+/** When the scheduler writes on its own: on the given weekdays at a local time, up to a weekly count. */
+export const Cadence = z.object({
+  enabled: z.boolean(),
+  articlesPerWeek: z.number().int().min(1).max(21),
+  days: z.array(z.enum(WEEKDAYS)).min(1).max(7),
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time is HH:MM (24 h)'),
+  timezone: z.string().refine(isTimeZone, 'an IANA time zone such as Europe/Berlin'),
+  /** Start a research run when fewer approved topics than this wait. */
+  minApprovedBacklog: z.number().int().min(0).max(50),
+}).strict();
+export type Cadence = z.infer<typeof Cadence>;
+
+export const Settings = z.object({
+  /** The LLM model for this project; null uses the server's default. */
+  model: z.string().trim().min(1).max(100).nullable(),
+  cadence: Cadence,
+  covers: z.object({ enabled: z.boolean() }).strict(),
+}).strict();
+export type Settings = z.infer<typeof Settings>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  model: null,
+  cadence: { enabled: false, articlesPerWeek: 1, days: ['tue'], time: '09:00', timezone: 'UTC', minApprovedBacklog: 3 },
+  covers: { enabled: true },
+};
+
+/** PATCH semantics: nested objects merge, so `{ cadence: { enabled: true } }` keeps the other cadence fields. */
+export const SettingsPatch = z.object({
+  model: Settings.shape.model.optional(),
+  cadence: Cadence.partial().strict().optional(),
+  covers: z.object({ enabled: z.boolean() }).partial().strict().optional(),
+}).strict();
+export type SettingsPatch = z.infer<typeof SettingsPatch>;
+
+export function mergeSettings(current: Settings, patch: SettingsPatch): Settings {
+  return {
+    model: patch.model === undefined ? current.model : patch.model,
+    cadence: { ...current.cadence, ...patch.cadence },
+    covers: { ...current.covers, ...patch.covers },
+  };
+}
+
+export type ModelConfig = Pick<Config, 'INKSTREAM_DEFAULT_MODEL' | 'INKSTREAM_ALLOWED_MODELS'>;
+
+/** A project's model must be on the server's allow-list (null, the server's default, always is). */
+export function requireAllowedModel(model: string | null | undefined, config: ModelConfig): void {
+  const allowed = allowedModels(config.INKSTREAM_DEFAULT_MODEL, config.INKSTREAM_ALLOWED_MODELS);
+  if (model === undefined || model === null || allowed.includes(model)) return;
+  const message = `settings.model must be one of ${allowed.map((name) => `"${name}"`).join(', ')}, or null for the server's default; the operator sets the list in INKSTREAM_ALLOWED_MODELS`;
+  throw new AppError('validation_failed', message, { details: [{ path: 'settings.model', message }] });
+}

@@ -1,0 +1,37 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { ArticleDoc } from '../../../projections/articles.ts';
+import { AppError } from '../../core/errors.ts';
+import { route } from '../../http/route.ts';
+import { ownedDoc } from '../../http/resources.ts';
+import { idOf } from '../../http/schemas.ts';
+import type { CoverGenerator } from '../../integrations/covers/port.ts';
+import { createResvgCoverGenerator } from '../../integrations/covers/resvg.ts';
+import type { Cover } from '../../domain/articles/article.ts';
+
+let generator: CoverGenerator | undefined;
+
+/** The PNG is drawn from the descriptor on the article event each time: the same descriptor gives the same bytes. */
+export async function renderCover(cover: Cover): Promise<Buffer> {
+  generator ??= createResvgCoverGenerator({ fontFiles: process.env.INKSTREAM_COVER_FONT ? [process.env.INKSTREAM_COVER_FONT] : [] });
+  const image = await generator.generate({ title: cover.title, palette: cover.palette, style: { mood: cover.style.mood, shapes: cover.style.shapes } });
+  return image.png;
+}
+
+export const coverRoutes = [
+  route({
+    method: 'get', path: '/articles/:id/cover', tag: 'Articles', summary: 'The article\'s cover image (1200×630 PNG), drawn from the brand palette and the title',
+    params: z.object({ id: idOf('art') }),
+    responses: { 200: { binary: 'image/png' } },
+    errors: [404],
+    async handle({ params, auth, services }) {
+      const doc = await ownedDoc<ArticleDoc>(services.readStore, 'articles', params.id, auth, 'article');
+      if (!doc.cover) {
+        throw new AppError('not_found', `Article ${params.id} has no cover: it is not drafted yet, or covers are off for its project (settings.covers.enabled).`);
+      }
+      const png = await renderCover(doc.cover);
+      const etag = `"${createHash('sha256').update(JSON.stringify(doc.cover)).digest('hex').slice(0, 32)}"`;
+      return { status: 200, raw: png, contentType: 'image/png', headers: { ETag: etag, 'Cache-Control': 'private, max-age=3600' } };
+    },
+  }),
+];

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { ownedProject } from '../../projects/owned.ts';
+import { projects, type ProjectDoc } from '../../../../projections/projects.ts';
+import { route } from '../../../http/route.ts';
+import { applyAppended, commandContext } from '../../../http/resources.ts';
+import { idOf } from '../../../http/schemas.ts';
+import { BRAND_PARTS, BrandProfile, BrandUpdate } from '../../../domain/projects/brand.ts';
+import { projectStream } from '../../../domain/projects/decide.ts';
+import { emptyBrand } from '../../../domain/projects/project.ts';
+
+const ProjectId = idOf('prj');
+
+/**
+ * The profile the crawl learned (empty values until the first crawl finishes), the parts a user
+ * set by PUT (a re-crawl keeps them), and where the crawl stands.
+ */
+export const BrandBody = BrandProfile.extend({
+  editedParts: z.array(z.enum(BRAND_PARTS)),
+  crawlStatus: z.enum(['pending', 'done', 'failed']),
+}).meta({ id: 'Brand' });
+
+const BrandResponse = z.object({ brand: BrandBody });
+
+export function presentBrand(doc: ProjectDoc) {
+  const editedParts = BRAND_PARTS.filter((part) => doc.brandEditedParts.includes(part));
+  return { ...(doc.brand ?? emptyBrand()), editedParts, crawlStatus: doc.crawl.status };
+}
+
+export const brandRoutes = [
+  route({
+    method: 'get', path: '/projects/:id/brand', tag: 'Brand', summary: 'Read the brand profile: voice, facts, do/don\'t, traits, cover style and palette',
+    params: z.object({ id: ProjectId }),
+    responses: { 200: BrandResponse },
+    errors: [404],
+    async handle({ params, auth, services }) {
+      const doc = await ownedProject({ services, auth }, params.id);
+      return { status: 200, body: { brand: presentBrand(doc) } };
+    },
+  }),
+  route({
+    method: 'put', path: '/projects/:id/brand', tag: 'Brand', summary: 'Set any of voice, companyFacts, doDont, voiceTraits, coverStyle; the other parts are kept',
+    params: z.object({ id: ProjectId }),
+    body: BrandUpdate,
+    responses: { 200: BrandResponse },
+    errors: [404, 409],
+    async handle(input) {
+      const { params, body, auth, services } = input;
+      const doc = await ownedProject({ services, auth }, params.id);
+      const result = await services.execute(projectStream, params.id, { type: 'EditBrand', update: body, at: services.clock.now() }, commandContext(input));
+      return { status: 200, body: { brand: presentBrand(applyAppended(projects, doc, result.events)!) } };
+    },
+  }),
+];

@@ -1,0 +1,69 @@
+import { loadStream } from '../../../eventstore/handleCommand.ts';
+import type { StoredEvent } from '../../../eventstore/port.ts';
+import { crawlSite, learnBrand } from '../../../integrations/crawler/index.ts';
+import { BrandProfile, type CrawledPageSummary } from '../../../domain/projects/brand.ts';
+import { projectStream } from '../../../domain/projects/decide.ts';
+import type { ActiveProject } from '../../../domain/projects/project.ts';
+import { attempt } from '../attempt.ts';
+import { pageSummary, toPublicBrand } from './brandMapping.ts';
+import { reactionContext } from '../../../consumers/commandContext.ts';
+import type { PipelineContext } from '../context.ts';
+import { describeError } from '../failure.ts';
+import type { PartitionedHandler } from '../../../consumers/partitioned.ts';
+import { refineVoice } from './refineVoice.ts';
+
+export const CRAWL_WORKER = 'pipeline.crawl';
+
+type Crawled = { failure: string } | { brand: BrandProfile; pages: CrawledPageSummary[]; provider: string; model: string | null };
+
+/**
+ * The brand crawl: the site is crawled (robots, sitemap, page cap, deadline), the brand learned
+ * from its own text and CSS, optionally refined by the model, checked against the public brand
+ * shape, and recorded with the page summaries. Parts a user edited are kept by the decision.
+ */
+export function crawlProcess(ctx: PipelineContext): PartitionedHandler {
+  const { services } = ctx;
+
+  async function crawl(project: ActiveProject): Promise<Crawled> {
+    // Projects on one site crawl it in turn; the wait is not part of the crawl's deadline.
+    const result = await ctx.crawlSites.run(new URL(project.websiteUrl).host, () => crawlSite({
+      websiteUrl: project.websiteUrl, blogUrl: project.blogUrl ?? undefined, sitemapUrl: project.sitemapUrl ?? undefined,
+      pageCap: ctx.crawl.pageCap, deadlineMs: ctx.crawl.deadlineMs,
+    }, ctx.http), { signal: ctx.signal });
+    if (result.failure !== undefined) return { failure: result.failure || 'No page could be read.' };
+    const pages = result.pages.map(pageSummary);
+    const measured = toPublicBrand(learnBrand(result));
+    if (!ctx.llm) return { brand: measured, pages, provider: 'offline', model: null };
+    const refined = await attempt(() => refineVoice(ctx.llm!, measured, pages, ctx.modelFor(project.settings)));
+    if (!refined.ok) {
+      ctx.logger.warn({ err: refined.error, projectId: project.id }, 'voice refinement failed; keeping the measured voice');
+      return { brand: measured, pages, provider: 'offline', model: null };
+    }
+    return { brand: BrandProfile.parse(refined.value.brand), pages, provider: ctx.llm.provider, model: refined.value.model };
+  }
+
+  return {
+    name: CRAWL_WORKER,
+    categories: ['project'],
+    types: ['BrandCrawlRequested'],
+    concurrency: ctx.concurrency,
+    async handle(event: StoredEvent) {
+      const { projectId, crawlId } = event.data as { projectId: string; crawlId: string };
+      const { state: project } = await loadStream(services.eventStore, projectStream, projectId);
+      if (project.status === 'none' || project.crawl.crawlId !== crawlId || project.crawl.status !== 'pending') return;
+      const outcome = await attempt(() => crawl(project), ctx.signal);
+      const at = services.clock.now();
+      if (!outcome.ok || 'failure' in outcome.value) {
+        if (!outcome.ok) ctx.logger.warn({ err: outcome.error, projectId }, 'brand crawl failed');
+        const reason = outcome.ok ? (outcome.value as { failure: string }).failure
+          : `The crawl of ${project.websiteUrl} failed: ${describeError(outcome.error)}. Check the address, then POST /api/v1/projects/${projectId}/crawl.`;
+        await services.execute(projectStream, projectId, { type: 'RecordCrawlFailed', crawlId, reason, at },
+          reactionContext(event, CRAWL_WORKER, 'fail'));
+        return;
+      }
+      const { brand, pages, provider, model } = outcome.value;
+      await services.execute(projectStream, projectId, { type: 'RecordBrandCrawled', crawlId, learned: brand, pages, provider, model, at },
+        reactionContext(event, CRAWL_WORKER, 'record'));
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import type { Logger } from 'pino';
+import { createLimiter, type Limiter } from '../../core/limiter.ts';
+import { allowedModels, modelToUse } from '../../integrations/llm/modelAllowList.ts';
+import { createContentWriter, llmConfigFromEnv } from '../../integrations/llm/select.ts';
+import type { LlmPort } from '../../integrations/llm/port.ts';
+import type { ContentWriter } from '../../integrations/llm/writer.ts';
+import { createSafeHttpClient, type SafeHttpClient } from '../../integrations/safeHttp/index.ts';
+import type { Settings } from '../../domain/projects/settings.ts';
+import type { Services } from '../../app/platform.ts';
+
+/**
+ * What every process manager of the pipeline shares, composed once: the content writer (a model
+ * when OPENAI_API_KEY is set, the offline writer otherwise), the SSRF-guarded HTTP client, and
+ * the limits of the crawl.
+ */
+export type PipelineContext = {
+  services: Services;
+  logger: Logger;
+  writer: ContentWriter;
+  /** Present only with a real model: used to refine the learned voice. */
+  llm?: LlmPort;
+  http: Pick<SafeHttpClient, 'request'>;
+  /** The project's model, or the server's default; undefined for the offline writer. */
+  modelFor(settings: Settings): string | undefined;
+  crawl: { pageCap: number; deadlineMs: number };
+  /** One crawl at a time per site (its host): a second crawl of the same site waits for the first. */
+  crawlSites: Limiter;
+  /** Steps (of articles or projects) worked on at once by one process manager; model calls are bounded by the provider's limiter. */
+  concurrency: number;
+  /** Aborted when the pipeline stops, so waits end and the event is handled again after the restart. */
+  readonly signal: AbortSignal;
+  /** Runs again after a stop (a process that lost and regained the background lease). */
+  start(): void;
+  stop(): Promise<void>;
+};
+
+export type PipelineOverrides = Partial<Pick<PipelineContext, 'writer' | 'llm' | 'http' | 'concurrency'>> & {
+  crawl?: Partial<PipelineContext['crawl']>;
+};
+
+export const CRAWL_PAGE_CAP = 25;
+
+export function createPipelineContext(services: Services, overrides: PipelineOverrides = {}): PipelineContext {
+  const { config } = services;
+  const fromEnv = llmConfigFromEnv(process.env);
+  const composed = overrides.writer ? { writer: overrides.writer, llm: overrides.llm } : createContentWriter({
+    ...fromEnv,
+    apiKey: config.OPENAI_API_KEY?.trim() || undefined,
+    baseURL: config.OPENAI_BASE_URL,
+    defaultModel: config.INKSTREAM_DEFAULT_MODEL,
+  });
+  const logger = services.logger.child({ component: 'pipeline', provider: composed.writer.provider });
+  const allowed = allowedModels(config.INKSTREAM_DEFAULT_MODEL, config.INKSTREAM_ALLOWED_MODELS);
+  // Kept across stop and start, like the crawls they bound.
+  const crawlOrigins = createLimiter({ concurrency: config.INKSTREAM_CRAWL_CONCURRENCY_PER_ORIGIN });
+  const crawlSites = createLimiter({ concurrency: 1 });
+  const newHttp = () => createSafeHttpClient({ destinations: services.destinations, originLimiter: crawlOrigins });
+  let ownHttp = overrides.http ? null : newHttp();
+  let stopping = new AbortController();
+  return {
+    services,
+    logger,
+    writer: composed.writer,
+    llm: composed.llm,
+    // Stopping closes the client, so requests in flight end and their crawl is redone after the restart.
+    get http() { return overrides.http ?? ownHttp!; },
+    modelFor(settings) {
+      if (composed.writer.provider === 'offline') return undefined;
+      const { model, disallowed } = modelToUse(settings.model, config.INKSTREAM_DEFAULT_MODEL, allowed);
+      if (disallowed) logger.warn({ chosen: settings.model, used: model }, 'the project\'s model is not on INKSTREAM_ALLOWED_MODELS; using the default model');
+      return model;
+    },
+    crawl: { pageCap: overrides.crawl?.pageCap ?? CRAWL_PAGE_CAP, deadlineMs: overrides.crawl?.deadlineMs ?? 120_000 },
+    crawlSites,
+    concurrency: overrides.concurrency ?? config.INKSTREAM_PIPELINE_SLOTS,
+    get signal() { return stopping.signal; },
+    start() {
+      if (!stopping.signal.aborted) return;
+      stopping = new AbortController();
+      if (!overrides.http) ownHttp = newHttp();
+    },
+    async stop() {
+      stopping.abort(new Error('the pipeline is stopping'));
+      await ownHttp?.close();
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import type { ActiveArticle, Cover, Generation } from '../../../domain/articles/article.ts';
+import { buildMdx, countWords, parseMdx, slugify, type ArticleFrontmatter } from '../../../mdx/mdx.ts';
+import { assertInertMdx } from '../../../mdx/mdxGate.ts';
+import { codeInField, neutraliseMdx, type Neutralised } from '../../../mdx/neutralise.ts';
+import type { Draft } from '../../../integrations/llm/writer.ts';
+import type { ActiveProject } from '../../../domain/projects/project.ts';
+import { brandNameOf } from '../brand/brandInput.ts';
+
+/** Where a site serves an article's cover; the publisher commits the PNG (GET /articles/:id/cover) there. */
+export const coverSitePath = (slug: string): string => `/images/covers/${slug}.png`;
+
+/** The cover of an article: drawn on demand from the brand's palette and style, so the event stays small. */
+export function coverFor(project: ActiveProject, title: string): Cover | null {
+  if (!project.settings.covers.enabled || !project.brand) return null;
+  const { palette, coverStyle } = project.brand;
+  return {
+    title,
+    palette: { primary: palette.primary, accent: palette.accent, background: palette.background, text: palette.text },
+    style: { mood: coverStyle.mood, shapes: coverStyle.shapes, typography: coverStyle.typography },
+  };
+}
+
+export type BuiltDraft = { mdx: string; slug: string; title: string; wordCount: number; cover: Cover | null; neutralised: Neutralised[] };
+
+/**
+ * The article file: gray-matter frontmatter and the body. A refresh keeps the published slug and
+ * date (the URL must not change) and adds `updated`. The model's body is made inert
+ * (docs/mdx-safety.md) and the whole file must pass the MDX gate, or this throws.
+ */
+export function buildDraft(input: {
+  article: ActiveArticle; project: ActiveProject; draft: Draft; generation: Generation; purpose: 'write' | 'refresh'; at: string;
+}): BuiltDraft {
+  const { article, project, draft, generation, purpose, at } = input;
+  const replaced = purpose === 'refresh' && article.mdx ? parseMdx(article.mdx) : null;
+  const previous = replaced?.frontmatter ?? null;
+  const body = neutraliseMdx(draft.body, replaced?.body ?? null);
+  const neutralised = [...body.neutralised, ...codeInField(draft.title, 'title'), ...codeInField(draft.description, 'description')];
+  const slug = previous?.slug ?? article.slug ?? slugify(draft.title);
+  const cover = coverFor(project, draft.title);
+  const brand = brandNameOf(project);
+  const frontmatter: ArticleFrontmatter = {
+    ...(previous ?? {}),
+    title: draft.title,
+    description: draft.description,
+    slug,
+    date: previous?.date ?? at.slice(0, 10),
+    ...(previous ? { updated: at.slice(0, 10) } : {}),
+    keyword: article.keyword ?? '',
+    tags: draft.tags,
+    ...(cover ? { cover: coverSitePath(slug) } : {}),
+    author: brand,
+    brand,
+    generator: { provider: generation.provider === 'openai' ? 'openai' : 'offline', model: generation.model ?? 'unknown' },
+  };
+  if (!cover) delete frontmatter.cover;
+  const mdx = buildMdx(frontmatter, body.text);
+  assertInertMdx(mdx, replaced ? article.mdx : null);
+  return { mdx, slug, title: draft.title, wordCount: countWords(body.text), cover, neutralised };
+}

@@ -1,0 +1,84 @@
+import type { ActiveArticle, DiffStats, Revision } from '../../../domain/articles/article.ts';
+import { articleStream } from '../../../domain/articles/decide.ts';
+import { diffSummary } from '../../../domain/articles/diff.ts';
+import { buildMdx, parseMdx } from '../../../mdx/mdx.ts';
+import { assertInertMdx } from '../../../mdx/mdxGate.ts';
+import { neutraliseMdx } from '../../../mdx/neutralise.ts';
+import { loadStream } from '../../../eventstore/handleCommand.ts';
+import type { StoredEvent } from '../../../eventstore/port.ts';
+import { projectStream } from '../../../domain/projects/decide.ts';
+import { attempt } from '../attempt.ts';
+import { brandInputOf } from '../brand/brandInput.ts';
+import { keyedContext } from '../../../consumers/commandContext.ts';
+import { articleProjectOf } from './articleProject.ts';
+import type { PipelineContext } from '../context.ts';
+import { failureReason } from '../failure.ts';
+import type { PartitionedHandler } from '../../../consumers/partitioned.ts';
+
+export const REVISE_WORKER = 'pipeline.revise';
+
+/** States in which a queued revision can no longer apply: the article's content is settled. */
+const SETTLED = new Set(['merged', 'closed']);
+
+/**
+ * Applies queued revisions one at a time per article, oldest first: the model revises the body,
+ * the frontmatter stays, and the new version is recorded with the model's summary and diff
+ * statistics. Keyed by revision id, so a revision is recorded once whichever event drove it.
+ */
+export function reviseProcess(ctx: PipelineContext): PartitionedHandler {
+  const { services } = ctx;
+
+  async function apply(event: StoredEvent, article: ActiveArticle, revision: Revision): Promise<void> {
+    const context = (step: string) => keyedContext(event, REVISE_WORKER, `${revision.revisionId}:${step}`);
+    const fail = (reason: string) => services.execute(articleStream, article.id, {
+      type: 'FailRevision', revisionId: revision.revisionId, reason, at: services.clock.now(),
+    }, context('fail'));
+    if (SETTLED.has(article.status) || !article.mdx) {
+      await fail(article.mdx
+        ? `The article was ${article.status} before this revision could apply; request a refresh of the published article instead.`
+        : 'The article has no draft to revise yet; request the revision once it is a draft.');
+      return;
+    }
+    const { state: project } = await loadStream(services.eventStore, projectStream, article.projectId);
+    if (project.status === 'none') {
+      await fail('The article\'s project no longer exists.');
+      return;
+    }
+    const before = article.mdx;
+    const result = await attempt(async () => {
+      const { frontmatter, body } = parseMdx(before);
+      const revised = await ctx.writer.reviseArticle({ body, instruction: revision.instruction, brand: brandInputOf(project), model: ctx.modelFor(project.settings) });
+      const inert = neutraliseMdx(revised.body, body);
+      const mdx = buildMdx(frontmatter, inert.text);
+      assertInertMdx(mdx, before);
+      return { revised, mdx, neutralised: inert.neutralised };
+    }, ctx.signal);
+    if (!result.ok) {
+      ctx.logger.warn({ err: result.error, articleId: article.id, revisionId: revision.revisionId }, 'revision failed');
+      await fail(failureReason('The revision', result.error, `POST /api/v1/articles/${article.id}/revise again`));
+      return;
+    }
+    const { revised, mdx, neutralised } = result.value;
+    const { changed: _changed, ...diff } = diffSummary(before, mdx);
+    await services.execute(articleStream, article.id, {
+      type: 'RecordRevision', revisionId: revision.revisionId, version: article.version + 1, mdx, summary: revised.summary,
+      diff: diff satisfies DiffStats, neutralised, generation: { provider: revised.provider, model: revised.model, usage: revised.usage }, at: services.clock.now(),
+    }, context('record'));
+  }
+
+  return {
+    name: REVISE_WORKER,
+    categories: ['article'],
+    types: ['ArticleRevisionRequested'],
+    concurrency: ctx.concurrency,
+    projectOf: articleProjectOf(services),
+    async handle(event) {
+      const articleId = String(event.data.articleId);
+      for (;;) {
+        const { state } = await loadStream(services.eventStore, articleStream, articleId);
+        if (state.status === 'none' || state.pendingRevisions.length === 0) return;
+        await apply(event, state, state.pendingRevisions[0]);
+      }
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import type { ActiveArticle, Generation } from '../../../domain/articles/article.ts';
+import { articleStream } from '../../../domain/articles/decide.ts';
+import { loadStream } from '../../../eventstore/handleCommand.ts';
+import type { StoredEvent } from '../../../eventstore/port.ts';
+import { fitText, PROMPT_BUDGET } from '../../../integrations/llm/promptBudget.ts';
+import type { Generated, TopicInput } from '../../../integrations/llm/writer.ts';
+import type { ActiveProject } from '../../../domain/projects/project.ts';
+import { latestSearchMetrics, searchBrief } from '../../searchAnalytics/refreshContext.ts';
+import { attempt } from '../attempt.ts';
+import { latestResearch, pendingStep } from './articleSteps.ts';
+import { brandInputOf, pageInputsOf } from '../brand/brandInput.ts';
+import { reactionContext } from '../../../consumers/commandContext.ts';
+import { articleProjectOf } from './articleProject.ts';
+import type { PipelineContext } from '../context.ts';
+import { buildDraft } from './draftMdx.ts';
+import { failureReason } from '../failure.ts';
+import type { PartitionedHandler } from '../../../consumers/partitioned.ts';
+import { waitForCrawl } from '../brand/waitForCrawl.ts';
+
+export const WRITE_WORKER = 'pipeline.write';
+
+/** The events that can move an article on; each recorded step appends the next one. */
+const TRIGGERS = ['ArticleQueued', 'ArticleRetried', 'ArticleResearchStarted', 'ArticleResearched', 'ArticleRefreshRequested'];
+
+/**
+ * Only the newest trigger of a stream acts: an older one, redelivered after a crash, would act
+ * on state a later trigger (also still to be delivered) is responsible for.
+ */
+function isLatestTrigger(event: StoredEvent, events: readonly StoredEvent[]): boolean {
+  const latest = events.findLast((candidate) => TRIGGERS.includes(candidate.type));
+  return latest?.id === event.id;
+}
+
+const generationOf = (result: Generated<object>): Generation => ({ provider: result.provider, model: result.model, usage: result.usage });
+
+/**
+ * queued → researching → writing → draft, one recorded step per event: each event that can move
+ * an article on (queued, research started, researched, retried, refresh requested) makes the
+ * article take the step its stream says it waits for, and the recorded outcome triggers the next.
+ */
+export function writeProcess(ctx: PipelineContext): PartitionedHandler {
+  const { services } = ctx;
+  const retry = (id: string) => `POST /api/v1/articles/${id}/retry to try again`;
+
+  function topicInput(article: ActiveArticle, project: ActiveProject, events: readonly StoredEvent[]): TopicInput {
+    const brief = fitText(article.brief ?? '', PROMPT_BUDGET.topicBrief);
+    if (article.purpose !== 'refresh') return { title: article.title, keyword: article.keyword ?? '', brief };
+    const search = latestSearchMetrics(events);
+    const performance = search ? ` ${fitText(searchBrief(search), PROMPT_BUDGET.searchPerformance)}` : '';
+    const published = article.mdx ? ` The published version is below; keep what still holds, update what has changed, and keep its structure where it works.\n\n${fitText(article.mdx, PROMPT_BUDGET.publishedArticle)}` : '';
+    return { title: article.title, keyword: article.keyword ?? '', brief: `Refresh of a published article for ${project.name}. ${brief}${performance}${published}`.trim() };
+  }
+
+  async function research(event: StoredEvent, article: ActiveArticle, project: ActiveProject, events: readonly StoredEvent[]): Promise<void> {
+    const result = await attempt(() => ctx.writer.researchArticle({
+      topic: topicInput(article, project, events), brand: brandInputOf(project), pages: pageInputsOf(project.pages), model: ctx.modelFor(project.settings),
+    }), ctx.signal);
+    const at = services.clock.now();
+    if (!result.ok) {
+      ctx.logger.warn({ err: result.error, articleId: article.id }, 'research failed');
+      await services.execute(articleStream, article.id, { type: 'FailStep', step: 'researching', reason: failureReason('Research', result.error, retry(article.id)), at },
+        reactionContext(event, WRITE_WORKER, 'fail-research'));
+      return;
+    }
+    const { outline, keyPoints, sources } = result.value;
+    await services.execute(articleStream, article.id, { type: 'RecordResearch', outline, keyPoints, sources, generation: generationOf(result.value), at },
+      reactionContext(event, WRITE_WORKER, 'record-research'));
+  }
+
+  async function write(event: StoredEvent, article: ActiveArticle, project: ActiveProject, events: readonly StoredEvent[]): Promise<void> {
+    const research = latestResearch(events) ?? { outline: article.outline, keyPoints: [], sources: article.sources };
+    const result = await attempt(async () => {
+      const draft = await ctx.writer.writeArticle({
+        topic: topicInput(article, project, events), brand: brandInputOf(project), research, pages: pageInputsOf(project.pages), model: ctx.modelFor(project.settings),
+      });
+      const generation = generationOf(draft);
+      return { generation, built: buildDraft({ article, project, draft, generation, purpose: article.purpose, at: services.clock.now() }) };
+    }, ctx.signal);
+    const at = services.clock.now();
+    if (!result.ok) {
+      ctx.logger.warn({ err: result.error, articleId: article.id }, 'writing failed');
+      await services.execute(articleStream, article.id, { type: 'FailStep', step: 'writing', reason: failureReason('Writing', result.error, retry(article.id)), at },
+        reactionContext(event, WRITE_WORKER, 'fail-write'));
+      return;
+    }
+    const { generation, built } = result.value;
+    await services.execute(articleStream, article.id, {
+      type: 'RecordDraft', version: article.version + 1, ...built, purpose: article.purpose, generation, at,
+    }, reactionContext(event, WRITE_WORKER, 'record-draft'));
+  }
+
+  return {
+    name: WRITE_WORKER,
+    categories: ['article'],
+    types: TRIGGERS,
+    concurrency: ctx.concurrency,
+    projectOf: articleProjectOf(services),
+    async handle(event) {
+      const articleId = String(event.data.articleId);
+      const { state, events } = await loadStream(services.eventStore, articleStream, articleId);
+      if (state.status === 'none' || !isLatestTrigger(event, events)) return;
+      const step = pendingStep(state, events);
+      if (step === null) return;
+      if (step === 'start') {
+        await services.execute(articleStream, articleId, { type: 'StartResearch', at: services.clock.now() }, reactionContext(event, WRITE_WORKER, 'start-research'));
+        return;
+      }
+      const project = await waitForCrawl(ctx, state.projectId);
+      if (!project) return;
+      if (step === 'research') await research(event, state, project, events);
+      else await write(event, state, project, events);
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { ownedProject } from '../../projects/owned.ts';
+import { z } from 'zod';
+import { requireFeature } from '../../accounts/planLimits.ts';
+import { AppError } from '../../../core/errors.ts';
+import { loadStream } from '../../../eventstore/handleCommand.ts';
+import { route, type RouteInput } from '../../../http/route.ts';
+import { commandContext } from '../../../http/resources.ts';
+import { idOf } from '../../../http/schemas.ts';
+import type { GitHubCredentials } from '../../../integrations/github/credentials.ts';
+import type { Services } from '../../../app/platform.ts';
+import { readCommentRefusals } from './commentRefusals.ts';
+import { COMMENT_PERMISSIONS, type CredentialSummary, type GitHubConnection } from '../../../domain/integrations/integrations.ts';
+import { integrationsStream } from '../../../domain/integrations/decide.ts';
+import { ConnectGitHubBody, type CredentialsInput } from './connectionInput.ts';
+import { accessRefused } from './githubAccessError.ts';
+import { githubClients } from './githubClients.ts';
+
+/** The GitHub events this service acts on; the webhook on GitHub should send these. */
+export const GITHUB_WEBHOOK_EVENTS = ['pull_request', 'issue_comment', 'pull_request_review_comment'] as const;
+export const GITHUB_EVENTS_PATH = '/api/v1/integrations/github/events';
+
+const CredentialKind = z.union([
+  z.object({ type: z.literal('token') }),
+  z.object({ type: z.literal('app'), appId: z.string(), installationId: z.number() }),
+]);
+
+const GitHubIntegration = z.object({
+  repository: z.string(), baseBranch: z.string(), contentDirectory: z.string(), coverDirectory: z.string(),
+  publishMode: z.enum(['pr', 'direct']),
+  credentials: CredentialKind.describe('Which kind of credential is stored; the credential itself is never returned'),
+  webhook: z.object({
+    url: z.string().describe('Payload URL for the repository\'s webhook on GitHub'),
+    contentType: z.literal('application/json'),
+    events: z.array(z.string()),
+    secret: z.string().optional().describe('Shown only in the response that issued it (first connection or rotateWebhookSecret)'),
+    secretIssuedAt: z.string(),
+  }),
+  comments: z.object({
+    minimumPermission: z.enum(COMMENT_PERMISSIONS).describe('The least role on the repository whose pull request comments become revisions'),
+    ignored: z.object({
+      count: z.number().int(), lastAt: z.string().nullable(), lastLogin: z.string().nullable(), lastReason: z.string().nullable(),
+    }).describe('Comments ignored because their author lacked that role (or GitHub could not confirm it); counted here, never in the article\'s history'),
+  }),
+  connectedAt: z.string(),
+}).meta({ id: 'GitHubIntegration' });
+
+const GitHubResponse = z.object({ github: GitHubIntegration });
+
+type Input = RouteInput<{ id: string }, unknown, unknown>;
+
+function eventsUrl(input: Input): string {
+  const base = input.services.config.INKSTREAM_PUBLIC_URL ?? `${input.request.protocol}://${input.request.get('host')}`;
+  return `${base.replace(/\/+$/, '')}${GITHUB_EVENTS_PATH}`;
+}
+
+async function present(input: Input, connection: GitHubConnection, secret?: string): Promise<z.infer<typeof GitHubIntegration>> {
+  const { owner, repo, baseBranch, contentDirectory, coverDirectory, publishMode, credentials, webhookSecretIssuedAt, connectedAt } = connection;
+  const ignored = await readCommentRefusals(input.services.readStore, input.params.id);
+  return {
+    repository: `${owner}/${repo}`, baseBranch, contentDirectory, coverDirectory, publishMode, credentials, connectedAt,
+    comments: { minimumPermission: connection.commentPermission, ignored },
+    webhook: { url: eventsUrl(input), contentType: 'application/json', events: [...GITHUB_WEBHOOK_EVENTS], ...(secret ? { secret } : {}), secretIssuedAt: webhookSecretIssuedAt },
+  };
+}
+
+function toCredentials(input: CredentialsInput): { credentials: GitHubCredentials; summary: CredentialSummary } {
+  if (input.type === 'token') return { credentials: { type: 'token', token: input.token }, summary: { type: 'token' } };
+  const { appId, installationId, privateKey } = input;
+  return { credentials: { type: 'app', appId, installationId, privateKey }, summary: { type: 'app', appId, installationId } };
+}
+
+
+async function currentConnection(services: Services, projectId: string): Promise<GitHubConnection | null> {
+  return (await loadStream(services.eventStore, integrationsStream, projectId)).state.github;
+}
+
+const notConnected = (projectId: string) => new AppError('not_found',
+  `Project ${projectId} has no GitHub connection; connect one with PUT /api/v1/projects/${projectId}/integrations/github.`);
+
+export const githubIntegrationRoutes = [
+  route({
+    method: 'put', path: '/projects/:id/integrations/github', tag: 'Integrations',
+    summary: 'Connect the project to its site\'s GitHub repository (checked with GitHub before it is saved); returns the webhook secret once',
+    params: z.object({ id: idOf('prj') }),
+    body: ConnectGitHubBody,
+    responses: { 200: GitHubResponse },
+    errors: [402, 404, 409, 503],
+    async handle(input) {
+      const { body, auth, services } = input;
+      const project = await ownedProject(input, input.params.id);
+      if (body.publishMode === 'direct') requireFeature(services, auth, 'direct_push');
+      const [owner, repo] = body.repository.split('/');
+      const { credentials, summary } = toCredentials(body.credentials);
+      const access = await githubClients(services).port(credentials)
+        .validateAccess({ owner, repo, baseBranch: body.baseBranch })
+        .catch((error: unknown) => { throw accessRefused(error, body.repository); });
+      if (body.publishMode === 'direct' && !access.canPush) {
+        const message = `The base branch "${body.baseBranch}" of ${body.repository} is protected, so direct pushes would be refused; use publishMode "pr", or lift the protection.`;
+        throw new AppError('validation_failed', message, { details: [{ path: 'body.publishMode', message }] });
+      }
+      const issueSecret = body.rotateWebhookSecret || !(await currentConnection(services, project.id));
+      const webhookSecret = issueSecret ? randomBytes(32).toString('hex') : null;
+      const result = await services.execute(integrationsStream, project.id, {
+        type: 'ConnectGitHub', projectId: project.id, accountId: auth.accountId, credentials: summary,
+        settings: { owner, repo, baseBranch: body.baseBranch, contentDirectory: body.contentDirectory, coverDirectory: body.coverDirectory, publishMode: body.publishMode, commentPermission: body.commentPermission },
+        sealedCredentials: services.secrets.seal(JSON.stringify(credentials), { kind: 'github-credentials', accountId: auth.accountId, recordId: project.id }),
+        sealedWebhookSecret: webhookSecret === null ? null : services.secrets.seal(webhookSecret, { kind: 'github-webhook-secret', accountId: auth.accountId, recordId: project.id }),
+        at: services.clock.now(),
+      }, commandContext(input));
+      return { status: 200, body: { github: await present(input, result.state.github!, webhookSecret ?? undefined) } };
+    },
+  }),
+  route({
+    method: 'get', path: '/projects/:id/integrations/github', tag: 'Integrations', summary: 'The project\'s GitHub connection (which kind of credential, never the credential)',
+    params: z.object({ id: idOf('prj') }),
+    responses: { 200: GitHubResponse },
+    errors: [404],
+    async handle(input) {
+      const project = await ownedProject(input, input.params.id);
+      const connection = await currentConnection(input.services, project.id);
+      if (!connection) throw notConnected(project.id);
+      return { status: 200, body: { github: await present(input, connection) } };
+    },
+  }),
+  route({
+    method: 'delete', path: '/projects/:id/integrations/github', tag: 'Integrations',
+    summary: 'Disconnect GitHub: nothing more is published; open pull requests stay on GitHub',
+    params: z.object({ id: idOf('prj') }),
+    responses: { 204: null },
+    errors: [404],
+    async handle(input) {
+      const project = await ownedProject(input, input.params.id);
+      if (!(await currentConnection(input.services, project.id))) throw notConnected(project.id);
+      await input.services.execute(integrationsStream, project.id, { type: 'DisconnectGitHub', at: input.services.clock.now() }, commandContext(input));
+      return { status: 204 };
+    },
+  }),
+];

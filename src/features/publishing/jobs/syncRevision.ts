@@ -1,0 +1,74 @@
+import { articleStream } from '../../../domain/articles/decide.ts';
+import { UnsafeMdxError } from '../../../mdx/mdxGate.ts';
+import { loadStream } from '../../../eventstore/handleCommand.ts';
+import type { Services } from '../../../app/platform.ts';
+import { articleFiles, slugOfPath } from '../articleFiles.ts';
+import { revisionRecord } from '../articleHistory.ts';
+import { integrationsStream } from '../../../domain/integrations/decide.ts';
+import { githubClients } from '../github/githubClients.ts';
+import { decideOnFailure } from './jobFailure.ts';
+import { jobContext, type JobOutcome } from './jobs.ts';
+import type { JobHandler } from './jobWorker.ts';
+import { revisionComment, revisionCommitMessage, revisionMarker } from '../prText.ts';
+
+export const REVISION_COMMITTER = 'publishing.revisions';
+
+const DONE: JobOutcome = { kind: 'done' };
+/** A revision that lands while the pull request is being opened waits for it, this long at a time. */
+const WAIT_FOR_PULL_REQUEST_MS = 2_000;
+const MAX_WAITS = 150;
+
+/**
+ * A revision of an article whose pull request is open (asked for in a PR comment or through the
+ * API): the article's current MDX is committed to the PR branch and the PR gets a comment saying
+ * what changed, then ArticleRevisionCommitted is recorded. The comment carries the revision's
+ * marker and is looked for before posting, so a re-run after a crash neither commits nor comments twice.
+ */
+export function syncRevisionHandler(services: Services): JobHandler {
+  const log = services.logger.child({ worker: REVISION_COMMITTER });
+  return async (job) => {
+    const revisionId = job.revisionId!;
+    const { state: article, events } = await loadStream(services.eventStore, articleStream, job.articleId);
+    if (article.status === 'none') return DONE;
+    const { requested, revised, committed } = revisionRecord(events, revisionId);
+    if (!revised || !requested || committed) return DONE;
+    if (article.status === 'publishing') {
+      return job.attempts < MAX_WAITS ? { kind: 'retry', afterMs: WAIT_FOR_PULL_REQUEST_MS, error: 'waiting for the pull request to be opened' } : DONE;
+    }
+    // A draft carries the revision into its first commit; a merged or closed article is settled.
+    if (article.status !== 'pr_open' || !article.pr || !article.path || !article.mdx) return DONE;
+    const connection = (await loadStream(services.eventStore, integrationsStream, article.projectId)).state.github;
+    if (!connection) {
+      log.warn({ articleId: article.id, revisionId }, 'revision not committed: the project has no GitHub connection any more');
+      return DONE;
+    }
+    const pr = article.pr;
+    try {
+      const repo = githubClients(services).forConnection(connection, { accountId: job.accountId, projectId: article.projectId }).repository({ owner: connection.owner, repo: connection.repo });
+      const files = await articleFiles(article, article.mdx, connection, slugOfPath(article.path), { repo, branch: pr.branch, baseBranch: connection.baseBranch });
+      const commit = await repo.commitFiles({ branch: pr.branch, message: revisionCommitMessage(article, revisionId, revised.summary), files });
+      const marker = revisionMarker(revisionId);
+      const answered = (await repo.listIssueComments(pr.number)).some((comment) => comment.body.includes(marker));
+      if (!answered) {
+        await repo.createIssueComment(pr.number, revisionComment({
+          revisionId, instruction: requested.instruction, source: requested.source, summary: revised.summary, diff: revised.diff,
+          version: revised.version, commitSha: commit.sha, committed: commit.created,
+        }));
+      }
+      await services.execute(articleStream, article.id, {
+        type: 'RecordRevisionCommitted', revisionId, commitSha: commit.sha, at: services.clock.now(),
+      }, jobContext(job, REVISION_COMMITTER, 'committed'));
+      return DONE;
+    } catch (error) {
+      if (error instanceof UnsafeMdxError) {
+        log.warn({ articleId: article.id, revisionId, reason: error.message }, 'revision not committed: the MDX gate refused the file');
+        return DONE;
+      }
+      const decision = decideOnFailure(error, job.attempts, `Committing revision ${revisionId} to pull request #${pr.number}`);
+      if (decision.kind === 'retry') return decision;
+      // The article keeps the revision; the next one committed to the branch carries it too.
+      log.warn({ articleId: article.id, revisionId, reason: decision.reason }, 'revision not committed to the pull request');
+      return DONE;
+    }
+  };
+}

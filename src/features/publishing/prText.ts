@@ -1,0 +1,107 @@
+import type { ActiveArticle, DiffStats, RevisionSource } from '../../domain/articles/article.ts';
+import { parseMdx } from '../../mdx/mdx.ts';
+import { oneLine } from '../../core/oneLine.ts';
+import { searchBeforeSection, type RecordedMetrics } from '../searchAnalytics/refreshContext.ts';
+import { codeSpan, markdownLink, markdownText } from './markdown.ts';
+
+/**
+ * What people read on GitHub: pull request titles and descriptions, commit messages, and the
+ * answer to a comment. Every text Inkstream posts carries an HTML-comment marker, so its own
+ * comments are never taken for revision requests and a re-run can find what it already posted.
+ * Outside text (titles, keywords, summaries, sources, instructions) is placed one line at a time,
+ * without control characters (./markdown.ts, ../core/oneLine.ts): it never starts a commit
+ * trailer, a Markdown block, HTML or an Inkstream marker.
+ */
+export const INKSTREAM_MARKER = '<!-- inkstream';
+export const revisionMarker = (revisionId: string): string => `${INKSTREAM_MARKER}:revision:${revisionId} -->`;
+
+type Purpose = 'publish' | 'refresh';
+
+/** GitHub cuts pull request titles at 256 characters; commit subjects read best short. */
+const TITLE_IN_PR = 200;
+const TITLE_IN_SUBJECT = 100;
+const SUMMARY_IN_SUBJECT = 60;
+const SUMMARY = 1000;
+const CELL = 300;
+
+export const prTitle = (article: ActiveArticle, purpose: Purpose): string =>
+  `${purpose === 'refresh' ? 'Refresh article' : 'New article'}: ${oneLine(article.title, TITLE_IN_PR)}`;
+
+export const commitMessage = (article: ActiveArticle, purpose: Purpose): string =>
+  `${purpose === 'refresh' ? 'Refresh' : 'Add'} article "${oneLine(article.title, TITLE_IN_SUBJECT)}"\n\nInkstream-Article: ${article.id}`;
+
+export const revisionCommitMessage = (article: ActiveArticle, revisionId: string, summary: string): string =>
+  `Revise "${oneLine(article.title, TITLE_IN_SUBJECT)}": ${oneLine(summary, SUMMARY_IN_SUBJECT)}\n\n${oneLine(summary, SUMMARY)}\n\nInkstream-Article: ${article.id}\nInkstream-Revision: ${revisionId}`;
+
+/** A code span in a table cell: GFM splits cells at every unescaped `|`, even inside code. */
+const cellCode = (text: string) => codeSpan(text, CELL).replace(/\|/g, '\\|');
+
+function descriptionOf(mdx: string | null): string | null {
+  if (!mdx) return null;
+  try {
+    return parseMdx(mdx).frontmatter.description || null;
+  } catch {
+    return null;
+  }
+}
+
+export function prBody(input: {
+  article: ActiveArticle; purpose: Purpose; path: string; coverPath: string | null; wordCount: number | null; generator: string | null;
+  /** A refresh quotes the article's search figures from before it. */
+  search?: RecordedMetrics | null;
+}): string {
+  const { article, purpose, path, coverPath } = input;
+  const description = descriptionOf(article.mdx);
+  const title = markdownText(article.title, TITLE_IN_PR);
+  const rows = [
+    ['Keyword', article.keyword ? cellCode(article.keyword) : '—'],
+    ['File', cellCode(path)],
+    ...(coverPath ? [['Cover image', cellCode(coverPath)]] : []),
+    ...(input.wordCount ? [['Length', `${input.wordCount} words`]] : []),
+    ...(input.generator ? [['Written by', markdownText(input.generator, CELL)]] : []),
+    ['Inkstream article', cellCode(article.id)],
+  ];
+  const sources = article.sources.length
+    ? article.sources.map((source) => `- ${markdownLink(source.title, source.url, CELL)}`).join('\n')
+    : '_No sources were recorded for this article._';
+  const intro = purpose === 'refresh'
+    ? `Inkstream refreshed the published article **${title}**: facts and dates checked again, weak sections improved. Its URL does not change.`
+    : `Inkstream wrote a new article for the site: **${title}**.`;
+  return [
+    `${INKSTREAM_MARKER}:article:${article.id} -->`,
+    intro,
+    ...(description ? ['', `> ${markdownText(description, SUMMARY)}`] : []),
+    '',
+    '| | |',
+    '|---|---|',
+    ...rows.map(([name, value]) => `| ${name} | ${value} |`),
+    ...(purpose === 'refresh' && input.search ? ['', ...searchBeforeSection(input.search)] : []),
+    '',
+    '### Sources',
+    sources,
+    '',
+    '### Revise it by commenting',
+    'Every comment on this pull request (in the conversation, or on a line of the file) becomes a revision: Inkstream revises the article with your comment as the instruction, commits the new version to this branch and answers with a summary of what changed.',
+    '',
+    'Merge to publish. Close without merging to drop the article.',
+  ].join('\n');
+}
+
+export function revisionComment(input: {
+  revisionId: string; instruction: string; source: RevisionSource; summary: string; diff: DiffStats; version: number; commitSha: string; committed: boolean;
+}): string {
+  const { source, summary, diff, version, commitSha } = input;
+  const who = source.kind === 'github' ? `@${source.login} asked` : 'A revision was requested through the API';
+  const quoted = input.instruction.split('\n').map((line) => `> ${markdownText(line, SUMMARY)}`).join('\n');
+  const commit = input.committed ? `committed as ${commitSha.slice(0, 7)}` : `already on this branch at ${commitSha.slice(0, 7)}`;
+  return [
+    revisionMarker(input.revisionId),
+    `${who}:`,
+    '',
+    quoted,
+    '',
+    `**Revised** (version ${version}, ${commit}): ${markdownText(summary, SUMMARY)}`,
+    '',
+    `+${diff.addedLines} / −${diff.removedLines} lines, +${diff.addedWords} / −${diff.removedWords} words.`,
+  ].join('\n');
+}

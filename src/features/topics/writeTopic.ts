@@ -1,0 +1,40 @@
+import { articles, type ArticleDoc } from '../../../projections/articles.ts';
+import type { TopicDoc } from '../../../projections/topics.ts';
+import { releaseArticleSlot, takeArticleSlot } from '../accounts/planLimits.ts';
+import { articleStream } from '../../domain/articles/decide.ts';
+import { loadStream } from '../../eventstore/handleCommand.ts';
+import { applyAppended, commandContext } from '../../http/resources.ts';
+import type { RouteInput } from '../../http/route.ts';
+import { topicStream, type TopicCommand } from '../../domain/topics/decide.ts';
+import { queueArticleCommand, type WrittenTopic } from './ensureArticleQueued.ts';
+
+/**
+ * Writing a topic: a topic that cannot be written is 409 before anything else; then the article
+ * takes a slot of the month's quota (402 before anything is written), the topic is marked written
+ * (a request that loses a race for it gets 409 and gives the slot back), and the article is queued.
+ * A crash between the two appends is repaired by the ensureArticleQueued consumer; a crash
+ * between taking the slot and marking the topic leaves that one slot used.
+ */
+export async function writeTopic(input: RouteInput<unknown, unknown, unknown>, topic: TopicDoc): Promise<ArticleDoc> {
+  const { auth, services } = input;
+  const articleId = services.ids.next('art');
+  const at = services.clock.now();
+  const mark: TopicCommand = { type: 'MarkTopicWritten', articleId, trigger: 'api', at };
+  // Decided once on the log's state without appending: a written topic costs no slot (and no ledger events).
+  topicStream.decide(mark, (await loadStream(services.eventStore, topicStream, topic.id)).state);
+
+  const slot = await takeArticleSlot(services, { accountId: auth.accountId, plan: auth.plan, articleId, at }, commandContext(input, `slot:${articleId}`));
+  let written: WrittenTopic;
+  try {
+    const marked = await services.execute(topicStream, topic.id, mark, commandContext(input, 'topic'));
+    written = marked.events[0].data as WrittenTopic;
+  } catch (error) {
+    await releaseArticleSlot(services, slot, `the topic was not written: ${(error as Error).message}`, commandContext(input, `slot-release:${articleId}`))
+      .catch((releaseError) => services.logger.error({ err: releaseError, articleId }, 'an article slot could not be given back; it stays used this month'));
+    throw error;
+  }
+  const queued = await services.execute(articleStream, articleId, queueArticleCommand(written), commandContext(input, 'article'), { newStream: true });
+  // The repair consumer may have queued it first; then the article's own stream is the answer.
+  const events = queued.events.length > 0 ? queued.events : (await loadStream(services.eventStore, articleStream, articleId)).events;
+  return applyAppended(articles, null, events)!;
+}

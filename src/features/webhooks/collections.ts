@@ -1,0 +1,37 @@
+import type { CollectionSpec, ReadStore } from '../../readstore/port.ts';
+
+/**
+ * State the webhook feature keeps beside the read models. None of it is a projection: the outbox
+ * consumer writes deliveries and the event feed with its checkpoint, the dispatcher writes
+ * attempts, endpoint health and what is in flight. A read-model rebuild leaves them alone.
+ */
+export const DELIVERIES = 'webhook_deliveries';
+export const PUBLIC_EVENTS = 'public_events';
+export const ENDPOINT_HEALTH = 'webhook_health';
+export const IN_FLIGHT = 'webhook_in_flight';
+
+/** A row of the event feed: the exact bytes of one public event, for every endpoint and for GET /events. */
+export type FeedDoc = { id: string; accountId: string; type: string; seq: string; createdAt: string; body: string };
+
+export const WEBHOOK_COLLECTIONS: readonly CollectionSpec[] = [
+  // eventId: the retention job keeps a feed row while a delivery still sends its bytes.
+  // The delivery log (an endpoint's, newest id first, by status or not) and each endpoint's queue by due time.
+  { name: DELIVERIES, indexes: ['endpointId', { endpointId: 1, status: 1 }, { queue: 1, due: 1 }, 'eventId'] },
+  // The event feed: an account's events in order, of one type or all.
+  { name: PUBLIC_EVENTS, indexes: [{ accountId: 1, seq: 1 }, { accountId: 1, type: 1, seq: 1 }] },
+  { name: ENDPOINT_HEALTH, indexes: [] },
+  { name: IN_FLIGHT, indexes: [] },
+];
+
+const ensured = new WeakMap<ReadStore, Promise<void>>();
+
+/** Declares the collections once per store; every user (consumer, dispatcher, routes) awaits it. */
+export function ensureWebhookCollections(readStore: ReadStore): Promise<void> {
+  let done = ensured.get(readStore);
+  if (!done) {
+    done = readStore.ensureCollections(WEBHOOK_COLLECTIONS);
+    done.catch(() => ensured.delete(readStore));
+    ensured.set(readStore, done);
+  }
+  return done;
+}

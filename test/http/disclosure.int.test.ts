@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Stores } from '../../src/app/stores.ts';
-import { startWorld, type World } from '../publishing/world.ts';
+import { startWorld, type World } from '../features/publishing/world.ts';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
 import { parseResponse, rawConnection } from '../support/rawHttp.ts';
 

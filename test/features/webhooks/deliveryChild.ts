@@ -1,0 +1,16 @@
+/**
+ * A child process that does what the server does for webhooks, and only that: the projections,
+ * the outbox consumer and the dispatcher over DATA_DIR. The crash test kills it with SIGKILL.
+ */
+import { startBackground } from '../../../src/app/background.ts';
+import { loadConfig } from '../../../src/core/config.ts';
+import { createLogger } from '../../../src/core/logger.ts';
+import { createServices } from '../../../src/app/platform.ts';
+import { webhookJobs } from '../../../src/features/webhooks/jobs.ts';
+
+const services = await createServices(loadConfig(process.env), createLogger('silent'));
+const background = await startBackground(services, webhookJobs(services));
+process.stdout.write('ready\n');
+process.on('SIGTERM', () => {
+  void background.stop().then(() => services.close()).then(() => process.exit(0));
+});

@@ -27,9 +27,9 @@ const articleEvents = Array.from({ length: 999 }, (_, i) => ({
   id: crypto.randomUUID(), type: 'ArticleRevisionRequested',
   data: { articleId: article.id, revisionId: `rev_${i}`, instruction: `edit ${i}`, source: { kind: 'api' }, at: new Date().toISOString() }, metadata,
 }));
-await app.services.eventStore.append(`article-${article.id}`, articleEvents, 0n);
+await app.platform.eventStore.append(`article-${article.id}`, articleEvents, 0n);
 // Padding the log so export has something to chew on: 200,000 events over 2,000 streams.
-const store = app.services.eventStore;
+const store = app.platform.eventStore;
 for (let i = 0; i < 200_000; i += 100) {
   const events = Array.from({ length: 100 }, (_, k) => ({
     id: crypto.randomUUID(), type: 'BenchEvent', data: { n: i + k, text: 'lorem ipsum dolor sit amet' },

@@ -23,14 +23,14 @@ const { server, api } = await startBenchServer(config, { pipeline: { writer } })
 /** Draft times by article id, from the log's own append notification: no polling delay is measured. */
 const draftedAt = new Map<string, number>();
 const waiting = new Map<string, (at: number) => void>();
-let seen = await server.services.eventStore.headPosition();
+let seen = await server.platform.eventStore.headPosition();
 let reading = false;
-server.services.eventStore.onAppend(async () => {
+server.platform.eventStore.onAppend(async () => {
   if (reading) return;
   reading = true;
   try {
-    for (let events = await server.services.eventStore.readAll({ after: seen, categories: ['article'] }); events.length > 0;
-      events = await server.services.eventStore.readAll({ after: seen, categories: ['article'] })) {
+    for (let events = await server.platform.eventStore.readAll({ after: seen, categories: ['article'] }); events.length > 0;
+      events = await server.platform.eventStore.readAll({ after: seen, categories: ['article'] })) {
       const now = performance.now();
       for (const event of events) {
         if (event.type !== 'ArticleDrafted') continue;

@@ -55,7 +55,7 @@ const loneTopic = (await api('POST', `/projects/${projects[PROJECTS]}/topics`, {
 articleIds.push((await api('POST', `/topics/${loneTopic}/write`)).article.id);
 const settled = new Map<string, { status: string; ms: number }>();
 while (settled.size < articleIds.length) {
-  const events = await server.services.eventStore.readAll({ categories: ['article'] });
+  const events = await server.platform.eventStore.readAll({ categories: ['article'] });
   for (const event of events) {
     const id = String(event.data.articleId);
     if (settled.has(id) || (event.type !== 'ArticleDrafted' && event.type !== 'ArticleFailed')) continue;

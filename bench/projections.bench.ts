@@ -26,7 +26,8 @@ import { projectStream } from '../src/domain/projects/decide.ts';
 import { DEFAULT_SETTINGS } from '../src/domain/projects/settings.ts';
 import { REBUILD_READ_BATCH } from '../src/readstore/rebuild.ts';
 import { openSqliteReadStore } from '../src/readstore/sqlite.ts';
-import { createServices, type Services } from '../src/app/platform.ts';
+import type { Platform } from '../src/platform.ts';
+import { createPlatform } from '../src/app/platform.ts';
 import { EMBEDDED_DB_FILE } from '../src/app/stores.ts';
 import { startSqliteCheckpointer } from '../src/core/sqliteCheckpointer.ts';
 
@@ -105,7 +106,7 @@ async function measure(count: number, work: () => Promise<void>): Promise<Measur
 }
 
 /** `inkstream projections rebuild` itself: reset (deferring the secondary indexes), replay, build the indexes. */
-const rebuildOnce = (services: Services) => measure(REBUILD_EVENTS, async () => { await rebuildProjections(services); });
+const rebuildOnce = (platform: Platform) => measure(REBUILD_EVENTS, async () => { await rebuildProjections(platform); });
 
 /** The rebuild's input alone: the whole log through readAll, as the rebuild reads it. */
 const readLogOnce = (eventStore: EventStore) =>
@@ -126,11 +127,11 @@ const dataDir = join(dir, 'rebuild');
 mkdirSync(dataDir);
 await writeRebuildLog(join(dataDir, EMBEDDED_DB_FILE));
 // The stores as the CLI opens them (the embedded default: WAL checkpoints on a worker thread).
-const services = await createServices(loadConfig({ DATA_DIR: dataDir }), pino({ level: 'silent' }));
+const platform = await createPlatform(loadConfig({ DATA_DIR: dataDir }), pino({ level: 'silent' }));
 // Rounds interleave the baseline, the log read and the rebuild, so a burst of load from elsewhere skews them alike.
 const rounds: { baseline: number; readLog: Measured; rebuild: Measured }[] = [];
 for (let round = 0; round < ROUNDS; round++) {
-  rounds.push({ baseline: rawBaseline(round), readLog: await readLogOnce(services.eventStore), rebuild: await rebuildOnce(services) });
+  rounds.push({ baseline: rawBaseline(round), readLog: await readLogOnce(platform.eventStore), rebuild: await rebuildOnce(platform) });
 }
 const baseline = Math.max(...rounds.map((r) => r.baseline));
 const rebuild = { perSecond: best(rounds.map((r) => r.rebuild), 'perSecond'), perCpuSecond: best(rounds.map((r) => r.rebuild), 'perCpuSecond') };
@@ -152,7 +153,7 @@ const results = {
   },
   rounds: rounds.map((r) => ({ baseline: round(r.baseline), readLog: round(r.readLog.perSecond), rebuild: round(r.rebuild.perSecond), rebuildPerCpuSecond: round(r.rebuild.perCpuSecond) })),
 };
-await services.close();
+await platform.close();
 console.log(`raw node:sqlite single-row transactions/s: ${round(baseline)} (best of ${ROUNDS})`);
 console.log(`projection lag at ${Math.round(lagResult.appendsPerSecond)} appends/s: p50 ${lagResult.p50.toFixed(2)} ms, p99 ${lagResult.p99.toFixed(2)} ms (target p99 ≤ 20 ms)`);
 console.log(`rebuild: ${round(rebuild.perSecond)} events/s (median ${round(rebuildMedian)}), ${round(rebuild.perCpuSecond)} per CPU second (${(rebuild.perSecond / baseline).toFixed(2)}× raw transactions/s; target ≥ 100,000: ${results.rebuild.met ? 'met' : 'NOT met'})`);

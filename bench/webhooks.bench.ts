@@ -24,7 +24,7 @@ import { startBackground } from '../src/app/background.ts';
 import { loadConfig } from '../src/core/config.ts';
 import { createLogger } from '../src/core/logger.ts';
 import { createSafeHttpClient } from '../src/integrations/safeHttp/index.ts';
-import { createServices } from '../src/app/platform.ts';
+import { createPlatform } from '../src/app/platform.ts';
 import { CONCURRENCY_PER_ENDPOINT } from '../src/features/webhooks/delivery/inFlight.ts';
 import { webhookStream } from '../src/domain/webhooks/decide.ts';
 import { webhookJobs } from '../src/features/webhooks/jobs.ts';
@@ -59,22 +59,22 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 
 async function run(options: { pacedPerSecond: number | null; deadEndpoint: boolean }): Promise<Run> {
   const dir = mkdtempSync(join(tmpdir(), 'inkstream-webhook-bench-'));
-  const services = await createServices(loadConfig({
+  const platform = await createPlatform(loadConfig({
     DATA_DIR: dir, LOG_LEVEL: 'silent', INKSTREAM_ALLOW_PRIVATE_URLS: '1', INKSTREAM_SECRET_KEY: Buffer.alloc(32, 3).toString('base64'),
   }), createLogger('silent'));
   const context = (commandId: string) => ({ accountId, actor: { kind: 'system' as const, worker: 'bench' }, correlationId: commandId, requestId: commandId, commandId });
   const urls = [...ports.live.map((port) => `https://127.0.0.1:${port}/hook`), ...(options.deadEndpoint ? [`https://127.0.0.1:${ports.dead}/hook`] : [])];
   for (const url of urls) {
-    const endpointId = services.ids.next('whk');
-    await services.execute(webhookStream, endpointId, {
-      type: 'RegisterEndpoint', endpointId, accountId, url, events: null, sealedSecret: services.secrets.seal(generateWebhookSecret(), { kind: 'webhook-endpoint-secret', accountId, recordId: endpointId }), at: services.clock.now(),
+    const endpointId = platform.ids.next('whk');
+    await platform.commands.execute(webhookStream, endpointId, {
+      type: 'RegisterEndpoint', endpointId, accountId, url, events: null, sealedSecret: platform.secrets.seal(generateWebhookSecret(), { kind: 'webhook-endpoint-secret', accountId, recordId: endpointId }), at: platform.clock.now(),
     }, context(endpointId));
   }
-  const background = await startBackground(services, webhookJobs(services));
+  const background = await startBackground(platform, webhookJobs(platform));
   const queue = (i: number) => {
-    const articleId = services.ids.next('art');
-    return { articleId, append: () => services.execute(articleStream, articleId, {
-      type: 'QueueArticle', articleId, topicId: 'tpc_bench', projectId: 'prj_bench', title: `Bench ${i}`, keyword: null, brief: null, trigger: 'api', at: services.clock.now(),
+    const articleId = platform.ids.next('art');
+    return { articleId, append: () => platform.commands.execute(articleStream, articleId, {
+      type: 'QueueArticle', articleId, topicId: 'tpc_bench', projectId: 'prj_bench', title: `Bench ${i}`, keyword: null, brief: null, trigger: 'api', at: platform.clock.now(),
     }, context(articleId)) };
   };
   for (let i = 0; i < WARMUP_EVENTS; i++) await queue(-i).append();
@@ -103,7 +103,7 @@ async function run(options: { pacedPerSecond: number | null; deadEndpoint: boole
   const { user, system } = process.cpuUsage(cpu);
   loopDelay.disable();
   await background.stop();
-  await services.close();
+  await platform.close();
   rmSync(dir, { recursive: true, force: true });
 
   const latencies = receipts.map(([articleId, , at]) => at - appendedAt.get(articleId)!).sort((a, b) => a - b);

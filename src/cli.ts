@@ -9,7 +9,8 @@ import { loadConfig } from './core/config.ts';
 import { loadEnvFileOfWorkingDirectory } from './app/envFile.ts';
 import { isAppError } from './core/errors.ts';
 import { createLogger } from './core/logger.ts';
-import { createServices, type Services } from './app/platform.ts';
+import type { Platform } from './platform.ts';
+import { createPlatform } from './app/platform.ts';
 import { createStoreConnection } from './app/storeConnection.ts';
 import { openStores } from './app/stores.ts';
 
@@ -31,7 +32,7 @@ read from the environment or from a .env file in the working directory)
   inkstream secrets status [--json]      which stored secrets still need a retired key (docs/secrets.md)
 `;
 
-type Command = (services: Services, args: string[]) => Promise<void>;
+type Command = (platform: Platform, args: string[]) => Promise<void>;
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -51,72 +52,72 @@ function printIssued(issued: { id: string; key: string; account: string }, json:
 }
 
 const commands: Record<string, Command> = {
-  async init(services) {
-    const head = await services.eventStore.headPosition();
+  async init(platform) {
+    const head = await platform.eventStore.headPosition();
     if (head >= 0n) print('This store already exists and holds events; nothing was changed.');
     else print('Created a new, empty store. `npm start` serves it; its first start prints the API key of the account "default".');
   },
-  async 'keys create'(services, args) {
+  async 'keys create'(platform, args) {
     const { values } = options(args, { account: { type: 'string' }, plan: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' } });
     if (!values.account) throw new Error('keys create needs --account <name>');
-    printIssued(await createApiKey(services, { account: values.account, plan: planArg(values.plan), name: values.name }), values.json, 'Created');
+    printIssued(await createApiKey(platform, { account: values.account, plan: planArg(values.plan), name: values.name }), values.json, 'Created');
   },
-  async 'keys list'(services, args) {
+  async 'keys list'(platform, args) {
     const { values } = options(args, { account: { type: 'string' }, json: { type: 'boolean' } });
     if (!values.account) throw new Error('keys list needs --account <name>');
-    const keys = await listApiKeys(services, values.account);
+    const keys = await listApiKeys(platform, values.account);
     if (values.json) { print(JSON.stringify(keys.map(({ hash: _hash, ...key }) => key))); return; }
     if (keys.length === 0) { print(`No keys for account "${values.account}".`); return; }
     for (const key of keys) print(`${key.id}  ${key.prefix}…  ${key.name}  created ${key.createdAt}${key.revokedAt ? `  revoked ${key.revokedAt}` : '  active'}`);
   },
-  async 'keys rotate'(services, args) {
+  async 'keys rotate'(platform, args) {
     const { values, positionals } = options(args, { json: { type: 'boolean' } });
     if (!positionals[0]) throw new Error('keys rotate needs <keyId>');
-    printIssued(await rotateApiKey(services, positionals[0]), values.json, `Rotated ${positionals[0]} (now revoked); new`);
+    printIssued(await rotateApiKey(platform, positionals[0]), values.json, `Rotated ${positionals[0]} (now revoked); new`);
   },
-  async 'keys revoke'(services, args) {
+  async 'keys revoke'(platform, args) {
     const { positionals } = options(args, {});
     if (!positionals[0]) throw new Error('keys revoke needs <keyId>');
-    await revokeApiKey(services, positionals[0]);
+    await revokeApiKey(platform, positionals[0]);
     print(`Revoked ${positionals[0]}: it gets 401 from now on.`);
   },
-  async 'accounts set-plan'(services, args) {
+  async 'accounts set-plan'(platform, args) {
     const { positionals } = options(args, {});
     const plan = planArg(positionals[1]);
     if (!positionals[0] || !plan) throw new Error('accounts set-plan needs <name> <plan>');
-    await setAccountPlan(services, positionals[0], plan);
+    await setAccountPlan(platform, positionals[0], plan);
     print(`Account "${positionals[0]}" is now on the ${plan} plan.`);
   },
-  async 'projections rebuild'(services, args) {
+  async 'projections rebuild'(platform, args) {
     const { positionals, values } = options(args, { force: { type: 'boolean' } });
-    const result = await rebuildProjections(services, positionals[0], { force: values.force });
+    const result = await rebuildProjections(platform, positionals[0], { force: values.force });
     print(`Rebuilt from ${result.events} events in ${result.seconds.toFixed(2)} s (${Math.round(result.rate)} events/s).`);
   },
-  async 'history article'(services, args) { await history(services, 'article', args); },
-  async 'history topic'(services, args) { await history(services, 'topic', args); },
-  async 'history project'(services, args) { await history(services, 'project', args); },
-  async 'events export'(services, args) {
+  async 'history article'(platform, args) { await history(platform, 'article', args); },
+  async 'history topic'(platform, args) { await history(platform, 'topic', args); },
+  async 'history project'(platform, args) { await history(platform, 'project', args); },
+  async 'events export'(platform, args) {
     const { values } = options(args, { stream: { type: 'string' }, from: { type: 'string' } });
     if (values.from !== undefined && !/^\d+$/.test(values.from)) throw new Error('--from takes a log position (a whole number)');
-    await runExport(services, { stream: values.stream, from: values.from });
+    await runExport(platform, { stream: values.stream, from: values.from });
   },
-  async 'events verify'(services) {
-    if (!(await runVerify(services, print))) process.exitCode = 3;
+  async 'events verify'(platform) {
+    if (!(await runVerify(platform, print))) process.exitCode = 3;
   },
-  async backup(services, args) {
+  async backup(platform, args) {
     const { positionals } = options(args, {});
     if (!positionals[0]) throw new Error('backup needs <file>');
-    await runBackup(services, positionals[0], print);
+    await runBackup(platform, positionals[0], print);
   },
-  async 'secrets status'(services, args) {
+  async 'secrets status'(platform, args) {
     const { values } = options(args, { json: { type: 'boolean' } });
-    const status = await secretsStatus(services);
+    const status = await secretsStatus(platform);
     if (values.json) print(JSON.stringify(status));
     else printSecretsStatus(status, print);
   },
 };
 
-/** Restore opens no store through the services: the store may be gone, and it must not be in use. */
+/** Restore opens no store through the platform: the store may be gone, and it must not be in use. */
 async function restore(args: string[]): Promise<number> {
   try {
     const { positionals } = options(args, {});
@@ -130,10 +131,10 @@ async function restore(args: string[]): Promise<number> {
   }
 }
 
-async function history(services: Services, kind: string, args: string[]) {
+async function history(platform: Platform, kind: string, args: string[]) {
   const { values, positionals } = options(args, { json: { type: 'boolean' } });
   if (!positionals[0]) throw new Error(`history ${kind} needs <id>`);
-  await printHistory(services, kind, positionals[0], values.json ?? false, print);
+  await printHistory(platform, kind, positionals[0], values.json ?? false, print);
 }
 
 const failure = (error: unknown) => `inkstream: ${isAppError(error) || error instanceof Error ? error.message : String(error)}\n`;
@@ -147,21 +148,21 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(argv.length && argv[0] !== 'help' && argv[0] !== '--help' ? `Unknown command: ${argv.join(' ')}\n\n${USAGE}` : USAGE);
     return argv.length && argv[0] !== 'help' && argv[0] !== '--help' ? 2 : 0;
   }
-  let services: Services;
+  let platform: Platform;
   try {
-    services = await openForCommand(name);
+    platform = await openForCommand(name);
   } catch (error) {
     process.stderr.write(failure(error));
     return 1;
   }
   try {
-    await command(services, argv.slice(words));
+    await command(platform, argv.slice(words));
     return Number(process.exitCode ?? 0);
   } catch (error) {
     process.stderr.write(failure(error));
     return 1;
   } finally {
-    await services.close();
+    await platform.close();
   }
 }
 
@@ -169,7 +170,7 @@ async function main(argv: string[]): Promise<number> {
 const CLI_STORE_WAIT_MS = 30_000;
 
 /** Only `init` may create a store; every command says on stderr which store it opened, so --json output stays clean. */
-async function openForCommand(name: string): Promise<Services> {
+async function openForCommand(name: string): Promise<Platform> {
   const envFile = loadEnvFileOfWorkingDirectory();
   const config = loadConfig();
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
@@ -181,10 +182,10 @@ async function openForCommand(name: string): Promise<Services> {
     'the store', () => openStores(config, (message) => logger.warn({ message }, 'WAL checkpoint failed'), { create: name === 'init' }),
   );
   try {
-    const services = await createServices(config, logger, { stores, connection });
+    const platform = await createPlatform(config, logger, { stores, connection });
     const where = stores.where.events === stores.where.reads ? stores.where.events : `${stores.where.events}, read models in ${stores.where.reads}`;
     process.stderr.write(`inkstream: store ${where}${envFile ? ` (configured by ${envFile} and the environment)` : ''}\n`);
-    return services;
+    return platform;
   } catch (error) {
     await stores.close();
     throw error;

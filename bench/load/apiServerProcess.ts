@@ -21,8 +21,8 @@ const running = await startServer(loadConfig({
   PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', INKSTREAM_RATE_LIMIT_PER_MINUTE: '1000000000',
   INKSTREAM_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
 }), createLogger('silent'));
-const { services } = running;
-const { key } = await createApiKey(services, { account: 'bench' });
+const { platform } = running;
+const { key } = await createApiKey(platform, { account: 'bench' });
 
 async function call(method: string, path: string, body?: unknown): Promise<{ status: number; text: string }> {
   const response = await fetch(`${running.url}/api/v1${path}`, {
@@ -70,7 +70,7 @@ process.on('message', async (message: { type: 'cpu' | 'profile' | 'verify' | 'st
     }
     process.send!({ type: 'profiled' });
   } else if (message.type === 'verify') {
-    const created = (await services.eventStore.readAll({ categories: ['topic'], maxCount: 10_000_000 })).filter((event) => event.type === 'TopicCreated' && event.data.projectId === topicsProject.id);
+    const created = (await platform.eventStore.readAll({ categories: ['topic'], maxCount: 10_000_000 })).filter((event) => event.type === 'TopicCreated' && event.data.projectId === topicsProject.id);
     const topics = created.map((event) => ({ topicId: event.data.topicId, title: event.data.title }));
     process.send!({ type: 'verified', topics, distinctEventIds: new Set(created.map((event) => event.id)).size });
   } else {

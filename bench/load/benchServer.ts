@@ -13,7 +13,7 @@ export async function startBenchServer(config: Config, overrides: ServerOverride
   const write = process.stdout.write;
   process.stdout.write = (() => true) as typeof process.stdout.write;
   const server = await startServer(config, createLogger('silent'), overrides).finally(() => { process.stdout.write = write; });
-  const { key } = await createApiKey(server.services, { account: 'bench', plan: 'unlimited' });
+  const { key } = await createApiKey(server.platform, { account: 'bench', plan: 'unlimited' });
 
   const api: BenchApi = async (method, path, body) => {
     const response = await fetch(`${server.url}/api/v1${path}`, {

@@ -14,7 +14,7 @@ const running = await startServer(loadConfig({
   INKSTREAM_SECRET_KEY: Buffer.alloc(32, 3).toString('base64'),
 }), createLogger('silent'));
 const readyMs = performance.now(); // since this process started
-const key = process.env.BENCH_KEY || (await createApiKey(running.services, { account: 'bench' })).key;
+const key = process.env.BENCH_KEY || (await createApiKey(running.platform, { account: 'bench' })).key;
 
 const rss = () => {
   (globalThis as { gc?: () => void }).gc?.();

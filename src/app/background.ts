@@ -1,7 +1,7 @@
 import { startLeadership } from '../consumers/leadership.ts';
 import { projectionConsumer } from '../consumers/projectionConsumer.ts';
 import { startConsumer, type ConsumerDefinition, type ConsumerHandle } from '../consumers/runner.ts';
-import type { Services } from './platform.ts';
+import type { Platform } from '../platform.ts';
 
 /**
  * Everything that runs beside the API. Every process keeps its read models up to date; only the
@@ -11,26 +11,26 @@ import type { Services } from './platform.ts';
 /** `consumers` lists those running now: the projections, and the side-effect consumers while leading. */
 export type Background = { readonly consumers: ConsumerHandle[]; isLeader(): boolean; stop(): Promise<void> };
 
-export type Worker = { name: string; start(services: Services): Promise<{ stop(): Promise<void> }> };
+export type Worker = { name: string; start(platform: Platform): Promise<{ stop(): Promise<void> }> };
 
 export async function startBackground(
-  services: Services, extra: { consumers?: ConsumerDefinition[]; workers?: Worker[] } = {}, options: { leaseTtlMs?: number } = {},
+  platform: Platform, extra: { consumers?: ConsumerDefinition[]; workers?: Worker[] } = {}, options: { leaseTtlMs?: number } = {},
 ): Promise<Background> {
-  const runner = { store: services.eventStore, readStore: services.readStore, logger: services.logger, tail: services.tail };
-  const projections = await startConsumer(projectionConsumer(services.projections, services.readStore), runner);
-  services.readModels.attach(projections);
+  const runner = { store: platform.eventStore, readStore: platform.readStore, logger: platform.logger, tail: platform.tail };
+  const projections = await startConsumer(projectionConsumer(platform.projections, platform.readStore), runner);
+  platform.readModels.attach(projections);
 
   let sideEffects: ConsumerHandle[] = [];
   let workers: { stop(): Promise<void> }[] = [];
   const leadership = await startLeadership({
-    readStore: services.readStore,
-    logger: services.logger,
-    // Real time, not the services' (injectable) clock: the lease is shared with other processes.
+    readStore: platform.readStore,
+    logger: platform.logger,
+    // Real time, not the platform' (injectable) clock: the lease is shared with other processes.
     nowMs: () => Date.now(),
     ttlMs: options.leaseTtlMs,
     async onElected() {
       for (const definition of extra.consumers ?? []) sideEffects.push(await startConsumer(definition, runner));
-      for (const worker of extra.workers ?? []) workers.push(await worker.start(services));
+      for (const worker of extra.workers ?? []) workers.push(await worker.start(platform));
     },
     async onDeposed() {
       await Promise.all(workers.map((worker) => worker.stop()));

@@ -6,7 +6,7 @@ import { pipelineJobs, type PipelineOptions } from '../features/pipeline/index.t
 import { publishingJobs } from '../features/publishing/index.ts';
 import { retentionWorker } from './retention.ts';
 import { searchAnalyticsJobs } from '../features/searchAnalytics/index.ts';
-import type { Services } from './platform.ts';
+import type { Platform } from '../platform.ts';
 import { ensureArticleQueued } from '../features/topics/ensureArticleQueued.ts';
 import { webhookJobs } from '../features/webhooks/jobs.ts';
 
@@ -14,13 +14,13 @@ import { webhookJobs } from '../features/webhooks/jobs.ts';
  * The background work beside the projections: pipeline process managers, webhook delivery,
  * schedulers, retention. Each feature contributes its consumers (log-driven) and workers (timer-driven).
  */
-export function backgroundJobs(services: Services, options: { pipeline?: PipelineOptions } = {}): { consumers: ConsumerDefinition[]; workers: Worker[] } {
-  const webhooks = webhookJobs(services);
-  const pipeline = pipelineJobs(services, options.pipeline);
-  const publishing = publishingJobs(services);
-  const searchAnalytics = searchAnalyticsJobs(services);
+export function backgroundJobs(platform: Platform, options: { pipeline?: PipelineOptions } = {}): { consumers: ConsumerDefinition[]; workers: Worker[] } {
+  const webhooks = webhookJobs(platform);
+  const pipeline = pipelineJobs(platform, options.pipeline);
+  const publishing = publishingJobs(platform);
+  const searchAnalytics = searchAnalyticsJobs(platform);
   return {
-    consumers: [eventHandlerConsumer(ensureArticleQueued(services), services.readStore), ...webhooks.consumers, ...pipeline.consumers, ...publishing.consumers, ...searchAnalytics.consumers],
+    consumers: [eventHandlerConsumer(ensureArticleQueued(platform), platform.readStore), ...webhooks.consumers, ...pipeline.consumers, ...publishing.consumers, ...searchAnalytics.consumers],
     workers: [...webhooks.workers, ...pipeline.workers, ...publishing.workers, ...searchAnalytics.workers, retentionWorker(), projectionUpgradeWorker()],
   };
 }

@@ -1,53 +1,28 @@
 import type { Logger } from 'pino';
 import { join } from 'node:path';
 import { allProjections } from '../../projections/index.ts';
-import { loadPlans, type Plan, type PlanName } from '../domain/accounts/plans.ts';
+import { loadPlans } from '../domain/accounts/plans.ts';
 import type { Config } from '../core/config.ts';
 import { systemClock, type Clock } from '../core/clock.ts';
-import { createIdGenerator, type IdGenerator } from '../core/ids.ts';
-import { createSecretBox, loadOrCreateSecretKey, parseRetiredKeys, type SecretBinding, type SecretBox } from '../core/secretBox.ts';
-import { createLogTail, type LogTail } from '../consumers/logTail.ts';
-import { handleCommand, type CommandContext, type CommandOptions, type CommandResult, type DomainEvent, type StreamType } from '../eventstore/handleCommand.ts';
-import type { EventStore } from '../eventstore/port.ts';
-import { createDestinationPolicy, type DestinationPolicy, type ResolveHost } from '../integrations/safeHttp/index.ts';
-import type { ReadStore } from '../readstore/port.ts';
-import type { Projection } from '../readstore/projection.ts';
+import { createIdGenerator } from '../core/ids.ts';
+import { createSecretBox, loadOrCreateSecretKey, parseRetiredKeys, type SecretBinding } from '../core/secretBox.ts';
+import { createLogTail } from '../consumers/logTail.ts';
+import { createCommands } from '../eventstore/commands.ts';
+import { createDestinationPolicy, type ResolveHost } from '../integrations/safeHttp/index.ts';
 import { projectionVersion } from '../readstore/projectionVersion.ts';
-import { createReadModels, type ReadModels } from '../consumers/readModels.ts';
+import { createReadModels } from '../consumers/readModels.ts';
+import type { Platform } from '../platform.ts';
 import { createStoreConnection, type StoreConnection } from './storeConnection.ts';
 import { verifyStoreIdentity } from './storeIdentity.ts';
 import { openStores, type Stores } from './stores.ts';
 
-/** Everything a route, a consumer or the CLI needs, built once by the composition root. */
-export type Services = {
-  config: Config;
-  logger: Logger;
-  clock: Clock;
-  ids: IdGenerator;
-  eventStore: EventStore;
-  readStore: ReadStore;
-  storeKinds: Stores['kind'];
-  plans: Record<PlanName, Plan>;
-  /** Which URLs tenants may register and Inkstream may connect to (one policy for both moments). */
-  destinations: DestinationPolicy;
-  secrets: SecretBox;
-  projections: readonly Projection[];
-  readModels: ReadModels;
-  /** The process's one read of the newest events, shared by its consumers and the API's key cache. */
-  tail: LogTail;
-  execute<State, Event extends DomainEvent, Command>(
-    type: StreamType<State, Event, Command>, id: string, command: Command, context: CommandContext, options?: CommandOptions,
-  ): Promise<CommandResult<State>>;
-  close(): Promise<void>;
-};
-
-export type ServiceOverrides = {
+export type PlatformOverrides = {
   clock?: Clock; stores?: Stores; resolveHost?: ResolveHost;
   /** How start-up waits for unreachable stores; its state is what readiness reports meanwhile. */
   connection?: StoreConnection;
 };
 
-export async function createServices(config: Config, logger: Logger, overrides: ServiceOverrides = {}): Promise<Services> {
+export async function createPlatform(config: Config, logger: Logger, overrides: PlatformOverrides = {}): Promise<Platform> {
   const clock = overrides.clock ?? systemClock;
   const tightened = (path: string, previousMode: number) => logger.warn({ path, previousMode: previousMode.toString(8) }, 'tightened a file in DATA_DIR to 0600 (it was readable by other users)');
   const connection = overrides.connection ?? createStoreConnection({
@@ -84,7 +59,7 @@ export async function createServices(config: Config, logger: Logger, overrides: 
     projections,
     readModels: createReadModels(stores.eventStore, stores.readStore, projections),
     tail,
-    execute: (type, id, command, context, options) => handleCommand(stores.eventStore, type, id, command, context, options),
+    commands: createCommands(stores.eventStore),
     async close() {
       tail.stop();
       await stores.close();

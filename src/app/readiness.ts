@@ -1,6 +1,6 @@
 import type { Background } from './background.ts';
 import { PROJECTIONS_CONSUMER } from '../consumers/projectionConsumer.ts';
-import type { Services } from './platform.ts';
+import type { Platform } from '../platform.ts';
 
 export type CheckState = 'ok' | 'failing';
 
@@ -27,27 +27,27 @@ export function connectingReadiness(): Readiness {
  * Readiness for a load balancer or Kubernetes: each check says only ok or failing, as anyone who
  * can reach the port may ask; what failed, and why, goes to the log.
  */
-export function createReadiness(services: Pick<Services, 'eventStore' | 'readStore' | 'logger'>, background: Background): () => Promise<Readiness> {
+export function createReadiness(platform: Pick<Platform, 'eventStore' | 'readStore' | 'logger'>, background: Background): () => Promise<Readiness> {
   const probe = async (name: string, check: () => Promise<unknown>): Promise<CheckState> => {
     try {
       await check();
       return 'ok';
     } catch (error) {
-      services.logger.warn({ err: error, check: name }, 'readiness check failing');
+      platform.logger.warn({ err: error, check: name }, 'readiness check failing');
       return 'failing';
     }
   };
   const consumerState = (consumer: Background['consumers'][number]): CheckState => {
     const error = consumer.lastError();
     if (consumer.isRunning() && !error) return 'ok';
-    services.logger.warn({ consumer: consumer.name, error, running: consumer.isRunning() }, 'readiness: consumer failing');
+    platform.logger.warn({ consumer: consumer.name, error, running: consumer.isRunning() }, 'readiness: consumer failing');
     return 'failing';
   };
 
   return async () => {
     const checks: Record<string, CheckState> = {
-      eventStore: await probe('eventStore', () => services.eventStore.headPosition()),
-      readStore: await probe('readStore', () => services.readStore.getCheckpoint(PROJECTIONS_CONSUMER)),
+      eventStore: await probe('eventStore', () => platform.eventStore.headPosition()),
+      readStore: await probe('readStore', () => platform.readStore.getCheckpoint(PROJECTIONS_CONSUMER)),
     };
     const sideEffects: Record<string, CheckState> = {};
     for (const consumer of background.consumers) {

@@ -16,9 +16,9 @@ export function retentionWorker(options: PassTiming = {}): Worker {
     everyMs: options.intervalMs ?? RETENTION_INTERVAL_MS,
     tickMs: options.tickMs,
     failureMessage: 'retention pass failed',
-    async pass(services, nowMs, log) {
-      const idempotencyKeys = await expireIdempotencyKeys(services.readStore, nowMs);
-      const webhooks = await pruneWebhookHistory(services.readStore, nowMs);
+    async pass(platform, nowMs, log) {
+      const idempotencyKeys = await expireIdempotencyKeys(platform.readStore, nowMs);
+      const webhooks = await pruneWebhookHistory(platform.readStore, nowMs);
       if (idempotencyKeys + webhooks.deliveries + webhooks.events > 0) log.info({ idempotencyKeys, ...webhooks }, 'removed what has aged out');
     },
   });

@@ -16,11 +16,12 @@ import { createStartingListener } from '../http/starting.ts';
 import { backgroundJobs } from './features.ts';
 import type { PipelineOptions } from '../features/pipeline/index.ts';
 import { connectingReadiness, createReadiness } from './readiness.ts';
-import { createServices, type Services } from './platform.ts';
+import type { Platform } from '../platform.ts';
+import { createPlatform } from './platform.ts';
 import type { StoreConnection } from './storeConnection.ts';
 import type { Stores } from './stores.ts';
 
-export type RunningServer = { services: Services; server: Server; url: string; background: Background; stop(): Promise<void> };
+export type RunningServer = { platform: Platform; server: Server; url: string; background: Background; stop(): Promise<void> };
 
 export type ServerOverrides = {
   clock?: Clock; stores?: Stores; pipeline?: PipelineOptions; resolveHost?: ResolveHost;
@@ -32,7 +33,7 @@ export type ServerOverrides = {
 
 /**
  * Listens first, answering as a process that is alive but not ready while the stores are reached
- * (they may take a while: storeConnection.ts), then builds the services, starts the background
+ * (they may take a while: storeConnection.ts), then builds the platform, starts the background
  * consumers and serves the API; `stop` shuts down gracefully.
  */
 export async function startServer(config: Config, logger: Logger, overrides: ServerOverrides = {}): Promise<RunningServer> {
@@ -49,43 +50,43 @@ export async function startServer(config: Config, logger: Logger, overrides: Ser
   logger.info({ address: url }, 'inkstream accepting connections: the API answers 503 until the stores are open');
   overrides.onListening?.(url);
 
-  let services: Services;
+  let platform: Platform;
   let background: Background;
   let limits: Awaited<ReturnType<typeof openRateLimit>>;
   try {
-    services = await createServices(config, logger, overrides);
-    const issued = await bootstrapDefaultAccount(services);
+    platform = await createPlatform(config, logger, overrides);
+    const issued = await bootstrapDefaultAccount(platform);
     if (issued) {
       process.stdout.write(
         `\nFirst start: created account "default" with API key (shown once, store it now):\n\n  ${issued.key}\n\n` +
         `Try: curl -H "Authorization: Bearer ${issued.key}" http://localhost:${config.PORT}/api/v1/projects\n\n`,
       );
     }
-    background = await startBackground(services, backgroundJobs(services, { pipeline: overrides.pipeline }), { leaseTtlMs: config.INKSTREAM_LEASE_TTL_MS });
+    background = await startBackground(platform, backgroundJobs(platform, { pipeline: overrides.pipeline }), { leaseTtlMs: config.INKSTREAM_LEASE_TTL_MS });
     limits = await openRateLimit(config);
   } catch (error) {
     await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
     throw error;
   }
-  const app = createApp(services, {
+  const app = createApp(platform, {
     routes: allRoutes,
     rateLimit: limits.rateLimit,
     connections,
-    health: { ready: createReadiness(services, background) },
+    health: { ready: createReadiness(platform, background) },
   });
   server.off('request', starting);
   server.on('request', app);
-  logger.info({ url, stores: services.storeKinds }, 'inkstream listening');
+  logger.info({ url, stores: platform.storeKinds }, 'inkstream listening');
 
   let stopping: Promise<void> | null = null;
   return {
-    services, server, url, background,
+    platform, server, url, background,
     stop() {
       stopping ??= (async () => {
         await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeIdleConnections(); });
         await background.stop();
         await limits.close();
-        await services.close();
+        await platform.close();
       })();
       return stopping;
     },

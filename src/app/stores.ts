@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../core/config.ts';
+import type { StoreKinds } from '../platform.ts';
 import type { EventStore } from '../eventstore/port.ts';
 import type { ReadStore } from '../readstore/port.ts';
 import { openSqliteEventStore } from '../eventstore/sqlite.ts';
@@ -11,7 +12,7 @@ import { ensurePrivateDir, ensurePrivateFile, tightenFile, type OnTightened } fr
 export type Stores = {
   eventStore: EventStore;
   readStore: ReadStore;
-  kind: { events: 'sqlite' | 'esdb'; reads: 'sqlite' | 'mongo' };
+  kind: StoreKinds;
   /** Where each store is, for messages: the SQLite file, or the server URL without its password. */
   where: { events: string; reads: string };
   close(): Promise<void>;

@@ -4,18 +4,18 @@ import { exportLog } from '../features/audit/exportLog.ts';
 import { readStreamOrEmpty } from '../eventstore/readStreamOrEmpty.ts';
 import { verifyLog } from '../features/audit/verifyLog.ts';
 import { streamName } from '../eventstore/port.ts';
-import type { Services } from '../app/platform.ts';
+import type { Platform } from '../platform.ts';
 import { createProgress } from './progress.ts';
 
 const CATEGORY_BY_KIND: Record<string, string> = { article: 'article', topic: 'topic', project: 'project', account: 'account' };
 
 /** A readable timeline of one stream; `json` prints the same entries the history endpoint serves. */
-export async function printHistory(services: Services, kind: string, id: string, json: boolean, print: (line: string) => void): Promise<void> {
+export async function printHistory(platform: Platform, kind: string, id: string, json: boolean, print: (line: string) => void): Promise<void> {
   const category = CATEGORY_BY_KIND[kind];
   if (!category) throw new Error(`history takes article, topic, project or account, not ${kind}`);
-  const events = await readStreamOrEmpty(services.eventStore, streamName(category, id));
+  const events = await readStreamOrEmpty(platform.eventStore, streamName(category, id));
   if (events.length === 0) throw new Error(`No ${kind} ${id} in the log.`);
-  const entries = await historyEntries(services.eventStore, events);
+  const entries = await historyEntries(platform.eventStore, events);
   if (json) return print(JSON.stringify(entries));
   for (const entry of entries) {
     const generation = entry.generation ? `  [${entry.generation.provider}${entry.generation.model ? `/${entry.generation.model}` : ''}]` : '';
@@ -25,10 +25,10 @@ export async function printHistory(services: Services, kind: string, id: string,
   }
 }
 
-export async function runExport(services: Services, options: { stream?: string; from?: string }): Promise<{ events: number; sha256: string }> {
-  const total = Number((await services.eventStore.headPosition()) + 1n);
+export async function runExport(platform: Platform, options: { stream?: string; from?: string }): Promise<{ events: number; sha256: string }> {
+  const total = Number((await platform.eventStore.headPosition()) + 1n);
   const progress = createProgress('exporting', total);
-  const result = await exportLog(services.eventStore, process.stdout, {
+  const result = await exportLog(platform.eventStore, process.stdout, {
     stream: options.stream, fromPosition: options.from === undefined ? undefined : BigInt(options.from), onProgress: (done) => progress.update(done),
   });
   progress.finish(result.events);
@@ -36,13 +36,13 @@ export async function runExport(services: Services, options: { stream?: string; 
   return result;
 }
 
-export async function runVerify(services: Services, print: (line: string) => void): Promise<boolean> {
-  const total = Number((await services.eventStore.headPosition()) + 1n);
+export async function runVerify(platform: Platform, print: (line: string) => void): Promise<boolean> {
+  const total = Number((await platform.eventStore.headPosition()) + 1n);
   const progress = createProgress('verifying', total);
-  const report = await verifyLog(services.eventStore, { gapless: services.storeKinds.events === 'sqlite', onProgress: (done) => progress.update(done) });
+  const report = await verifyLog(platform.eventStore, { gapless: platform.storeKinds.events === 'sqlite', onProgress: (done) => progress.update(done) });
   progress.finish(report.events);
   print(`${report.events} events in ${report.streams} streams, positions ${report.firstPosition ?? '-'}…${report.lastPosition ?? '-'}`);
-  if (report.problems.length === 0) print('OK: positions in order' + (services.storeKinds.events === 'sqlite' ? ' and gapless' : '') + ', revisions contiguous, no duplicate ids.');
+  if (report.problems.length === 0) print('OK: positions in order' + (platform.storeKinds.events === 'sqlite' ? ' and gapless' : '') + ', revisions contiguous, no duplicate ids.');
   for (const problem of report.problems) print(`PROBLEM: ${problem}`);
   return report.problems.length === 0;
 }

@@ -4,7 +4,7 @@ import type { Config } from '../core/config.ts';
 import { backupSqliteStore, readSqliteBackup, restoreSqliteStore } from '../core/sqliteBackup.ts';
 import { BACKGROUND_LEASE, isDeadLocalProcess } from '../consumers/leadership.ts';
 import { openSqliteReadStore } from '../readstore/sqlite.ts';
-import type { Services } from '../app/platform.ts';
+import type { Platform } from '../platform.ts';
 import { EMBEDDED_DB_FILE } from '../app/stores.ts';
 
 const SECRET_KEY_FILE = 'secret.key';
@@ -16,8 +16,8 @@ function requireEmbedded(config: Config, verb: string): void {
 }
 
 /** A consistent copy of the running store and the key to its sealed secrets, in one 0600 file. */
-export async function runBackup(services: Services, file: string, print: (line: string) => void): Promise<void> {
-  const { config } = services;
+export async function runBackup(platform: Platform, file: string, print: (line: string) => void): Promise<void> {
+  const { config } = platform;
   requireEmbedded(config, 'backup');
   const keyFile = join(config.dataDir, SECRET_KEY_FILE);
   const fromEnvironment = Boolean(config.INKSTREAM_SECRET_KEY);

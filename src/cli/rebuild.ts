@@ -2,7 +2,7 @@ import { BACKGROUND_LEASE, isDeadLocalProcess } from '../consumers/leadership.ts
 import { PROJECTIONS_CONSUMER } from '../consumers/projectionConsumer.ts';
 import { projectionVersion } from '../readstore/projectionVersion.ts';
 import { rebuildOnline, rebuildReadModels } from '../readstore/rebuild.ts';
-import type { Services } from '../app/platform.ts';
+import type { Platform } from '../platform.ts';
 import { createProgress } from './progress.ts';
 
 /**
@@ -11,15 +11,15 @@ import { createProgress } from './progress.ts';
  * goes on answering throughout. Elsewhere in place, which wants the servers stopped.
  */
 export async function rebuildProjections(
-  services: Services, name?: string, options: { force?: boolean } = {},
+  platform: Platform, name?: string, options: { force?: boolean } = {},
 ): Promise<{ events: number; seconds: number; rate: number }> {
-  const selected = name ? services.projections.filter((projection) => projection.name === name) : services.projections;
+  const selected = name ? platform.projections.filter((projection) => projection.name === name) : platform.projections;
   if (selected.length === 0) {
-    throw new Error(`No read model named ${name}; known: ${services.projections.map((projection) => projection.name).join(', ')}`);
+    throw new Error(`No read model named ${name}; known: ${platform.projections.map((projection) => projection.name).join(', ')}`);
   }
-  const { readStore } = services;
-  if (!readStore.onlineRebuilds && !options.force) await refuseWhileServing(services);
-  const head = await services.eventStore.headPosition();
+  const { readStore } = platform;
+  if (!readStore.onlineRebuilds && !options.force) await refuseWhileServing(platform);
+  const head = await platform.eventStore.headPosition();
   const total = Number(head + 1n);
   const progress = createProgress(`rebuilding ${name ?? 'all read models'}`, total);
   let done = 0;
@@ -32,11 +32,11 @@ export async function rebuildProjections(
     },
   };
   if (readStore.onlineRebuilds) {
-    await rebuildOnline(services.eventStore, readStore, selected, {
+    await rebuildOnline(platform.eventStore, readStore, selected, {
       ...rebuild, live: PROJECTIONS_CONSUMER, versionOf: projectionVersion,
     });
   } else {
-    await rebuildReadModels(services.eventStore, readStore, selected, rebuild);
+    await rebuildReadModels(platform.eventStore, readStore, selected, rebuild);
   }
   const { seconds, rate } = progress.finish(Math.max(done, total));
   return { events: total, seconds, rate };
@@ -47,9 +47,9 @@ export async function rebuildProjections(
  * refills, and its writes can land between the rebuild's, so such a rebuild wants the servers stopped. A live server
  * is known by the background lease: some server always holds it while any runs.
  */
-async function refuseWhileServing(services: Services): Promise<void> {
-  const lease = await services.readStore.leaseHolder(BACKGROUND_LEASE);
-  if (!lease || lease.expiresAtMs <= services.clock.nowMs() || isDeadLocalProcess(lease.holder)) return;
+async function refuseWhileServing(platform: Platform): Promise<void> {
+  const lease = await platform.readStore.leaseHolder(BACKGROUND_LEASE);
+  if (!lease || lease.expiresAtMs <= platform.clock.nowMs() || isDeadLocalProcess(lease.holder)) return;
   throw new Error(
     `A server is running on this store (${lease.holder}); it keeps writing the read models while they are rebuilt. ` +
       'Stop it first (it can take up to 15 s after a kill for its lease to lapse), or pass --force.',

@@ -3,7 +3,7 @@ import { loadStream } from '../eventstore/handleCommand.ts';
 import type { EventStore } from '../eventstore/port.ts';
 import { integrationsStream } from '../domain/integrations/decide.ts';
 import { searchAnalyticsStream } from '../domain/searchAnalytics/decide.ts';
-import type { Services } from '../app/platform.ts';
+import type { Platform } from '../platform.ts';
 import { webhookStream } from '../domain/webhooks/decide.ts';
 
 /** Where a stored secret stands with the configured keys: `current` needs nothing; the others need saving again. */
@@ -24,15 +24,15 @@ async function idsOf(eventStore: EventStore, category: string): Promise<string[]
 }
 
 /** The secrets each record holds now (a deleted endpoint or a removed connection holds none). */
-async function currentSecrets(services: Services): Promise<{ binding: SecretBinding; sealed: string }[]> {
+async function currentSecrets(platform: Platform): Promise<{ binding: SecretBinding; sealed: string }[]> {
   const found: { binding: SecretBinding; sealed: string }[] = [];
-  for (const id of await idsOf(services.eventStore, webhookStream.category)) {
-    const { state } = await loadStream(services.eventStore, webhookStream, id);
+  for (const id of await idsOf(platform.eventStore, webhookStream.category)) {
+    const { state } = await loadStream(platform.eventStore, webhookStream, id);
     if (state.status === 'none' || state.status === 'deleted') continue;
     found.push({ binding: { kind: 'webhook-endpoint-secret', accountId: state.accountId, recordId: state.id }, sealed: state.sealedSecret });
   }
-  for (const id of await idsOf(services.eventStore, integrationsStream.category)) {
-    const { state } = await loadStream(services.eventStore, integrationsStream, id);
+  for (const id of await idsOf(platform.eventStore, integrationsStream.category)) {
+    const { state } = await loadStream(platform.eventStore, integrationsStream, id);
     if (!state.accountId) continue;
     const owner = { accountId: state.accountId, recordId: id };
     if (state.github) {
@@ -41,8 +41,8 @@ async function currentSecrets(services: Services): Promise<{ binding: SecretBind
     }
     if (state.postPublishHook) found.push({ binding: { kind: 'post-publish-hook-secret', ...owner }, sealed: state.postPublishHook.sealedSecret });
   }
-  for (const id of await idsOf(services.eventStore, searchAnalyticsStream.category)) {
-    const { state } = await loadStream(services.eventStore, searchAnalyticsStream, id);
+  for (const id of await idsOf(platform.eventStore, searchAnalyticsStream.category)) {
+    const { state } = await loadStream(platform.eventStore, searchAnalyticsStream, id);
     if (state.connection && state.accountId) {
       found.push({ binding: { kind: 'search-credentials', accountId: state.accountId, recordId: id }, sealed: state.connection.sealedCredentials });
     }
@@ -54,12 +54,12 @@ async function currentSecrets(services: Services): Promise<{ binding: SecretBind
  * Every secret the records hold now, and whether it is sealed under the current key: before a
  * retired key is dropped, nothing may still need it. Read-only: nothing is appended.
  */
-export async function secretsStatus(services: Services): Promise<SecretsStatus> {
-  const { keyIds } = services.secrets;
-  const secrets = (await currentSecrets(services)).map(({ binding, sealed }): StoredSecret => {
+export async function secretsStatus(platform: Platform): Promise<SecretsStatus> {
+  const { keyIds } = platform.secrets;
+  const secrets = (await currentSecrets(platform)).map(({ binding, sealed }): StoredSecret => {
     const { version, keyId } = describeSealed(sealed);
     try {
-      services.secrets.open(sealed, binding);
+      platform.secrets.open(sealed, binding);
     } catch (error) {
       if (!(error instanceof SealedSecretError)) throw error;
       return { ...binding, keyId, state: 'does_not_open' };

@@ -1,7 +1,7 @@
 import type { StoredEvent } from '../eventstore/port.ts';
 import type { ConsumerDefinition } from './runner.ts';
 import { createStreamWindow, type StreamWindow } from './streamWindow.ts';
-import type { Services } from '../app/platform.ts';
+import type { Platform } from '../platform.ts';
 
 export type PartitionedHandler = {
   name: string;
@@ -20,7 +20,7 @@ export type PartitionedHandler = {
  * and the checkpoint is the low-water mark. A crash delivers again what was not finished; every
  * handler checks its stream's state first, so what was recorded is not redone.
  */
-export function partitionedConsumer(handler: PartitionedHandler, services: Pick<Services, 'readStore' | 'logger' | 'config'>): ConsumerDefinition {
+export function partitionedConsumer(handler: PartitionedHandler, platform: Pick<Platform, 'readStore' | 'logger' | 'config'>): ConsumerDefinition {
   const types = new Set(handler.types);
   const handles = (event: StoredEvent) => types.has(event.type);
   const projectOf = (event: StoredEvent): string | Promise<string> => {
@@ -36,11 +36,11 @@ export function partitionedConsumer(handler: PartitionedHandler, services: Pick<
     start() {
       window = createStreamWindow({
         slots: handler.concurrency,
-        lookAhead: services.config.INKSTREAM_PIPELINE_LOOKAHEAD,
+        lookAhead: platform.config.INKSTREAM_PIPELINE_LOOKAHEAD,
         handle: (event) => handler.handle(event),
         laneOf: projectOf,
-        saveCheckpoint: (position) => services.readStore.commit([], { consumer: handler.name, position }),
-        logger: services.logger.child({ consumer: handler.name }),
+        saveCheckpoint: (position) => platform.readStore.commit([], { consumer: handler.name, position }),
+        logger: platform.logger.child({ consumer: handler.name }),
       });
     },
     async handleBatch(events) {

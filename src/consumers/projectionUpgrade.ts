@@ -14,19 +14,19 @@ export const PROJECTION_UPGRADE = 'projections.upgrade';
 export function projectionUpgradeWorker(): Worker {
   return {
     name: PROJECTION_UPGRADE,
-    async start(services) {
-      const rebuilds = services.readStore.onlineRebuilds;
+    async start(platform) {
+      const rebuilds = platform.readStore.onlineRebuilds;
       if (!rebuilds) return { async stop() {} };
       const changed = [];
-      for (const projection of services.projections) {
+      for (const projection of platform.projections) {
         if ((await rebuilds.versionOf(projection.collection)) !== projectionVersion(projection)) changed.push(projection);
       }
       if (changed.length === 0) return { async stop() {} };
-      const log = services.logger.child({ worker: PROJECTION_UPGRADE, readModels: changed.map((projection) => projection.name) });
+      const log = platform.logger.child({ worker: PROJECTION_UPGRADE, readModels: changed.map((projection) => projection.name) });
       log.info('read models changed since they were built: rebuilding them beside the ones serving');
       const abort = new AbortController();
       const startedMs = performance.now();
-      const done = rebuildOnline(services.eventStore, services.readStore, changed, {
+      const done = rebuildOnline(platform.eventStore, platform.readStore, changed, {
         consumer: 'rebuild:upgrade', live: PROJECTIONS_CONSUMER, versionOf: projectionVersion, signal: abort.signal,
       }).then(
         (swapped) => { if (swapped) log.info({ seconds: (performance.now() - startedMs) / 1000 }, 'rebuilt read models swapped in'); },

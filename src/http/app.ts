@@ -4,7 +4,7 @@ import type { TLSSocket } from 'node:tls';
 import express from 'express';
 import { z } from 'zod';
 import { AppError } from '../core/errors.ts';
-import type { Services } from '../app/platform.ts';
+import type { Platform } from '../platform.ts';
 import { keyRefusalOf, presentedKey, type AuthContext, type PresentedKey } from './auth.ts';
 import { createAuthenticator } from './authCache.ts';
 import { bodyPending, readJsonBody } from './body.ts';
@@ -42,16 +42,16 @@ const REQUEST_ID = /^[\w.-]{1,100}$/;
  * the prototypes of req and res, which de-optimises every later property access on them, and
  * that cost a POST about a fifth of its CPU (docs/http.md).
  */
-export function createApp(services: Services, options: AppOptions): App {
-  const rateLimit = options.rateLimit ?? createRateLimit(services.config.INKSTREAM_RATE_LIMIT_PER_MINUTE);
-  const idempotent = createIdempotency(services.readStore, () => services.clock.nowMs());
-  const authenticator = createAuthenticator(services.tail, services.readStore);
-  const consistencyOfRequest = createConsistency(services);
-  const onUnexpected = (error: unknown, requestId: string) => services.logger.error({ err: error, requestId }, 'unexpected error');
+export function createApp(platform: Platform, options: AppOptions): App {
+  const rateLimit = options.rateLimit ?? createRateLimit(platform.config.INKSTREAM_RATE_LIMIT_PER_MINUTE);
+  const idempotent = createIdempotency(platform.readStore, () => platform.clock.nowMs());
+  const authenticator = createAuthenticator(platform.tail, platform.readStore);
+  const consistencyOfRequest = createConsistency(platform);
+  const onUnexpected = (error: unknown, requestId: string) => platform.logger.error({ err: error, requestId }, 'unexpected error');
   const authenticate = (presented: PresentedKey, consistency: Consistency, requestId: string) =>
     authenticator.authenticate(presented, consistency).catch((error: unknown) => {
       const refusal = keyRefusalOf(error);
-      if (refusal) services.logger.info({ requestId, ...refusal }, 'API key refused');
+      if (refusal) platform.logger.info({ requestId, ...refusal }, 'API key refused');
       throw error;
     });
 
@@ -62,13 +62,13 @@ export function createApp(services: Services, options: AppOptions): App {
     async handle() { return { status: 200, body: openApi }; },
   });
   const routes = [indexRoute, ...options.routes];
-  const openApi = buildOpenApiDocument(routes, services.config.INKSTREAM_PUBLIC_URL);
+  const openApi = buildOpenApiDocument(routes, platform.config.INKSTREAM_PUBLIC_URL);
   const dispatcher = createDispatcher(routes);
 
   /** The caller's X-Request-Id when it is sane, else a new one; echoed on the response. */
   const requestIdOf = (req: IncomingMessage, res: ServerResponse): string => {
     const incoming = req.headers['x-request-id'];
-    const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : services.ids.next('req');
+    const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : platform.ids.next('req');
     res.setHeader('X-Request-Id', requestId);
     return requestId;
   };
@@ -147,7 +147,7 @@ export function createApp(services: Services, options: AppOptions): App {
       await rateLimit.consume(auth.keyId, res);
     }
     // The body is read (and refused) before an unknown endpoint is: a bad body is answered the same anywhere.
-    const { body, rawBody } = await readJsonBody(req, res, found?.route.rawBody === true, services.config.INKSTREAM_BODY_TIMEOUT_MS);
+    const { body, rawBody } = await readJsonBody(req, res, found?.route.rawBody === true, platform.config.INKSTREAM_BODY_TIMEOUT_MS);
     if (!validEncoding) throw new AppError('not_found', 'No such resource: the path is not valid percent-encoding.');
     if (!found) throw new AppError('not_found', `No endpoint ${method} ${API_PREFIX}${path}; GET ${API_PREFIX} lists every endpoint.`);
     request.body = body;
@@ -163,7 +163,7 @@ export function createApp(services: Services, options: AppOptions): App {
     const params = parse(route.params, rawParams, 'params');
     const query = route.query ? parse(route.query, parseQuery(search), 'query') : undefined;
     const body = parse(route.body, request.body, 'body');
-    const run = () => route.handle({ params, query, body, auth: auth!, services, requestId, request, consistency });
+    const run = () => route.handle({ params, query, body, auth: auth!, platform, requestId, request, consistency });
     const idempotencyKey = request.get('idempotency-key');
     if (route.method === 'post' && idempotencyKey !== undefined && auth) {
       const outcome = await idempotent(

@@ -1,4 +1,4 @@
-import type { Services } from '../app/platform.ts';
+import type { Platform } from '../platform.ts';
 
 /**
  * Read-your-writes for one request. `head` is the log's head read after the request arrived, so
@@ -16,7 +16,7 @@ export const noConsistency: Consistency = { head: -1n, readModelsCurrent: async 
 
 const CURRENT = Promise.resolve(true);
 
-export function createConsistency(services: Pick<Services, 'eventStore' | 'readModels' | 'config'>): () => Promise<Consistency> {
+export function createConsistency(platform: Pick<Platform, 'eventStore' | 'readModels' | 'config'>): () => Promise<Consistency> {
   /** The read models are known to have reached this position: a request at or below it need not wait. */
   let caughtUpThrough = -1n;
   let nextHead: Promise<bigint> | null = null;
@@ -27,7 +27,7 @@ export function createConsistency(services: Pick<Services, 'eventStore' | 'readM
   const readHead = () => nextHead ??= new Promise<bigint>((resolve, reject) => {
     setImmediate(() => {
       nextHead = null;
-      services.eventStore.headPosition().then(resolve, reject);
+      platform.eventStore.headPosition().then(resolve, reject);
     });
   });
 
@@ -38,7 +38,7 @@ export function createConsistency(services: Pick<Services, 'eventStore' | 'readM
       head,
       readModelsCurrent() {
         if (head <= caughtUpThrough) return CURRENT;
-        return waited ??= services.readModels.catchUp(services.config.INKSTREAM_READ_WAIT_MS, head).then((current) => {
+        return waited ??= platform.readModels.catchUp(platform.config.INKSTREAM_READ_WAIT_MS, head).then((current) => {
           if (current && head > caughtUpThrough) caughtUpThrough = head;
           return current;
         });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Services } from '../app/platform.ts';
+import type { Platform } from '../platform.ts';
 import type { AuthContext } from './auth.ts';
 import type { Consistency } from './consistency.ts';
 
@@ -25,7 +25,7 @@ export type RouteInput<P, Q, B> = {
   body: B;
   /** The caller; present on every route whose `auth` is 'api_key'. */
   auth: AuthContext;
-  services: Services;
+  platform: Platform;
   requestId: string;
   request: ApiRequest;
   /** The log's head read when the request arrived, and the wait for the read models to reach it. */

@@ -79,7 +79,7 @@ test('Idempotency-Key records are deleted once 24 h old; the key then starts a n
   const headers = { 'idempotency-key': 'retention-1' };
   const first = await api.post(`/projects/${projectId}/topics`, { title: 'Kept a day' }, headers);
   expect(first.status).toBe(201);
-  const stored = () => app.services.readStore.count(IDEMPOTENCY_COLLECTION);
+  const stored = () => app.platform.readStore.count(IDEMPOTENCY_COLLECTION);
   expect(await stored()).toBe(1);
 
   clock.advance(DAY - 60_000);

@@ -5,7 +5,7 @@ import { afterAll, expect, test } from 'vitest';
 import { createApiKey } from '../../src/features/accounts/keys.ts';
 import { loadConfig } from '../../src/core/config.ts';
 import { createLogger } from '../../src/core/logger.ts';
-import { createServices } from '../../src/app/platform.ts';
+import { createPlatform } from '../../src/app/platform.ts';
 import { createStoreConnection } from '../../src/app/storeConnection.ts';
 import { standIn, unavailable } from '../support/unavailableStores.ts';
 
@@ -17,7 +17,7 @@ test('a failure that waiting cannot fix (access denied) stops the start at once,
   const { stores, contacts } = standIn(dir, 1, () => Object.assign(new Error('Access denied for $all'), { type: 'access-denied' }));
   const waits: number[] = [];
   const connection = createStoreConnection({ wait: async (ms) => { waits.push(ms); } });
-  await expect(createServices(config, createLogger('silent'), { stores, connection })).rejects.toThrow('Access denied');
+  await expect(createPlatform(config, createLogger('silent'), { stores, connection })).rejects.toThrow('Access denied');
   expect(waits).toEqual([]);
   expect(contacts()).toBe(1);
   expect(connection.state).toBe('connecting');
@@ -30,15 +30,15 @@ test('a store unavailable at first is waited for with growing delays, reported a
   const connection = createStoreConnection({
     wait: async (ms) => { seen.push({ ms, state: connection.state, lastError: connection.lastError }); },
   });
-  const services = await createServices(config, createLogger('silent'), { stores, connection });
+  const platform = await createPlatform(config, createLogger('silent'), { stores, connection });
   try {
     expect(seen.map((wait) => wait.ms)).toEqual([250, 500, 1_000, 2_000]);
     expect(seen.every((wait) => wait.state === 'connecting' && wait.lastError?.includes('UNAVAILABLE'))).toBe(true);
     expect(contacts()).toBe(5);
     expect(connection.state).toBe('ok');
-    expect((await createApiKey(services, { account: 'patient' })).key).toMatch(/^ink_/);
+    expect((await createApiKey(platform, { account: 'patient' })).key).toMatch(/^ink_/);
   } finally {
-    await services.close();
+    await platform.close();
   }
 });
 
@@ -46,6 +46,6 @@ test('with a limit (the admin CLI), it gives up and says the store is unreachabl
   const { stores } = standIn(dir, Number.POSITIVE_INFINITY, unavailable);
   let now = 0;
   const connection = createStoreConnection({ giveUpAfterMs: 3_000, nowMs: () => now, wait: async (ms) => { now += ms; } });
-  await expect(createServices(config, createLogger('silent'), { stores, connection })).rejects.toThrow(/is unreachable \(14 UNAVAILABLE.*gave up after 2 s/);
+  await expect(createPlatform(config, createLogger('silent'), { stores, connection })).rejects.toThrow(/is unreachable \(14 UNAVAILABLE.*gave up after 2 s/);
   await stores.close();
 });

@@ -45,7 +45,7 @@ test('a start with a new, empty event log against read models built from another
   const firstLog = createInMemoryEventStore();
   const first = await start(stores(firstLog, readFile));
   const firstId = await firstLog.storeId({ create: false });
-  await createApiKey(first.services, { account: 'early' });
+  await createApiKey(first.platform, { account: 'early' });
   await first.stop();
 
   const newLog = createInMemoryEventStore();
@@ -65,7 +65,7 @@ test('given an empty read database, the new log starts and the key it issues is 
   await before.stop();
   const server = await start(stores(log, join(dir, 'reads-2b.sqlite')));
   try {
-    const { key } = await createApiKey(server.services, { account: 'late' });
+    const { key } = await createApiKey(server.platform, { account: 'late' });
     expect(await projectsStatus(server, key)).toBe(200);
   } finally {
     await server.stop();
@@ -74,12 +74,12 @@ test('given an empty read database, the new log starts and the key it issues is 
 
 test('a restart on the same embedded store keeps one identity and serves the keys of the first run', async () => {
   const first = await start();
-  const { key } = await createApiKey(first.services, { account: 'steady' });
-  const id = await first.services.eventStore.storeId({ create: false });
+  const { key } = await createApiKey(first.platform, { account: 'steady' });
+  const id = await first.platform.eventStore.storeId({ create: false });
   await first.stop();
   const again = await start();
   try {
-    expect(await again.services.eventStore.storeId({ create: false })).toBe(id);
+    expect(await again.platform.eventStore.storeId({ create: false })).toBe(id);
     expect(await projectsStatus(again, key)).toBe(200);
   } finally {
     await again.stop();

@@ -56,7 +56,7 @@ test('restore refuses what is not an Inkstream backup and leaves the store as it
 test('a backup taken while the server takes writes restores, on a new machine, every write acknowledged before it and the key to its secrets', async () => {
   const dataDir = freshDir();
   const server = await startEmbedded(dataDir);
-  const { key } = await createApiKey(server.services, { account: 'backed-up' });
+  const { key } = await createApiKey(server.platform, { account: 'backed-up' });
   const backupFile = join(freshDir(), 'inkstream.backup');
   const originalKey = readFileSync(join(dataDir, 'secret.key'), 'utf8');
   const createProject = async (n: number) => {

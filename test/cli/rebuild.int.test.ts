@@ -63,7 +63,7 @@ test('a rebuild while a server runs needs no --force: the server answers through
     const { body: { project } } = await api.post('/projects', { name: 'Online', websiteUrl: 'https://online.example' });
     for (const title of ['One', 'Two', 'Three']) expect((await api.post(`/projects/${project.id}/topics`, { title })).status).toBe(201);
     // A read model damaged by hand: only a rebuild from the log removes it.
-    await server.services.readStore.save('topics', { id: 'tpc_bogus', accountId: 'x', projectId: project.id, createdAt: '2026-01-01T00:00:00.000Z' });
+    await server.platform.readStore.save('topics', { id: 'tpc_bogus', accountId: 'x', projectId: project.id, createdAt: '2026-01-01T00:00:00.000Z' });
     const listed = async () => (await api.get(`/projects/${project.id}/topics`)).body.topics.map((topic: { title: string }) => topic.title).sort();
     expect(await listed()).toContain(undefined);
 

@@ -10,7 +10,8 @@ import { keyIdOf } from '../../src/core/secretBox.ts';
 import type { CommandContext } from '../../src/eventstore/handleCommand.ts';
 import { integrationsStream } from '../../src/domain/integrations/decide.ts';
 import { searchAnalyticsStream } from '../../src/domain/searchAnalytics/decide.ts';
-import { createServices, type Services } from '../../src/app/platform.ts';
+import type { Platform } from '../../src/platform.ts';
+import { createPlatform } from '../../src/app/platform.ts';
 import { webhookStream } from '../../src/domain/webhooks/decide.ts';
 
 /** Before a retired key is dropped, the operator asks which stored secrets still need it. */
@@ -22,21 +23,21 @@ const V1_UNDER_OLD_KEY = 'v1.84_4N1IM63NpdDRT.ix34TzvSl01XD_i_MDE76Q.5wmIyZV9tMI
 const dataDir = mkdtempSync(join(tmpdir(), 'inkstream-secrets-status-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const open = (current: Buffer, retired: Buffer[] = []) => createServices(loadConfig({
+const open = (current: Buffer, retired: Buffer[] = []) => createPlatform(loadConfig({
   DATA_DIR: dataDir, LOG_LEVEL: 'silent', INKSTREAM_SECRET_KEY: current.toString('base64'),
   INKSTREAM_SECRET_KEYS_RETIRED: retired.map((key) => key.toString('base64')).join(','),
 }), createLogger('silent'));
 async function headPosition(): Promise<bigint> {
-  const services = await open(newKey);
-  try { return await services.eventStore.headPosition(); } finally { await services.close(); }
+  const platform = await open(newKey);
+  try { return await platform.eventStore.headPosition(); } finally { await platform.close(); }
 }
 const context = (accountId: string, commandId: string): CommandContext => ({ accountId, actor: { kind: 'cli', user: 'test' }, correlationId: commandId, requestId: commandId, commandId });
 const settings = { owner: 'acme', repo: 'site', baseBranch: 'main', contentDirectory: 'content', coverDirectory: 'public', publishMode: 'pr' as const, commentPermission: 'write' as const };
 
-async function registerEndpoint(services: Services, accountId: string, endpointId: string) {
-  const sealedSecret = services.secrets.seal('whsec_x', { kind: 'webhook-endpoint-secret', accountId, recordId: endpointId });
-  await services.execute(webhookStream, endpointId, {
-    type: 'RegisterEndpoint', endpointId, accountId, url: 'https://hooks.example.com/x', events: null, sealedSecret, at: services.clock.now(),
+async function registerEndpoint(platform: Platform, accountId: string, endpointId: string) {
+  const sealedSecret = platform.secrets.seal('whsec_x', { kind: 'webhook-endpoint-secret', accountId, recordId: endpointId });
+  await platform.commands.execute(webhookStream, endpointId, {
+    type: 'RegisterEndpoint', endpointId, accountId, url: 'https://hooks.example.com/x', events: null, sealedSecret, at: platform.clock.now(),
   }, context(accountId, `register:${endpointId}`));
 }
 
@@ -44,13 +45,13 @@ test('secrets status names each record still sealed under a retired key, unbound
   const before = await open(oldKey);
   await registerEndpoint(before, 'acc_a', 'whk_old');
   await registerEndpoint(before, 'acc_a', 'whk_deleted');
-  await before.execute(webhookStream, 'whk_deleted', { type: 'DeleteEndpoint', at: before.clock.now() }, context('acc_a', 'delete'));
+  await before.commands.execute(webhookStream, 'whk_deleted', { type: 'DeleteEndpoint', at: before.clock.now() }, context('acc_a', 'delete'));
   const sealedCredentials = before.secrets.seal('{"type":"token","token":"ghp_a"}', { kind: 'github-credentials', accountId: 'acc_a', recordId: 'prj_a' });
-  await before.execute(integrationsStream, 'prj_a', {
+  await before.commands.execute(integrationsStream, 'prj_a', {
     type: 'ConnectGitHub', projectId: 'prj_a', accountId: 'acc_a', settings, credentials: { type: 'token' }, sealedCredentials,
     sealedWebhookSecret: before.secrets.seal('hook', { kind: 'github-webhook-secret', accountId: 'acc_a', recordId: 'prj_a' }), at: before.clock.now(),
   }, context('acc_a', 'connect:a'));
-  await before.execute(searchAnalyticsStream, 'prj_v1', {
+  await before.commands.execute(searchAnalyticsStream, 'prj_v1', {
     type: 'ConnectSearchAnalytics', projectId: 'prj_v1', accountId: 'acc_b', connectionId: 'c1', syncId: 'run_1', property: 'sc-domain:b.example',
     urlPattern: 'https://b.example/{slug}', credentials: { type: 'oauth' }, sealedCredentials: V1_UNDER_OLD_KEY, at: before.clock.now(),
   }, context('acc_b', 'connect:v1'));
@@ -59,7 +60,7 @@ test('secrets status names each record still sealed under a retired key, unbound
   const rotated = await open(newKey, [oldKey]);
   await registerEndpoint(rotated, 'acc_a', 'whk_new');
   // Project A's credentials copied into project B's record.
-  await rotated.execute(integrationsStream, 'prj_b', {
+  await rotated.commands.execute(integrationsStream, 'prj_b', {
     type: 'ConnectGitHub', projectId: 'prj_b', accountId: 'acc_b', settings, credentials: { type: 'token' }, sealedCredentials,
     sealedWebhookSecret: rotated.secrets.seal('hook', { kind: 'github-webhook-secret', accountId: 'acc_b', recordId: 'prj_b' }), at: rotated.clock.now(),
   }, context('acc_b', 'connect:b'));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { loadConfig } from '../../src/core/config.ts';
 import { createLogger } from '../../src/core/logger.ts';
-import { createServices } from '../../src/app/platform.ts';
+import { createPlatform } from '../../src/app/platform.ts';
 import { EMBEDDED_DB_FILE } from '../../src/app/stores.ts';
 import { startInkstream } from '../support/inkstream.ts';
 
@@ -42,14 +42,14 @@ test('a first start creates DATA_DIR 0700 and the database, its -wal and -shm, a
 test('an existing store readable by others is tightened to 0600 at start, with a log line naming each file', async () => {
   const dataDir = join(parent, 'data');
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  await (await createServices(config, createLogger('silent'))).close();
+  await (await createPlatform(config, createLogger('silent'))).close();
   const loose = storeFiles(dataDir).filter(existsSync);
   expect(loose.length).toBeGreaterThanOrEqual(2);
   for (const file of loose) chmodSync(file, 0o644);
 
   const lines: { msg: string; path?: string; previousMode?: string }[] = [];
   const logger = createLogger('info', { write: (line: string) => { lines.push(JSON.parse(line)); } });
-  await (await createServices(config, logger)).close();
+  await (await createPlatform(config, logger)).close();
   for (const file of loose) expect(modeOf(file).toString(8), file).toBe('600');
   const tightened = lines.filter((line) => line.msg.startsWith('tightened a file in DATA_DIR'));
   expect(tightened.map((line) => line.path).sort()).toEqual([...loose].sort());
@@ -60,7 +60,7 @@ test('an existing DATA_DIR keeps the mode its operator gave it', async () => {
   const dataDir = join(parent, 'shared');
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', INKSTREAM_SECRET_KEY: Buffer.alloc(32, 7).toString('base64') });
   mkdirSync(dataDir, { mode: 0o750 });
-  await (await createServices(config, createLogger('silent'))).close();
+  await (await createPlatform(config, createLogger('silent'))).close();
   expect(modeOf(dataDir).toString(8)).toBe('750');
   expect(modeOf(join(dataDir, EMBEDDED_DB_FILE)).toString(8)).toBe('600');
 });

@@ -29,9 +29,9 @@ test.each([
 });
 
 test('a revoked key gets 401 from the next request on, with the very answer an unknown key gets', async () => {
-  const issued = await createApiKey(app.services, { account: 'revoking' });
+  const issued = await createApiKey(app.platform, { account: 'revoking' });
   expect((await statusWith(`Bearer ${issued.key}`)).status).toBe(200);
-  await revokeApiKey(app.services, issued.id);
+  await revokeApiKey(app.platform, issued.id);
   const revoked = await statusWith(`Bearer ${issued.key}`);
   const unknown = await statusWith(`Bearer ${generateApiKey()}`);
   expect(revoked.status).toBe(401);
@@ -41,9 +41,9 @@ test('a revoked key gets 401 from the next request on, with the very answer an u
 });
 
 test('rotation: the old key gets 401 at once and the new key works on the same account', async () => {
-  const issued = await createApiKey(app.services, { account: 'rotating' });
+  const issued = await createApiKey(app.platform, { account: 'rotating' });
   const created = await app.api(issued.key).post('/projects', { name: 'Kept', websiteUrl: 'https://kept.example' });
-  const rotated = await rotateApiKey(app.services, issued.id);
+  const rotated = await rotateApiKey(app.platform, issued.id);
   expect((await statusWith(`Bearer ${issued.key}`)).status).toBe(401);
   const listed = await app.api(rotated.key).get('/projects');
   expect(listed.status).toBe(200);
@@ -51,7 +51,7 @@ test('rotation: the old key gets 401 at once and the new key works on the same a
 });
 
 test('rotation with the real CLI in another process takes effect on the running server immediately', async () => {
-  const issued = await createApiKey(app.services, { account: 'cli-rotating' });
+  const issued = await createApiKey(app.platform, { account: 'cli-rotating' });
   expect((await statusWith(`Bearer ${issued.key}`)).status).toBe(200);
   const { stdout } = await promisify(execFile)(process.execPath, ['bin/inkstream.js', 'keys', 'rotate', issued.id, '--json'], {
     cwd: process.cwd(),
@@ -71,10 +71,10 @@ test('one account\'s key never reaches another account\'s data', async () => {
 });
 
 test('a plan change applies from the next request, though the key was remembered', async () => {
-  const issued = await createApiKey(app.services, { account: 'upgrading', plan: 'free' });
+  const issued = await createApiKey(app.platform, { account: 'upgrading', plan: 'free' });
   const client = app.api(issued.key);
   expect((await client.post('/projects', { name: 'One', websiteUrl: 'https://one.example' })).status).toBe(201);
   expect((await client.post('/projects', { name: 'Two', websiteUrl: 'https://two.example' })).status).toBe(402);
-  await setAccountPlan(app.services, 'upgrading', 'pro');
+  await setAccountPlan(app.platform, 'upgrading', 'pro');
   expect((await client.post('/projects', { name: 'Two', websiteUrl: 'https://two.example' })).status).toBe(201);
 });

@@ -87,7 +87,7 @@ test('the free plan: the eleventh article of the month is 402 naming the article
     expect((await free.post(`/topics/${topic.id}/write`)).status).toBe(201);
   }
   const { body: { topic } } = await free.post(`/projects/${project.id}/topics`, { title: 'One too many' });
-  const head = await app.services.eventStore.headPosition();
+  const head = await app.platform.eventStore.headPosition();
   const refused = await free.post(`/topics/${topic.id}/write`);
   expect(refused.status).toBe(402);
   expect(refused.body.error.message).toMatch(/Article quota reached: the free plan allows 10 articles per calendar month/);
@@ -101,7 +101,7 @@ test('an unexpected failure is a 500 with a request id and no stack or internals
     method: 'get', path: '/failing', tag: 'Test', summary: 'Fails', responses: { 200: z.object({}) },
     async handle() { throw new TypeError('cannot read /srv/inkstream/data/inkstream.sqlite: disk I/O error'); },
   });
-  const server = createServer(createApp(app.services, { routes: [failing], health: { ready: async () => ({ ok: true, checks: {} }) } }));
+  const server = createServer(createApp(app.platform, { routes: [failing], health: { ready: async () => ({ ok: true, checks: {} }) } }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/failing`, { headers: { authorization: `Bearer ${app.key}` } });

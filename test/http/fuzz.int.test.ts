@@ -18,8 +18,8 @@ let head: bigint;
 beforeAll(async () => {
   app = await startInkstream({ env: { INKSTREAM_RATE_LIMIT_PER_MINUTE: '1000000' } });
   await stopPipeline(app);
-  ids = await ownedResources(app, app.key, (articleId) => advanceArticle(app.services, accountIdForName('test'), articleId, 'draft'));
-  head = await app.services.eventStore.headPosition();
+  ids = await ownedResources(app, app.key, (articleId) => advanceArticle(app.platform, accountIdForName('test'), articleId, 'draft'));
+  head = await app.platform.eventStore.headPosition();
 });
 afterAll(async () => { await app.close(); });
 

@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(async () => { await app.close(); });
 
 async function eventsOfType(type: string): Promise<number> {
-  return (await app.services.eventStore.readAll({ maxCount: 100_000 })).filter((event) => event.type === type).length;
+  return (await app.platform.eventStore.readAll({ maxCount: 100_000 })).filter((event) => event.type === type).length;
 }
 
 test('the same key and body replay the first response, and the command is recorded once', async () => {
@@ -59,7 +59,7 @@ test('writing a topic with a key replays the same article', async () => {
   const replay = await app.api().post(`/topics/${topic.id}/write`, undefined, headers);
   expect(first.status).toBe(201);
   expect(replay.body.article.id).toBe(first.body.article.id);
-  const written = (await app.services.eventStore.readStream(`topic-${topic.id}`)).filter((event) => event.type === 'TopicWritten');
+  const written = (await app.platform.eventStore.readStream(`topic-${topic.id}`)).filter((event) => event.type === 'TopicWritten');
   expect(written).toHaveLength(1);
 });
 

@@ -15,7 +15,7 @@ afterAll(async () => { await app.close(); });
 
 /** What the app dispatches under /api/v1, read from the app itself. */
 function mountedEndpoints(): string[] {
-  const { endpoints } = createApp(app.services, { routes: allRoutes, health: { ready: async () => ({ ok: true, checks: {} }) } });
+  const { endpoints } = createApp(app.platform, { routes: allRoutes, health: { ready: async () => ({ ok: true, checks: {} }) } });
   return endpoints.map(({ method, path }) => `${method.toUpperCase()} ${openApiPath(path)}`);
 }
 

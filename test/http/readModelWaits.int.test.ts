@@ -42,7 +42,7 @@ test('adding a topic to a project already seen does not wait for lagging read mo
   const api = app.api();
   const seen = (await api.post('/projects', { name: 'Seen', websiteUrl: 'https://seen.example' })).body.project.id;
   expect((await api.post(`/projects/${seen}/topics`, { title: 'First' })).status).toBe(201);
-  await app.services.readModels.catchUp(5000);
+  await app.platform.readModels.catchUp(5000);
 
   hold();
   const fresh = await api.post('/projects', { name: 'Fresh', websiteUrl: 'https://fresh.example' });
@@ -61,12 +61,12 @@ test('adding a topic to a project already seen does not wait for lagging read mo
 });
 
 test('a key revoked while the read models lag is refused: the remembered key is dropped and its lookup waits for them', async () => {
-  const issued = await createApiKey(app.services, { account: 'lagging-revocation' });
+  const issued = await createApiKey(app.platform, { account: 'lagging-revocation' });
   expect((await app.api(issued.key).get('/projects')).status).toBe(200);
-  await app.services.readModels.catchUp(5000);
+  await app.platform.readModels.catchUp(5000);
 
   hold();
-  await app.services.execute(accountStream, issued.accountId, { type: 'RevokeApiKey', keyId: issued.id, at: app.services.clock.now() }, {
+  await app.platform.commands.execute(accountStream, issued.accountId, { type: 'RevokeApiKey', keyId: issued.id, at: app.platform.clock.now() }, {
     accountId: issued.accountId, actor: { kind: 'cli', user: 'test' }, correlationId: 'cor_test', requestId: 'cor_test', commandId: 'revoke-while-behind',
   });
   const refused = app.api(issued.key).get('/projects');

@@ -85,7 +85,7 @@ test('the process is alive while the stores connect, then ready, and the API ser
     const ready = await fetch(`${url}/readyz`);
     expect(ready.status).toBe(200);
     expect((await ready.json() as { checks: unknown }).checks).toMatchObject({ eventStore: 'ok', readStore: 'ok' });
-    const { key } = await createApiKey(running.services, { account: 'starting' });
+    const { key } = await createApiKey(running.platform, { account: 'starting' });
     const created = await fetch(`${url}/api/v1/projects`, {
       method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'After the wait', websiteUrl: 'https://example.com' }),

@@ -12,7 +12,7 @@ let intruderKey: string;
 beforeAll(async () => {
   app = await startInkstream();
   await stopPipeline(app);
-  owner = await ownedResources(app, app.key, (articleId) => advanceArticle(app.services, accountIdForName('test'), articleId, 'draft'));
+  owner = await ownedResources(app, app.key, (articleId) => advanceArticle(app.platform, accountIdForName('test'), articleId, 'draft'));
   intruderKey = await app.newKey('intruder');
 });
 afterAll(async () => { await app.close(); });
@@ -20,7 +20,7 @@ afterAll(async () => { await app.close(); });
 const routesWithIds = allRoutes.filter((route) => isCovered(route) && idKind(route.path) !== null);
 
 test.each(routesWithIds.map((route) => [routeKey(route), route] as const))('%s: another account gets 404 for the owner\'s id and changes nothing', async (key, route) => {
-  const head = await app.services.eventStore.headPosition();
+  const head = await app.platform.eventStore.headPosition();
   const path = pathWith(route.path, owner[idKind(route.path)!]);
   const response = await app.api(intruderKey).request(route.method.toUpperCase(), path, route.body ? VALID_BODIES[key] : undefined);
   expect(response.status).toBe(404);

@@ -1,6 +1,6 @@
 import { articleStream, type ArticleCommand } from '../../src/domain/articles/decide.ts';
 import type { ArticleStatus } from '../../src/domain/articles/article.ts';
-import type { Services } from '../../src/app/platform.ts';
+import type { Platform } from '../../src/platform.ts';
 
 const generation = { provider: 'offline', model: null, usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 } };
 
@@ -30,11 +30,11 @@ function stepsTo(status: ArticleStatus, at: string): ArticleCommand[] {
 }
 
 /** Moves a queued article to `status` through the real article stream, as the pipeline would. */
-export async function advanceArticle(services: Services, accountId: string, articleId: string, status: ArticleStatus): Promise<void> {
-  const at = services.clock.now();
+export async function advanceArticle(platform: Platform, accountId: string, articleId: string, status: ArticleStatus): Promise<void> {
+  const at = platform.clock.now();
   let step = 0;
   for (const command of stepsTo(status, at)) {
-    await services.execute(articleStream, articleId, command, {
+    await platform.commands.execute(articleStream, articleId, command, {
       accountId, actor: { kind: 'system', worker: 'test-pipeline' }, correlationId: articleId, requestId: articleId,
       commandId: `test-pipeline:${articleId}:${status}:${step++}`,
     });

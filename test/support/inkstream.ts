@@ -57,7 +57,7 @@ export async function startInkstream(
   } finally {
     process.stdout.write = stdoutWrite;
   }
-  const newKey = async (account: string, plan: PlanName = 'unlimited') => (await createApiKey(running.services, { account, plan })).key;
+  const newKey = async (account: string, plan: PlanName = 'unlimited') => (await createApiKey(running.platform, { account, plan })).key;
   const key = await newKey('test', options.plan ?? 'unlimited');
   const api = (apiKey: string = key): ApiClient => {
     const request = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {

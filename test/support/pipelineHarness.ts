@@ -9,7 +9,7 @@ import { StreamNotFoundError } from '../../src/eventstore/port.ts';
 import { createOfflineWriter } from '../../src/integrations/llm/offline/index.ts';
 import type { ContentWriter } from '../../src/integrations/llm/writer.ts';
 import type { PartitionedHandler } from '../../src/consumers/partitioned.ts';
-import type { Services } from '../../src/app/platform.ts';
+import type { Platform } from '../../src/platform.ts';
 import type { TestInkstream } from './inkstream.ts';
 
 type Method = 'suggestTopics' | 'researchArticle' | 'writeArticle' | 'reviseArticle';
@@ -43,9 +43,9 @@ export async function stopBackgroundWork(app: TestInkstream): Promise<void> {
   await Promise.all(app.background.consumers.filter((consumer) => consumer.name !== 'projections').map((consumer) => consumer.stop()));
 }
 
-export async function streamEvents(services: Services, stream: string): Promise<StoredEvent[]> {
+export async function streamEvents(platform: Platform, stream: string): Promise<StoredEvent[]> {
   try {
-    return await services.eventStore.readStream(stream);
+    return await platform.eventStore.readStream(stream);
   } catch (error) {
     if (error instanceof StreamNotFoundError) return [];
     throw error;
@@ -53,10 +53,10 @@ export async function streamEvents(services: Services, stream: string): Promise<
 }
 
 /** Hands the handler every event of the stream it handles, in order, once each, until the stream stops growing. */
-export async function pump(services: Services, handler: PartitionedHandler, stream: string): Promise<void> {
+export async function pump(platform: Platform, handler: PartitionedHandler, stream: string): Promise<void> {
   const delivered = new Set<string>();
   for (;;) {
-    const pending = (await streamEvents(services, stream)).filter((event) => handler.types.includes(event.type) && !delivered.has(event.id));
+    const pending = (await streamEvents(platform, stream)).filter((event) => handler.types.includes(event.type) && !delivered.has(event.id));
     if (pending.length === 0) return;
     for (const event of pending) {
       delivered.add(event.id);
@@ -66,6 +66,6 @@ export async function pump(services: Services, handler: PartitionedHandler, stre
 }
 
 /** Delivers every handled event of the stream again, as a crash before the checkpoint would. */
-export async function redeliver(services: Services, handler: PartitionedHandler, stream: string): Promise<void> {
-  for (const event of await streamEvents(services, stream)) if (handler.types.includes(event.type)) await handler.handle(event);
+export async function redeliver(platform: Platform, handler: PartitionedHandler, stream: string): Promise<void> {
+  for (const event of await streamEvents(platform, stream)) if (handler.types.includes(event.type)) await handler.handle(event);
 }

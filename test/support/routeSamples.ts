@@ -48,6 +48,6 @@ export async function ownedResources(app: TestInkstream, key: string, draft: (ar
 
 /** Events that API requests appended after `position` (background work, which may run meanwhile, is left out). */
 export async function apiEventsAfter(app: TestInkstream, position: bigint) {
-  const events = await app.services.eventStore.readAll({ after: position, maxCount: 100_000 });
+  const events = await app.platform.eventStore.readAll({ after: position, maxCount: 100_000 });
   return events.filter((event) => event.metadata.actor.kind === 'api_key');
 }

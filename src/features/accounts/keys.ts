@@ -1,4 +1,4 @@
-import type { Services } from '../../app/platform.ts';
+import type { Platform } from '../../platform.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Actor } from '../../eventstore/port.ts';
 import type { ApiKeyDoc } from '../../../projections/apiKeys.ts';
@@ -13,69 +13,69 @@ export type IssuedKey = { id: string; key: string; account: string; accountId: s
 
 const cliActor = (): Actor => ({ kind: 'cli', user: process.env.USER ?? 'admin' });
 
-function contextFor(services: Services, accountId: string, actor: Actor) {
-  const commandId = services.ids.next('cor');
+function contextFor(platform: Platform, accountId: string, actor: Actor) {
+  const commandId = platform.ids.next('cor');
   return { accountId, actor, correlationId: commandId, requestId: commandId, commandId };
 }
 
-function newKey(services: Services, name: string) {
+function newKey(platform: Platform, name: string) {
   const key = generateApiKey();
-  return { key, record: { keyId: services.ids.next('key'), name, hash: hashApiKey(key), prefix: displayPrefix(key) } };
+  return { key, record: { keyId: platform.ids.next('key'), name, hash: hashApiKey(key), prefix: displayPrefix(key) } };
 }
 
 export async function createApiKey(
-  services: Services, options: { account: string; plan?: PlanName; name?: string; actor?: Actor },
+  platform: Platform, options: { account: string; plan?: PlanName; name?: string; actor?: Actor },
 ): Promise<IssuedKey> {
   const accountName = options.account.trim();
   if (!/^[\w.@-]{1,64}$/.test(accountName)) throw new AppError('validation_failed', 'Account names are 1–64 letters, digits, ".", "_", "-" or "@".');
   const accountId = accountIdForName(accountName);
-  const { key, record } = newKey(services, options.name ?? 'default');
-  await services.execute(accountStream, accountId, {
-    type: 'CreateApiKey', accountId, name: accountName, plan: options.plan ?? services.config.INKSTREAM_DEFAULT_PLAN, key: record, at: services.clock.now(),
-  }, contextFor(services, accountId, options.actor ?? cliActor()));
+  const { key, record } = newKey(platform, options.name ?? 'default');
+  await platform.commands.execute(accountStream, accountId, {
+    type: 'CreateApiKey', accountId, name: accountName, plan: options.plan ?? platform.config.INKSTREAM_DEFAULT_PLAN, key: record, at: platform.clock.now(),
+  }, contextFor(platform, accountId, options.actor ?? cliActor()));
   return { id: record.keyId, key, account: accountName, accountId };
 }
 
-async function keyRecord(services: Services, keyId: string): Promise<ApiKeyDoc> {
-  await services.readModels.catchUp(5000);
-  const record = await services.readStore.get<ApiKeyDoc>('api_keys', keyId);
+async function keyRecord(platform: Platform, keyId: string): Promise<ApiKeyDoc> {
+  await platform.readModels.catchUp(5000);
+  const record = await platform.readStore.get<ApiKeyDoc>('api_keys', keyId);
   if (!record) throw new AppError('not_found', `No API key ${keyId}.`);
   return record;
 }
 
 /** Issues a new key and revokes the old one in one append: from then on the old key gets 401. */
-export async function rotateApiKey(services: Services, keyId: string): Promise<IssuedKey> {
-  const record = await keyRecord(services, keyId);
-  const { key, record: replacement } = newKey(services, record.name);
-  const result = await services.execute(accountStream, record.accountId, { type: 'RotateApiKey', keyId, key: replacement, at: services.clock.now() },
-    contextFor(services, record.accountId, cliActor()));
+export async function rotateApiKey(platform: Platform, keyId: string): Promise<IssuedKey> {
+  const record = await keyRecord(platform, keyId);
+  const { key, record: replacement } = newKey(platform, record.name);
+  const result = await platform.commands.execute(accountStream, record.accountId, { type: 'RotateApiKey', keyId, key: replacement, at: platform.clock.now() },
+    contextFor(platform, record.accountId, cliActor()));
   const account = result.state.status === 'active' ? result.state.name : '';
   return { id: replacement.keyId, key, account, accountId: record.accountId };
 }
 
-export async function revokeApiKey(services: Services, keyId: string): Promise<void> {
-  const record = await keyRecord(services, keyId);
-  await services.execute(accountStream, record.accountId, { type: 'RevokeApiKey', keyId, at: services.clock.now() },
-    contextFor(services, record.accountId, cliActor()));
+export async function revokeApiKey(platform: Platform, keyId: string): Promise<void> {
+  const record = await keyRecord(platform, keyId);
+  await platform.commands.execute(accountStream, record.accountId, { type: 'RevokeApiKey', keyId, at: platform.clock.now() },
+    contextFor(platform, record.accountId, cliActor()));
 }
 
-export async function listApiKeys(services: Services, accountName: string): Promise<ApiKeyDoc[]> {
-  await services.readModels.catchUp(5000);
+export async function listApiKeys(platform: Platform, accountName: string): Promise<ApiKeyDoc[]> {
+  await platform.readModels.catchUp(5000);
   const accountId = accountIdForName(accountName);
-  const page = await services.readStore.find<ApiKeyDoc>('api_keys', { filter: { accountId }, limit: 200, sort: { field: 'id', direction: 'asc' } });
+  const page = await platform.readStore.find<ApiKeyDoc>('api_keys', { filter: { accountId }, limit: 200, sort: { field: 'id', direction: 'asc' } });
   return page.items;
 }
 
-export async function setAccountPlan(services: Services, accountName: string, plan: PlanName): Promise<void> {
+export async function setAccountPlan(platform: Platform, accountName: string, plan: PlanName): Promise<void> {
   const accountId = accountIdForName(accountName);
-  await services.readModels.catchUp(5000);
-  const account = await services.readStore.get<AccountDoc>('accounts', accountId);
+  await platform.readModels.catchUp(5000);
+  const account = await platform.readStore.get<AccountDoc>('accounts', accountId);
   if (!account) throw new AppError('not_found', `No account named ${accountName}.`);
-  await services.execute(accountStream, accountId, { type: 'SetPlan', plan, at: services.clock.now() }, contextFor(services, accountId, cliActor()));
+  await platform.commands.execute(accountStream, accountId, { type: 'SetPlan', plan, at: platform.clock.now() }, contextFor(platform, accountId, cliActor()));
 }
 
 /** First start on an empty store: a `default` account with one key, printed once. */
-export async function bootstrapDefaultAccount(services: Services): Promise<IssuedKey | null> {
-  if ((await services.eventStore.headPosition()) >= 0n) return null;
-  return createApiKey(services, { account: 'default', name: 'default', actor: { kind: 'system', worker: 'bootstrap' } });
+export async function bootstrapDefaultAccount(platform: Platform): Promise<IssuedKey | null> {
+  if ((await platform.eventStore.headPosition()) >= 0n) return null;
+  return createApiKey(platform, { account: 'default', name: 'default', actor: { kind: 'system', worker: 'bootstrap' } });
 }

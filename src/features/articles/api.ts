@@ -22,11 +22,11 @@ const Revision = z.object({
 
 type ArticleInput = RouteInput<{ id: string }, unknown, unknown>;
 
-const ownedArticle = (input: ArticleInput) => ownedDoc<ArticleDoc>(input.services.readStore, 'articles', input.params.id, input.auth, 'article');
+const ownedArticle = (input: ArticleInput) => ownedDoc<ArticleDoc>(input.platform.readStore, 'articles', input.params.id, input.auth, 'article');
 
 /** Runs an article command for the route and answers with the article folded from what it appended. */
 async function runArticleCommand(input: ArticleInput, doc: ArticleDoc, command: ArticleCommand) {
-  const result = await input.services.execute(articleStream, doc.id, command, commandContext(input));
+  const result = await input.platform.commands.execute(articleStream, doc.id, command, commandContext(input));
   return { status: 202, body: { article: presentArticle(applyAppended(articles, doc, result.events)!) } };
 }
 
@@ -37,13 +37,13 @@ export const articleRoutes = [
     query: z.object({ status: z.enum(ARTICLE_STATUSES).optional(), ...Pagination }),
     responses: { 200: listOf('articles', ArticleSummary) },
     errors: [404],
-    async handle({ params, query, auth, services }) {
-      await ownedProject({ services, auth }, params.id);
-      const page = await services.readStore.find<ArticleDoc>('articles', {
+    async handle({ params, query, auth, platform }) {
+      await ownedProject({ platform, auth }, params.id);
+      const page = await platform.readStore.find<ArticleDoc>('articles', {
         filter: { projectId: params.id, ...(query.status ? { status: query.status } : {}) },
         sort: { field: 'createdAt', direction: 'desc' }, limit: query.limit, cursor: query.cursor,
       });
-      const metrics = await searchMetricsOf(services, params.id, page.items.map((doc) => doc.id), { queries: false });
+      const metrics = await searchMetricsOf(platform, params.id, page.items.map((doc) => doc.id), { queries: false });
       return { status: 200, body: { articles: page.items.map((doc) => withSearchMetrics(presentArticleSummary(doc), metrics, doc.id)), nextCursor: page.nextCursor } };
     },
   }),
@@ -54,16 +54,16 @@ export const articleRoutes = [
     responses: { 200: ArticleResponse },
     errors: [404],
     async handle(input) {
-      const { query, auth, services, consistency } = input;
+      const { query, auth, platform, consistency } = input;
       if (query.at !== undefined) {
-        return { status: 200, body: { article: presentArticle(await articleAt(services.eventStore, await ownedArticle(input), query.at)) } };
+        return { status: 200, body: { article: presentArticle(await articleAt(platform.eventStore, await ownedArticle(input), query.at)) } };
       }
-      const cache = articleResponseCache(services);
+      const cache = articleResponseCache(platform);
       const current = { head: consistency.head, readModelsCurrent: await consistency.readModelsCurrent() };
       const cached = cache.get(input.params.id, auth.accountId, current);
       if (cached) return { status: 200, json: cached };
       const doc = await ownedArticle(input);
-      const metrics = await searchMetricsOf(services, doc.projectId, [doc.id], { queries: true });
+      const metrics = await searchMetricsOf(platform, doc.projectId, [doc.id], { queries: true });
       const json = Buffer.from(JSON.stringify({ article: withSearchMetrics(presentArticle(doc), metrics, doc.id) }));
       cache.set(input.params.id, auth.accountId, current, json);
       return { status: 200, json };
@@ -76,11 +76,11 @@ export const articleRoutes = [
     responses: { 202: z.object({ revision: Revision }) },
     errors: [404, 409],
     async handle(input) {
-      const { body, services } = input;
+      const { body, platform } = input;
       const doc = await ownedArticle(input);
-      const revisionId = services.ids.next('rev');
-      const at = services.clock.now();
-      await services.execute(articleStream, doc.id, {
+      const revisionId = platform.ids.next('rev');
+      const at = platform.clock.now();
+      await platform.commands.execute(articleStream, doc.id, {
         type: 'RequestRevision', revisionId, instruction: body.instruction, source: { kind: 'api' }, at,
       }, commandContext(input));
       return { status: 202, body: { revision: { id: revisionId, articleId: doc.id, status: 'queued', instruction: body.instruction, requestedAt: at } } };
@@ -95,8 +95,8 @@ export const articleRoutes = [
       const doc = await ownedArticle(input);
       requireStatus(doc, allowedFrom.approve, 'approve');
       const project = await ownedProject(input, doc.projectId);
-      const mode = await resolvePublishMode(input.services, input.auth, project);
-      return runArticleCommand(input, doc, { type: 'ApproveArticle', mode, at: input.services.clock.now() });
+      const mode = await resolvePublishMode(input.platform, input.auth, project);
+      return runArticleCommand(input, doc, { type: 'ApproveArticle', mode, at: input.platform.clock.now() });
     },
   }),
   route({
@@ -106,7 +106,7 @@ export const articleRoutes = [
     errors: [404, 409],
     async handle(input) {
       const doc = await ownedArticle(input);
-      return runArticleCommand(input, doc, { type: 'RefreshArticle', refreshId: input.services.ids.next('run'), at: input.services.clock.now() });
+      return runArticleCommand(input, doc, { type: 'RefreshArticle', refreshId: input.platform.ids.next('run'), at: input.platform.clock.now() });
     },
   }),
   route({
@@ -116,7 +116,7 @@ export const articleRoutes = [
     errors: [404, 409],
     async handle(input) {
       const doc = await ownedArticle(input);
-      return runArticleCommand(input, doc, { type: 'RetryArticle', at: input.services.clock.now() });
+      return runArticleCommand(input, doc, { type: 'RetryArticle', at: input.platform.clock.now() });
     },
   }),
 ];

@@ -24,8 +24,8 @@ export const coverRoutes = [
     params: z.object({ id: idOf('art') }),
     responses: { 200: { binary: 'image/png' } },
     errors: [404],
-    async handle({ params, auth, services }) {
-      const doc = await ownedDoc<ArticleDoc>(services.readStore, 'articles', params.id, auth, 'article');
+    async handle({ params, auth, platform }) {
+      const doc = await ownedDoc<ArticleDoc>(platform.readStore, 'articles', params.id, auth, 'article');
       if (!doc.cover) {
         throw new AppError('not_found', `Article ${params.id} has no cover: it is not drafted yet, or covers are off for its project (settings.covers.enabled).`);
       }

@@ -1,4 +1,4 @@
-import type { Services } from '../../app/platform.ts';
+import type { Platform } from '../../platform.ts';
 
 /** Full articles (MDX, frontmatter, body) are the heaviest reads; this many stay serialized per process. */
 export const ARTICLE_RESPONSE_CACHE_ENTRIES = 1000;
@@ -15,13 +15,13 @@ export type ArticleResponseCache = {
   set(articleId: string, accountId: string, consistency: { head: bigint; readModelsCurrent: boolean }, json: Buffer): void;
 };
 
-const caches = new WeakMap<Services, ArticleResponseCache>();
+const caches = new WeakMap<Platform, ArticleResponseCache>();
 
-export function articleResponseCache(services: Services): ArticleResponseCache {
-  let cache = caches.get(services);
+export function articleResponseCache(platform: Platform): ArticleResponseCache {
+  let cache = caches.get(platform);
   if (!cache) {
     cache = createArticleResponseCache(ARTICLE_RESPONSE_CACHE_ENTRIES);
-    caches.set(services, cache);
+    caches.set(platform, cache);
   }
   return cache;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ArticleDoc } from '../../../projections/articles.ts';
 import { streamName } from '../../eventstore/port.ts';
 import { readStreamOrEmpty } from '../../eventstore/readStreamOrEmpty.ts';
-import type { Services } from '../../app/platform.ts';
+import type { Platform } from '../../platform.ts';
 import { AppError } from '../../core/errors.ts';
 import { route } from '../../http/route.ts';
 import { ownedDoc } from '../../http/resources.ts';
@@ -44,13 +44,13 @@ const KINDS: Kind[] = [
   { label: 'project', collection: 'projects', category: 'project', prefix: 'prj' },
 ];
 
-async function historyPage(services: Services, auth: AuthContext, kind: Kind, id: string, query: z.infer<typeof HistoryQuery>) {
-  await ownedDoc(services.readStore, kind.collection, id, auth, kind.label);
+async function historyPage(platform: Platform, auth: AuthContext, kind: Kind, id: string, query: z.infer<typeof HistoryQuery>) {
+  await ownedDoc(platform.readStore, kind.collection, id, auth, kind.label);
   const fromRevision = BigInt(query.cursor ?? '0');
-  const events = await readStreamOrEmpty(services.eventStore, streamName(kind.category, id), { fromRevision, maxCount: query.limit + 1 });
+  const events = await readStreamOrEmpty(platform.eventStore, streamName(kind.category, id), { fromRevision, maxCount: query.limit + 1 });
   const page = events.slice(0, query.limit);
   const nextCursor = events.length > query.limit ? String(events[query.limit].revision) : null;
-  return { status: 200, body: { history: await historyEntries(services.eventStore, page), nextCursor } };
+  return { status: 200, body: { history: await historyEntries(platform.eventStore, page), nextCursor } };
 }
 
 const historyRoutes = KINDS.map((kind) => route({
@@ -60,12 +60,12 @@ const historyRoutes = KINDS.map((kind) => route({
   query: HistoryQuery,
   responses: { 200: HistoryPage },
   errors: [404],
-  handle: ({ params, query, auth, services }) => historyPage(services, auth, kind, params.id, query),
+  handle: ({ params, query, auth, platform }) => historyPage(platform, auth, kind, params.id, query),
 }));
 
-async function versionsOf(services: Services, auth: AuthContext, articleId: string) {
-  await ownedDoc<ArticleDoc>(services.readStore, 'articles', articleId, auth, 'article');
-  return contentVersions(await readStreamOrEmpty(services.eventStore, streamName('article', articleId)));
+async function versionsOf(platform: Platform, auth: AuthContext, articleId: string) {
+  await ownedDoc<ArticleDoc>(platform.readStore, 'articles', articleId, auth, 'article');
+  return contentVersions(await readStreamOrEmpty(platform.eventStore, streamName('article', articleId)));
 }
 
 export const auditRoutes = [
@@ -75,8 +75,8 @@ export const auditRoutes = [
     params: z.object({ id: idOf('art') }),
     responses: { 200: z.object({ versions: z.array(VersionSummary) }) },
     errors: [404],
-    async handle({ params, auth, services }) {
-      const versions = await versionsOf(services, auth, params.id);
+    async handle({ params, auth, platform }) {
+      const versions = await versionsOf(platform, auth, params.id);
       return { status: 200, body: { versions: versions.map(({ content: _content, ...summary }) => summary) } };
     },
   }),
@@ -85,8 +85,8 @@ export const auditRoutes = [
     params: z.object({ id: idOf('art'), n: z.coerce.number().int().min(1).max(1_000_000) }),
     responses: { 200: z.object({ version: VersionDetail }) },
     errors: [404],
-    async handle({ params, auth, services }) {
-      const versions = await versionsOf(services, auth, params.id);
+    async handle({ params, auth, platform }) {
+      const versions = await versionsOf(platform, auth, params.id);
       const index = versions.findIndex((version) => version.version === params.n);
       if (index === -1) throw new AppError('not_found', `Article ${params.id} has no version ${params.n}; it has ${versions.length}.`);
       return { status: 200, body: { version: { ...versions[index], unifiedDiff: versionDiff(versions, index) } } };

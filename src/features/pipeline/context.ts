@@ -6,7 +6,7 @@ import type { LlmPort } from '../../integrations/llm/port.ts';
 import type { ContentWriter } from '../../integrations/llm/writer.ts';
 import { createSafeHttpClient, type SafeHttpClient } from '../../integrations/safeHttp/index.ts';
 import type { Settings } from '../../domain/projects/settings.ts';
-import type { Services } from '../../app/platform.ts';
+import type { Platform } from '../../platform.ts';
 
 /**
  * What every process manager of the pipeline shares, composed once: the content writer (a model
@@ -14,7 +14,7 @@ import type { Services } from '../../app/platform.ts';
  * the limits of the crawl.
  */
 export type PipelineContext = {
-  services: Services;
+  platform: Platform;
   logger: Logger;
   writer: ContentWriter;
   /** Present only with a real model: used to refine the learned voice. */
@@ -40,8 +40,8 @@ export type PipelineOverrides = Partial<Pick<PipelineContext, 'writer' | 'llm' |
 
 export const CRAWL_PAGE_CAP = 25;
 
-export function createPipelineContext(services: Services, overrides: PipelineOverrides = {}): PipelineContext {
-  const { config } = services;
+export function createPipelineContext(platform: Platform, overrides: PipelineOverrides = {}): PipelineContext {
+  const { config } = platform;
   const fromEnv = llmConfigFromEnv(process.env);
   const composed = overrides.writer ? { writer: overrides.writer, llm: overrides.llm } : createContentWriter({
     ...fromEnv,
@@ -49,16 +49,16 @@ export function createPipelineContext(services: Services, overrides: PipelineOve
     baseURL: config.OPENAI_BASE_URL,
     defaultModel: config.INKSTREAM_DEFAULT_MODEL,
   });
-  const logger = services.logger.child({ component: 'pipeline', provider: composed.writer.provider });
+  const logger = platform.logger.child({ component: 'pipeline', provider: composed.writer.provider });
   const allowed = allowedModels(config.INKSTREAM_DEFAULT_MODEL, config.INKSTREAM_ALLOWED_MODELS);
   // Kept across stop and start, like the crawls they bound.
   const crawlOrigins = createLimiter({ concurrency: config.INKSTREAM_CRAWL_CONCURRENCY_PER_ORIGIN });
   const crawlSites = createLimiter({ concurrency: 1 });
-  const newHttp = () => createSafeHttpClient({ destinations: services.destinations, originLimiter: crawlOrigins });
+  const newHttp = () => createSafeHttpClient({ destinations: platform.destinations, originLimiter: crawlOrigins });
   let ownHttp = overrides.http ? null : newHttp();
   let stopping = new AbortController();
   return {
-    services,
+    platform,
     logger,
     writer: composed.writer,
     llm: composed.llm,

@@ -1,6 +1,6 @@
 import type { Worker } from '../../app/background.ts';
 import type { ConsumerDefinition } from '../../consumers/runner.ts';
-import type { Services } from '../../app/platform.ts';
+import type { Platform } from '../../platform.ts';
 import { createPipelineContext, type PipelineOverrides } from './context.ts';
 import { crawlProcess } from './brand/crawl.ts';
 import { partitionedConsumer } from '../../consumers/partitioned.ts';
@@ -17,8 +17,8 @@ export type PipelineOptions = PipelineOverrides & { schedulerTickMs?: number };
  * the consumers stop) ends any wait in the pipeline and closes its HTTP client; starting them
  * again (the lease regained) opens a new one.
  */
-export function pipelineJobs(services: Services, options: PipelineOptions = {}): { consumers: ConsumerDefinition[]; workers: Worker[] } {
-  const ctx = createPipelineContext(services, options);
+export function pipelineJobs(platform: Platform, options: PipelineOptions = {}): { consumers: ConsumerDefinition[]; workers: Worker[] } {
+  const ctx = createPipelineContext(platform, options);
   const processes = [crawlProcess(ctx), researchProcess(ctx), writeProcess(ctx), reviseProcess(ctx)];
   const lifecycle: Worker = {
     name: 'pipeline.lifecycle',
@@ -28,7 +28,7 @@ export function pipelineJobs(services: Services, options: PipelineOptions = {}):
     },
   };
   return {
-    consumers: processes.map((process) => partitionedConsumer(process, services)),
+    consumers: processes.map((process) => partitionedConsumer(process, platform)),
     workers: [lifecycle, schedulerWorker({ intervalMs: options.schedulerTickMs })],
   };
 }

@@ -63,8 +63,8 @@ export const projectRoutes = [
     method: 'get', path: '/projects', tag: 'Projects', summary: 'List projects',
     query: z.object(Pagination),
     responses: { 200: listOf('projects', ProjectBody) },
-    async handle({ query, auth, services }) {
-      const page = await services.readStore.find<ProjectDoc>('projects', {
+    async handle({ query, auth, platform }) {
+      const page = await platform.readStore.find<ProjectDoc>('projects', {
         filter: { accountId: auth.accountId }, sort: { field: 'createdAt', direction: 'desc' }, limit: query.limit, cursor: query.cursor,
       });
       return { status: 200, body: { projects: page.items.map(presentProject), nextCursor: page.nextCursor } };
@@ -76,23 +76,23 @@ export const projectRoutes = [
     responses: { 201: ProjectResponse },
     errors: [402],
     async handle(input) {
-      const { body, auth, services } = input;
-      requireAllowedModel(body.settings?.model, services.config);
+      const { body, auth, platform } = input;
+      requireAllowedModel(body.settings?.model, platform.config);
       for (const field of ['websiteUrl', 'blogUrl', 'sitemapUrl'] as const) {
         const url = body[field];
-        if (url !== undefined) await requireReachableUrl(services.destinations, url, field);
+        if (url !== undefined) await requireReachableUrl(platform.destinations, url, field);
       }
-      const projectId = services.ids.next('prj');
-      const at = services.clock.now();
+      const projectId = platform.ids.next('prj');
+      const at = platform.clock.now();
       // The cap first, as a slot of the account's project ledger: 402 before anything is written.
-      const slot = await takeProjectSlot(services, { accountId: auth.accountId, plan: auth.plan, projectId, at }, commandContext(input, `slot:${projectId}`));
-      const result = await services.execute(projectStream, projectId, {
+      const slot = await takeProjectSlot(platform, { accountId: auth.accountId, plan: auth.plan, projectId, at }, commandContext(input, `slot:${projectId}`));
+      const result = await platform.commands.execute(projectStream, projectId, {
         type: 'CreateProject', projectId, accountId: auth.accountId, name: body.name, websiteUrl: body.websiteUrl,
         blogUrl: body.blogUrl ?? null, sitemapUrl: body.sitemapUrl ?? null,
-        settings: mergeSettings(DEFAULT_SETTINGS, body.settings ?? {}), crawlId: services.ids.next('crl'), at,
+        settings: mergeSettings(DEFAULT_SETTINGS, body.settings ?? {}), crawlId: platform.ids.next('crl'), at,
       }, commandContext(input), { newStream: true }).catch(async (error: unknown) => {
-        await releaseProjectSlot(services, slot, `the project was not created: ${(error as Error).message}`, commandContext(input, `slot-release:${projectId}`))
-          .catch((releaseError) => services.logger.error({ err: releaseError, projectId }, 'a project slot could not be given back'));
+        await releaseProjectSlot(platform, slot, `the project was not created: ${(error as Error).message}`, commandContext(input, `slot-release:${projectId}`))
+          .catch((releaseError) => platform.logger.error({ err: releaseError, projectId }, 'a project slot could not be given back'));
         throw error;
       });
       const doc = applyAppended(projects, null, result.events)!;
@@ -104,8 +104,8 @@ export const projectRoutes = [
     params: z.object({ id: ProjectId }),
     responses: { 200: ProjectResponse },
     errors: [404],
-    async handle({ params, auth, services }) {
-      const doc = await ownedProject({ services, auth }, params.id);
+    async handle({ params, auth, platform }) {
+      const doc = await ownedProject({ platform, auth }, params.id);
       return { status: 200, body: { project: presentProject(doc) } };
     },
   }),
@@ -116,10 +116,10 @@ export const projectRoutes = [
     responses: { 200: ProjectResponse },
     errors: [404, 409],
     async handle(input) {
-      const { params, body, auth, services } = input;
-      const doc = await ownedProject({ services, auth }, params.id);
-      requireAllowedModel(body.settings?.model, services.config);
-      const result = await services.execute(projectStream, params.id, { type: 'UpdateProject', ...body, at: services.clock.now() }, commandContext(input));
+      const { params, body, auth, platform } = input;
+      const doc = await ownedProject({ platform, auth }, params.id);
+      requireAllowedModel(body.settings?.model, platform.config);
+      const result = await platform.commands.execute(projectStream, params.id, { type: 'UpdateProject', ...body, at: platform.clock.now() }, commandContext(input));
       return { status: 200, body: { project: presentProject(applyAppended(projects, doc, result.events)!) } };
     },
   }),
@@ -130,10 +130,10 @@ export const projectRoutes = [
     responses: { 202: ProjectResponse },
     errors: [404],
     async handle(input) {
-      const { params, body, auth, services } = input;
-      const doc = await ownedProject({ services, auth }, params.id);
-      const result = await services.execute(projectStream, params.id, {
-        type: 'RequestCrawl', crawlId: services.ids.next('crl'), overwriteEdited: body?.overwriteEditedParts ?? false, at: services.clock.now(),
+      const { params, body, auth, platform } = input;
+      const doc = await ownedProject({ platform, auth }, params.id);
+      const result = await platform.commands.execute(projectStream, params.id, {
+        type: 'RequestCrawl', crawlId: platform.ids.next('crl'), overwriteEdited: body?.overwriteEditedParts ?? false, at: platform.clock.now(),
       }, commandContext(input));
       return { status: 202, body: { project: presentProject(applyAppended(projects, doc, result.events)!) } };
     },

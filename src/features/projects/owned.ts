@@ -3,30 +3,30 @@ import { AppError } from '../../core/errors.ts';
 import type { AuthContext } from '../../http/auth.ts';
 import type { Consistency } from '../../http/consistency.ts';
 import { ownedDoc } from '../../http/resources.ts';
-import type { Services } from '../../app/platform.ts';
+import type { Platform } from '../../platform.ts';
 
 /** The caller's project, or 404 (another account's project does not exist for them). */
-export const ownedProject = (input: { services: Services; auth: AuthContext }, projectId: string): Promise<ProjectDoc> =>
-  ownedDoc<ProjectDoc>(input.services.readStore, 'projects', projectId, input.auth, 'project');
+export const ownedProject = (input: { platform: Platform; auth: AuthContext }, projectId: string): Promise<ProjectDoc> =>
+  ownedDoc<ProjectDoc>(input.platform.readStore, 'projects', projectId, input.auth, 'project');
 
 /** Beyond this many projects the remembered owners start over. */
 export const PROJECT_OWNERS_REMEMBERED = 100_000;
 
 // A project's account is set when it is created and never changes, and projects are never
 // deleted: an owner once read is known for good, with no need to wait for the read models.
-const ownersByServices = new WeakMap<Services, Map<string, string>>();
+const ownersByServices = new WeakMap<Platform, Map<string, string>>();
 
 /**
  * 404 unless the project exists and is the caller's, as ownedProject, for a handler that needs
  * nothing else of it: the read models are waited for and read only for a project not seen before.
  */
-export async function requireOwnedProject(input: { services: Services; auth: AuthContext; consistency: Consistency }, projectId: string): Promise<void> {
-  let owners = ownersByServices.get(input.services);
-  if (!owners) ownersByServices.set(input.services, owners = new Map());
+export async function requireOwnedProject(input: { platform: Platform; auth: AuthContext; consistency: Consistency }, projectId: string): Promise<void> {
+  let owners = ownersByServices.get(input.platform);
+  if (!owners) ownersByServices.set(input.platform, owners = new Map());
   let owner = owners.get(projectId);
   if (owner === undefined) {
     await input.consistency.readModelsCurrent();
-    owner = (await input.services.readStore.get<ProjectDoc>('projects', projectId))?.accountId;
+    owner = (await input.platform.readStore.get<ProjectDoc>('projects', projectId))?.accountId;
     if (owner !== undefined) {
       if (owners.size >= PROJECT_OWNERS_REMEMBERED) owners.clear();
       owners.set(projectId, owner);

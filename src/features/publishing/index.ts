@@ -1,6 +1,6 @@
 import type { Worker } from '../../app/background.ts';
 import type { ConsumerDefinition } from '../../consumers/runner.ts';
-import type { Services } from '../../app/platform.ts';
+import type { Platform } from '../../platform.ts';
 import { publishingFeeder } from './jobs/feeder.ts';
 import { githubEventRoutes } from './github/eventsApi.ts';
 import { githubIntegrationRoutes } from './github/api.ts';
@@ -15,11 +15,11 @@ import { syncRevisionHandler } from './jobs/syncRevision.ts';
 export const publishingRoutes = [...githubIntegrationRoutes, ...postPublishHookRoutes, ...githubEventRoutes];
 
 /** Publishing's background work: the consumer that queues jobs, the worker that runs them, the PR reconciler. */
-export function publishingJobs(services: Services): { consumers: ConsumerDefinition[]; workers: Worker[] } {
-  const hooks = postPublishHookSender(services);
+export function publishingJobs(platform: Platform): { consumers: ConsumerDefinition[]; workers: Worker[] } {
+  const hooks = postPublishHookSender(platform);
   const worker = publishingJobWorker(
-    { publish: publishHandler(services), revision: syncRevisionHandler(services), hook: hooks.handle },
+    { publish: publishHandler(platform), revision: syncRevisionHandler(platform), hook: hooks.handle },
     { onStop: hooks.close },
   );
-  return { consumers: [publishingFeeder(services)], workers: [worker, pullRequestReconciler()] };
+  return { consumers: [publishingFeeder(platform)], workers: [worker, pullRequestReconciler()] };
 }

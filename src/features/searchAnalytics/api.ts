@@ -8,7 +8,7 @@ import { AppError } from '../../core/errors.ts';
 import { route, type RouteInput } from '../../http/route.ts';
 import { applyAppended, commandContext } from '../../http/resources.ts';
 import { idOf } from '../../http/schemas.ts';
-import type { Services } from '../../app/platform.ts';
+import type { Platform } from '../../platform.ts';
 import { articleUrl, defaultUrlPattern, EXAMPLE_SLUG, propertyCovers } from './articleUrl.ts';
 import { searchConsoleFor, summaryOf, validateAccess } from './clients.ts';
 import { searchAnalyticsStream, type SearchAnalyticsCommand } from '../../domain/searchAnalytics/decide.ts';
@@ -25,9 +25,9 @@ type Input = RouteInput<{ id: string }, unknown, unknown>;
 const notConnected = (projectId: string) => new AppError('not_found',
   `Project ${projectId} has no search-analytics connection; connect one with PUT /api/v1/projects/${projectId}/integrations/search-analytics.`);
 
-function present(services: Services, doc: SearchAnalyticsDoc, project: ProjectDoc): z.infer<typeof SearchAnalyticsIntegration> {
+function present(platform: Platform, doc: SearchAnalyticsDoc, project: ProjectDoc): z.infer<typeof SearchAnalyticsIntegration> {
   const { property, urlPattern, credentials, status, reason, connectedAt, lastSync, lastCompletedSync } = doc;
-  const due = lastSync ? Date.parse(lastSync.requestedAt) + SYNC_INTERVAL_MS : services.clock.nowMs();
+  const due = lastSync ? Date.parse(lastSync.requestedAt) + SYNC_INTERVAL_MS : platform.clock.nowMs();
   return {
     provider: 'google-search-console', property, urlPattern, exampleUrl: articleUrl(urlPattern, project, EXAMPLE_SLUG), credentials, status, reason, connectedAt,
     lastSync, lastSuccessfulSyncAt: lastCompletedSync?.finishedAt ?? null,
@@ -38,14 +38,14 @@ function present(services: Services, doc: SearchAnalyticsDoc, project: ProjectDo
 /** Runs a command on the project's connection; "no connection" is answered with how to make one. */
 async function onConnection(input: Input, projectId: string, command: SearchAnalyticsCommand) {
   try {
-    return await input.services.execute(searchAnalyticsStream, projectId, command, commandContext(input));
+    return await input.platform.commands.execute(searchAnalyticsStream, projectId, command, commandContext(input));
   } catch (error) {
     throw error instanceof AppError && error.code === 'not_found' ? notConnected(projectId) : error;
   }
 }
 
-async function currentDoc(services: Services, projectId: string): Promise<SearchAnalyticsDoc | null> {
-  return services.readStore.get<SearchAnalyticsDoc>(SEARCH_ANALYTICS_COLLECTION, projectId);
+async function currentDoc(platform: Platform, projectId: string): Promise<SearchAnalyticsDoc | null> {
+  return platform.readStore.get<SearchAnalyticsDoc>(SEARCH_ANALYTICS_COLLECTION, projectId);
 }
 
 /** Article URLs must fall under the property, or every figure would be zero: said on save, not after a month of zeros. */
@@ -66,19 +66,19 @@ export const searchAnalyticsRoutes = [
     responses: { 200: Response },
     errors: [402, 404, 503],
     async handle(input) {
-      const { body, auth, services } = input;
+      const { body, auth, platform } = input;
       const project = await ownedProject(input, input.params.id);
-      requireFeature(services, auth, 'search_analytics');
+      requireFeature(platform, auth, 'search_analytics');
       const urlPattern = body.urlPattern ?? defaultUrlPattern(project);
       requireCovered(body.property, urlPattern, project);
       const credentials = summaryOf(body.credentials);
-      await validateAccess(searchConsoleFor(services, body.credentials), { projectId: project.id, property: body.property, credentials });
-      const result = await services.execute(searchAnalyticsStream, project.id, {
-        type: 'ConnectSearchAnalytics', projectId: project.id, accountId: auth.accountId, connectionId: randomUUID(), syncId: services.ids.next('run'),
-        property: body.property, urlPattern, credentials, sealedCredentials: services.secrets.seal(JSON.stringify(body.credentials), { kind: 'search-credentials', accountId: auth.accountId, recordId: project.id }), at: services.clock.now(),
+      await validateAccess(searchConsoleFor(platform, body.credentials), { projectId: project.id, property: body.property, credentials });
+      const result = await platform.commands.execute(searchAnalyticsStream, project.id, {
+        type: 'ConnectSearchAnalytics', projectId: project.id, accountId: auth.accountId, connectionId: randomUUID(), syncId: platform.ids.next('run'),
+        property: body.property, urlPattern, credentials, sealedCredentials: platform.secrets.seal(JSON.stringify(body.credentials), { kind: 'search-credentials', accountId: auth.accountId, recordId: project.id }), at: platform.clock.now(),
       }, commandContext(input));
-      const doc = applyAppended(searchAnalyticsProjection, await currentDoc(services, project.id), result.events)!;
-      return { status: 200, body: { searchAnalytics: present(services, doc, project) } };
+      const doc = applyAppended(searchAnalyticsProjection, await currentDoc(platform, project.id), result.events)!;
+      return { status: 200, body: { searchAnalytics: present(platform, doc, project) } };
     },
   }),
   route({
@@ -88,9 +88,9 @@ export const searchAnalyticsRoutes = [
     errors: [404],
     async handle(input) {
       const project = await ownedProject(input, input.params.id);
-      const doc = await currentDoc(input.services, project.id);
+      const doc = await currentDoc(input.platform, project.id);
       if (!doc) throw notConnected(project.id);
-      return { status: 200, body: { searchAnalytics: present(input.services, doc, project) } };
+      return { status: 200, body: { searchAnalytics: present(input.platform, doc, project) } };
     },
   }),
   route({
@@ -100,7 +100,7 @@ export const searchAnalyticsRoutes = [
     errors: [404],
     async handle(input) {
       const project = await ownedProject(input, input.params.id);
-      await onConnection(input, project.id, { type: 'DisconnectSearchAnalytics', at: input.services.clock.now() });
+      await onConnection(input, project.id, { type: 'DisconnectSearchAnalytics', at: input.platform.clock.now() });
       return { status: 204 };
     },
   }),
@@ -111,10 +111,10 @@ export const searchAnalyticsRoutes = [
     responses: { 202: z.object({ sync: SyncRunView }) },
     errors: [402, 404, 409],
     async handle(input) {
-      const { services, auth } = input;
+      const { platform, auth } = input;
       const project = await ownedProject(input, input.params.id);
-      requireFeature(services, auth, 'search_analytics');
-      const result = await onConnection(input, project.id, { type: 'RequestSearchSync', syncId: services.ids.next('run'), trigger: 'api', at: services.clock.now() });
+      requireFeature(platform, auth, 'search_analytics');
+      const result = await onConnection(input, project.id, { type: 'RequestSearchSync', syncId: platform.ids.next('run'), trigger: 'api', at: platform.clock.now() });
       // Either this request's run or the one already running.
       const run = result.state.sync!;
       const sync: SyncSummary = {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ARTICLE_SEARCH_METRICS_COLLECTION, type ArticleSearchMetricsDoc } from '../../../projections/articleSearchMetrics.ts';
 import { SEARCH_ANALYTICS_COLLECTION, type SearchAnalyticsDoc } from '../../../projections/searchAnalytics.ts';
-import type { Services } from '../../app/platform.ts';
+import type { Platform } from '../../platform.ts';
 import type { SearchMetrics } from './schemas.ts';
 
 export type SearchMetricsView = z.infer<typeof SearchMetrics>;
@@ -17,11 +17,11 @@ function present(doc: ArticleSearchMetricsDoc, withQueries: boolean): SearchMetr
  * for another property (before the connection moved) are not shown as this one's.
  */
 export async function searchMetricsOf(
-  services: Services, projectId: string, articleIds: readonly string[], options: { queries: boolean },
+  platform: Platform, projectId: string, articleIds: readonly string[], options: { queries: boolean },
 ): Promise<Map<string, SearchMetricsView | null> | null> {
-  const connection = await services.readStore.get<SearchAnalyticsDoc>(SEARCH_ANALYTICS_COLLECTION, projectId);
+  const connection = await platform.readStore.get<SearchAnalyticsDoc>(SEARCH_ANALYTICS_COLLECTION, projectId);
   if (!connection || connection.status !== 'ok') return null;
-  const docs = articleIds.length ? await services.readStore.getMany<ArticleSearchMetricsDoc>(ARTICLE_SEARCH_METRICS_COLLECTION, articleIds) : [];
+  const docs = articleIds.length ? await platform.readStore.getMany<ArticleSearchMetricsDoc>(ARTICLE_SEARCH_METRICS_COLLECTION, articleIds) : [];
   const byId = new Map(docs.filter((doc) => doc.property === connection.property).map((doc) => [doc.id, doc]));
   return new Map(articleIds.map((id) => {
     const doc = byId.get(id);

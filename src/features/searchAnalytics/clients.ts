@@ -1,18 +1,18 @@
 import { AppError } from '../../core/errors.ts';
 import { createGoogleSearchConsole } from '../../integrations/searchAnalytics/googleSearchConsole.ts';
 import { isSearchAnalyticsError, type SearchConsolePort, type SearchCredentials } from '../../integrations/searchAnalytics/port.ts';
-import type { Services } from '../../app/platform.ts';
+import type { Platform } from '../../platform.ts';
 import { refusedOnSave, unverifiedUser, type AccessContext } from './accessErrors.ts';
 import type { CredentialSummary, SearchConnection } from '../../domain/searchAnalytics/searchAnalytics.ts';
 
 /** A Search Console client for these credentials, at the configured API root and token endpoint. */
-export function searchConsoleFor(services: Services, credentials: SearchCredentials): SearchConsolePort {
-  return createGoogleSearchConsole({ credentials, rootUrl: services.config.SEARCH_CONSOLE_API_URL, tokenUrl: services.config.GOOGLE_OAUTH_TOKEN_URL });
+export function searchConsoleFor(platform: Platform, credentials: SearchCredentials): SearchConsolePort {
+  return createGoogleSearchConsole({ credentials, rootUrl: platform.config.SEARCH_CONSOLE_API_URL, tokenUrl: platform.config.GOOGLE_OAUTH_TOKEN_URL });
 }
 
 /** The stored connection's credentials, unsealed in memory only; `owner` is the record they were sealed for. */
-export const credentialsOf = (services: Services, connection: SearchConnection, owner: { accountId: string; projectId: string }): SearchCredentials =>
-  JSON.parse(services.secrets.open(connection.sealedCredentials, { kind: 'search-credentials', accountId: owner.accountId, recordId: owner.projectId })) as SearchCredentials;
+export const credentialsOf = (platform: Platform, connection: SearchConnection, owner: { accountId: string; projectId: string }): SearchCredentials =>
+  JSON.parse(platform.secrets.open(connection.sealedCredentials, { kind: 'search-credentials', accountId: owner.accountId, recordId: owner.projectId })) as SearchCredentials;
 
 export const summaryOf = (credentials: SearchCredentials): CredentialSummary =>
   (credentials.type === 'oauth' ? { type: 'oauth' } : { type: 'service_account', clientEmail: credentials.clientEmail });

@@ -1,7 +1,7 @@
 import type { Worker } from '../../app/background.ts';
 import type { ConsumerDefinition } from '../../consumers/runner.ts';
 import { partitionedConsumer } from '../../consumers/partitioned.ts';
-import type { Services } from '../../app/platform.ts';
+import type { Platform } from '../../platform.ts';
 import { searchAnalyticsRoutes } from './api.ts';
 import { searchSyncScheduler } from './scheduler.ts';
 import { searchSyncProcess } from './syncProcess.ts';
@@ -23,9 +23,9 @@ function stopSwitch() {
  * scheduler. Stopping the workers (before the consumers stop) ends any retry wait of a running
  * sync, and the run is redone when the work starts again.
  */
-export function searchAnalyticsJobs(services: Services): { consumers: ConsumerDefinition[]; workers: Worker[] } {
+export function searchAnalyticsJobs(platform: Platform): { consumers: ConsumerDefinition[]; workers: Worker[] } {
   const stopping = stopSwitch();
-  const logger = services.logger.child({ component: 'searchAnalytics' });
+  const logger = platform.logger.child({ component: 'searchAnalytics' });
   const lifecycle: Worker = {
     name: 'searchAnalytics.lifecycle',
     async start() {
@@ -34,7 +34,7 @@ export function searchAnalyticsJobs(services: Services): { consumers: ConsumerDe
     },
   };
   return {
-    consumers: [partitionedConsumer(searchSyncProcess(services, { stopping, logger }), services)],
+    consumers: [partitionedConsumer(searchSyncProcess(platform, { stopping, logger }), platform)],
     workers: [lifecycle, searchSyncScheduler()],
   };
 }

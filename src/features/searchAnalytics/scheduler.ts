@@ -5,14 +5,14 @@ import { periodicWorker } from '../../consumers/periodicWorker.ts';
 import { eachDoc } from '../../readstore/eachDoc.ts';
 import { deriveId } from '../../core/ids.ts';
 import { loadStream, type CommandContext } from '../../eventstore/handleCommand.ts';
-import type { Services } from '../../app/platform.ts';
+import type { Platform } from '../../platform.ts';
 import { searchAnalyticsStream } from '../../domain/searchAnalytics/decide.ts';
 
 export const SEARCH_SCHEDULER = 'searchAnalytics.scheduler';
 export const SYNC_INTERVAL_MS = 24 * 3_600_000;
 
 export type SchedulerOptions = {
-  /** Time between two looks at the connections, on the services' clock. */
+  /** Time between two looks at the connections, on the platform' clock. */
   checkEveryMs?: number;
   /** How often (real time) the clock is looked at. */
   tickMs?: number;
@@ -20,7 +20,7 @@ export type SchedulerOptions = {
 
 /**
  * The daily sync: each working connection whose last sync was asked for 24 hours ago or more (on
- * the services' clock) gets a new one, unless the account's plan no longer includes search
+ * the platform' clock) gets a new one, unless the account's plan no longer includes search
  * analytics. The command id names the run it follows, so a restarted scheduler asks only once.
  */
 export function searchSyncScheduler(options: SchedulerOptions = {}): Worker {
@@ -29,11 +29,11 @@ export function searchSyncScheduler(options: SchedulerOptions = {}): Worker {
     everyMs: options.checkEveryMs ?? 60_000,
     tickMs: options.tickMs,
     failureMessage: 'search analytics scheduling pass failed',
-    async pass(services, nowMs, log) {
-      const passId = services.ids.next('run');
-      for await (const doc of eachDoc<SearchAnalyticsDoc>(services.readStore, SEARCH_ANALYTICS_COLLECTION, { status: 'ok' })) {
+    async pass(platform, nowMs, log) {
+      const passId = platform.ids.next('run');
+      for await (const doc of eachDoc<SearchAnalyticsDoc>(platform.readStore, SEARCH_ANALYTICS_COLLECTION, { status: 'ok' })) {
         if (!due(doc.lastSync?.requestedAt, nowMs)) continue;
-        await requestSync(services, doc, passId, nowMs)
+        await requestSync(platform, doc, passId, nowMs)
           .catch((error: unknown) => log.warn({ err: error, projectId: doc.projectId }, 'could not ask for the daily sync; the next pass tries again'));
       }
     },
@@ -42,18 +42,18 @@ export function searchSyncScheduler(options: SchedulerOptions = {}): Worker {
 
 const due = (requestedAt: string | undefined, nowMs: number) => !requestedAt || nowMs - Date.parse(requestedAt) >= SYNC_INTERVAL_MS;
 
-async function planAllows(services: Services, accountId: string): Promise<boolean> {
-  const account = await services.readStore.get<AccountDoc>('accounts', accountId);
-  return !!account && services.plans[account.plan].features.includes('search_analytics');
+async function planAllows(platform: Platform, accountId: string): Promise<boolean> {
+  const account = await platform.readStore.get<AccountDoc>('accounts', accountId);
+  return !!account && platform.plans[account.plan].features.includes('search_analytics');
 }
 
-async function requestSync(services: Services, doc: SearchAnalyticsDoc, passId: string, nowMs: number): Promise<void> {
-  if (!(await planAllows(services, doc.accountId))) return;
-  const { state } = await loadStream(services.eventStore, searchAnalyticsStream, doc.projectId);
+async function requestSync(platform: Platform, doc: SearchAnalyticsDoc, passId: string, nowMs: number): Promise<void> {
+  if (!(await planAllows(platform, doc.accountId))) return;
+  const { state } = await loadStream(platform.eventStore, searchAnalyticsStream, doc.projectId);
   if (state.connection?.status !== 'ok' || !due(state.sync?.requestedAt, nowMs)) return;
   const commandId = `${SEARCH_SCHEDULER}:${doc.projectId}:after:${state.sync?.syncId ?? 'none'}`;
   const context: CommandContext = { accountId: doc.accountId, actor: { kind: 'system', worker: SEARCH_SCHEDULER }, correlationId: passId, requestId: passId, commandId };
-  await services.execute(searchAnalyticsStream, doc.projectId, {
+  await platform.commands.execute(searchAnalyticsStream, doc.projectId, {
     type: 'RequestSearchSync', syncId: deriveId('run', nowMs, commandId), trigger: 'schedule', at: new Date(nowMs).toISOString(),
   }, context);
 }

@@ -4,7 +4,7 @@ import { articleStream } from '../../domain/articles/decide.ts';
 import type { StoredEvent } from '../../eventstore/port.ts';
 import type { DateRange, SearchConsolePort, SearchRow } from '../../integrations/searchAnalytics/port.ts';
 import { keyedContext } from '../../consumers/commandContext.ts';
-import type { Services } from '../../app/platform.ts';
+import type { Platform } from '../../platform.ts';
 import { articleUrl, publishedSlug } from './articleUrl.ts';
 import type { SearchConnection } from '../../domain/searchAnalytics/searchAnalytics.ts';
 import { NO_TRAFFIC, periodsAt, TOP_QUERIES, type PeriodTotals, type QueryTotals } from '../../domain/searchAnalytics/metrics.ts';
@@ -18,7 +18,7 @@ const MAX_PAGES = 20;
 const CHECK_EVERY = 25;
 
 export type SyncRun = {
-  services: Services;
+  platform: Platform;
   port: SearchConsolePort;
   connection: SearchConnection;
   project: ProjectDoc;
@@ -34,11 +34,11 @@ export type SyncRun = {
 export type SyncOutcome = { period: DateRange; previousPeriod: DateRange; articles: number; withTraffic: number };
 
 /** Published articles: merged at least once (a refresh in progress leaves the published version live). */
-async function publishedArticles(services: Services, projectId: string): Promise<ArticleDoc[]> {
+async function publishedArticles(platform: Platform, projectId: string): Promise<ArticleDoc[]> {
   const found: ArticleDoc[] = [];
   let cursor: string | undefined;
   do {
-    const page = await services.readStore.find<ArticleDoc>('articles', { filter: { projectId }, limit: 200, cursor });
+    const page = await platform.readStore.find<ArticleDoc>('articles', { filter: { projectId }, limit: 200, cursor });
     found.push(...page.items.filter((article) => article.publishedAt !== null && publishedSlug(article) !== null));
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
@@ -74,9 +74,9 @@ async function topQueries(run: SyncRun, page: string, range: DateRange): Promise
  * (ArticleSearchMetricsUpdated, once per run). Null when the run was superseded meanwhile.
  */
 export async function syncArticles(run: SyncRun): Promise<SyncOutcome | null> {
-  const { services, connection, project, syncId, syncedAt } = run;
+  const { platform, connection, project, syncId, syncedAt } = run;
   const { period, previousPeriod } = periodsAt(syncedAt);
-  const articles = await publishedArticles(services, project.id);
+  const articles = await publishedArticles(platform, project.id);
   if (articles.length === 0) return { period, previousPeriod, articles: 0, withTraffic: 0 };
   const now = await pageTotals(run, period);
   const before = await pageTotals(run, previousPeriod);
@@ -87,7 +87,7 @@ export async function syncArticles(run: SyncRun): Promise<SyncOutcome | null> {
     const current = lookup(now, url);
     if (current) withTraffic++;
     const queries = current ? await topQueries(run, current.keys[0], period) : [];
-    await services.execute(articleStream, article.id, {
+    await platform.commands.execute(articleStream, article.id, {
       type: 'RecordSearchMetrics', projectId: project.id, syncId, property: connection.property, url, period, previousPeriod,
       current: totals(current), previous: totals(lookup(before, url)), queries, at: syncedAt,
     }, keyedContext(run.cause, SEARCH_SYNC_WORKER, `${syncId}:${article.id}`));

@@ -7,7 +7,7 @@ import { isSearchAnalyticsError, needsNewCredentials } from '../../integrations/
 import { withRetries } from '../../integrations/searchAnalytics/retry.ts';
 import { reactionContext } from '../../consumers/commandContext.ts';
 import type { PartitionedHandler } from '../../consumers/partitioned.ts';
-import type { Services } from '../../app/platform.ts';
+import type { Platform } from '../../platform.ts';
 import { whatToFix } from './accessErrors.ts';
 import { credentialsOf, searchConsoleFor } from './clients.ts';
 import type { SearchAnalytics } from '../../domain/searchAnalytics/searchAnalytics.ts';
@@ -26,12 +26,12 @@ const isCurrent = (state: SearchAnalytics, syncId: string): boolean =>
  * then the run fails and the connection stays ok. After a crash the run is redone: figures already
  * recorded for this run are not recorded twice.
  */
-export function searchSyncProcess(services: Services, options: { stopping: { readonly signal: AbortSignal }; logger: Logger; concurrency?: number }): PartitionedHandler {
-  const delaysMs = services.config.INKSTREAM_SEARCH_RETRY_DELAYS_MS;
+export function searchSyncProcess(platform: Platform, options: { stopping: { readonly signal: AbortSignal }; logger: Logger; concurrency?: number }): PartitionedHandler {
+  const delaysMs = platform.config.INKSTREAM_SEARCH_RETRY_DELAYS_MS;
   const log = options.logger;
 
   function failureOf(error: unknown, state: SearchAnalytics, projectId: string, syncId: string): Outcome {
-    const at = services.clock.now();
+    const at = platform.clock.now();
     const connection = state.connection!;
     if (isSearchAnalyticsError(error) && needsNewCredentials(error)) {
       const { message } = whatToFix(error, { projectId, property: connection.property, credentials: connection.credentials });
@@ -50,19 +50,19 @@ export function searchSyncProcess(services: Services, options: { stopping: { rea
   async function run(event: StoredEvent, state: SearchAnalytics, projectId: string, syncId: string): Promise<Outcome | null> {
     const connection = state.connection!;
     const { signal } = options.stopping;
-    const project = await services.readStore.get<ProjectDoc>('projects', projectId);
-    if (!project) return { type: 'FailSearchSync', syncId, reason: `Project ${projectId} was not found.`, at: services.clock.now() };
+    const project = await platform.readStore.get<ProjectDoc>('projects', projectId);
+    if (!project) return { type: 'FailSearchSync', syncId, reason: `Project ${projectId} was not found.`, at: platform.clock.now() };
     try {
       const outcome = await syncArticles({
-        services, connection, project, syncId, syncedAt: services.clock.now(), cause: event,
-        port: searchConsoleFor(services, credentialsOf(services, connection, { accountId: state.accountId!, projectId })),
+        platform, connection, project, syncId, syncedAt: platform.clock.now(), cause: event,
+        port: searchConsoleFor(platform, credentialsOf(platform, connection, { accountId: state.accountId!, projectId })),
         call: (request) => withRetries(request, {
           delaysMs, signal,
           onRetry: (error, attempt, waitMs) => log.info({ projectId, syncId, attempt, waitMs, err: error }, 'Search Console answer to retry'),
         }),
-        stillCurrent: async () => isCurrent((await loadStream(services.eventStore, searchAnalyticsStream, projectId)).state, syncId),
+        stillCurrent: async () => isCurrent((await loadStream(platform.eventStore, searchAnalyticsStream, projectId)).state, syncId),
       });
-      return outcome && { type: 'CompleteSearchSync', syncId, ...outcome, at: services.clock.now() };
+      return outcome && { type: 'CompleteSearchSync', syncId, ...outcome, at: platform.clock.now() };
     } catch (error) {
       if (signal.aborted) throw error; // the work is stopping: the run is redone when it starts again
       log.warn({ err: error, projectId, syncId }, 'search analytics sync did not complete');
@@ -78,10 +78,10 @@ export function searchSyncProcess(services: Services, options: { stopping: { rea
     async handle(event) {
       if (options.stopping.signal.aborted) throw new Error('search analytics syncs are stopped');
       const { projectId, syncId } = event.data as { projectId: string; syncId: string };
-      const { state } = await loadStream(services.eventStore, searchAnalyticsStream, projectId);
+      const { state } = await loadStream(platform.eventStore, searchAnalyticsStream, projectId);
       if (!isCurrent(state, syncId)) return;
       const outcome = await run(event, state, projectId, syncId);
-      if (outcome) await services.execute(searchAnalyticsStream, projectId, outcome, reactionContext(event, SEARCH_SYNC_WORKER, 'outcome'));
+      if (outcome) await platform.commands.execute(searchAnalyticsStream, projectId, outcome, reactionContext(event, SEARCH_SYNC_WORKER, 'outcome'));
     },
   };
 }

@@ -54,9 +54,9 @@ export const topicRoutes = [
     query: z.object({ status: z.enum(TOPIC_STATUSES).optional(), ...Pagination }),
     responses: { 200: listOf('topics', TopicBody) },
     errors: [404],
-    async handle({ params, query, auth, services }) {
-      await ownedProject({ services, auth }, params.id);
-      const page = await services.readStore.find<TopicDoc>('topics', {
+    async handle({ params, query, auth, platform }) {
+      await ownedProject({ platform, auth }, params.id);
+      const page = await platform.readStore.find<TopicDoc>('topics', {
         filter: { projectId: params.id, ...(query.status ? { status: query.status } : {}) },
         sort: { field: 'createdAt', direction: 'desc' }, limit: query.limit, cursor: query.cursor,
       });
@@ -73,13 +73,13 @@ export const topicRoutes = [
     // to learn that of a project it has not seen.
     readModels: 'when read',
     async handle(input) {
-      const { params, body, services } = input;
+      const { params, body, platform } = input;
       await requireOwnedProject(input, params.id);
-      const topicId = services.ids.next('tpc');
-      const result = await services.execute(topicStream, topicId, { type: 'CreateTopic', topic: {
+      const topicId = platform.ids.next('tpc');
+      const result = await platform.commands.execute(topicStream, topicId, { type: 'CreateTopic', topic: {
         topicId, projectId: params.id, title: body.title, keyword: body.keyword ?? null, brief: body.brief ?? null,
         status: body.scheduledFor ? 'scheduled' : 'approved', scheduledFor: body.scheduledFor ?? null,
-        priority: body.priority ?? DEFAULT_PRIORITY, source: 'api', runId: null, rationale: null, at: services.clock.now(),
+        priority: body.priority ?? DEFAULT_PRIORITY, source: 'api', runId: null, rationale: null, at: platform.clock.now(),
       } }, commandContext(input), { newStream: true });
       const doc = applyAppended(topics, null, result.events)!;
       return { status: 201, body: { topic: presentTopic(doc) }, headers: { Location: `/api/v1/topics/${topicId}` } };
@@ -91,10 +91,10 @@ export const topicRoutes = [
     responses: { 202: z.object({ run: z.object({ id: z.string(), status: z.enum(['running', 'done', 'failed']) }) }) },
     errors: [404, 409],
     async handle(input) {
-      const { params, auth, services } = input;
-      const doc = await ownedProject({ services, auth }, params.id);
-      const result = await services.execute(projectStream, params.id, {
-        type: 'RequestTopicResearch', runId: services.ids.next('run'), reason: 'requested', at: services.clock.now(),
+      const { params, auth, platform } = input;
+      const doc = await ownedProject({ platform, auth }, params.id);
+      const result = await platform.commands.execute(projectStream, params.id, {
+        type: 'RequestTopicResearch', runId: platform.ids.next('run'), reason: 'requested', at: platform.clock.now(),
       }, commandContext(input));
       const research = applyAppended(projects, doc, result.events)!.research!;
       return { status: 202, body: { run: { id: research.runId, status: research.status } } };
@@ -105,8 +105,8 @@ export const topicRoutes = [
     params: z.object({ id: TopicId }),
     responses: { 200: TopicResponse },
     errors: [404],
-    async handle({ params, auth, services }) {
-      return { status: 200, body: { topic: presentTopic(await ownedDoc<TopicDoc>(services.readStore, 'topics', params.id, auth, 'topic')) } };
+    async handle({ params, auth, platform }) {
+      return { status: 200, body: { topic: presentTopic(await ownedDoc<TopicDoc>(platform.readStore, 'topics', params.id, auth, 'topic')) } };
     },
   }),
   route({
@@ -116,9 +116,9 @@ export const topicRoutes = [
     responses: { 200: TopicResponse },
     errors: [404, 409],
     async handle(input) {
-      const { params, body, auth, services } = input;
-      const doc = await ownedDoc<TopicDoc>(services.readStore, 'topics', params.id, auth, 'topic');
-      const result = await services.execute(topicStream, params.id, { type: 'UpdateTopic', ...body, at: services.clock.now() }, commandContext(input));
+      const { params, body, auth, platform } = input;
+      const doc = await ownedDoc<TopicDoc>(platform.readStore, 'topics', params.id, auth, 'topic');
+      const result = await platform.commands.execute(topicStream, params.id, { type: 'UpdateTopic', ...body, at: platform.clock.now() }, commandContext(input));
       return { status: 200, body: { topic: presentTopic(applyAppended(topics, doc, result.events)!) } };
     },
   }),
@@ -128,8 +128,8 @@ export const topicRoutes = [
     responses: { 201: z.object({ article: ArticleBody }) },
     errors: [402, 404, 409],
     async handle(input) {
-      const { params, auth, services } = input;
-      const topic = await ownedDoc<TopicDoc>(services.readStore, 'topics', params.id, auth, 'topic');
+      const { params, auth, platform } = input;
+      const topic = await ownedDoc<TopicDoc>(platform.readStore, 'topics', params.id, auth, 'topic');
       const article = await writeTopic(input, topic);
       return { status: 201, body: { article: presentArticle(article) }, headers: { Location: `/api/v1/articles/${article.id}` } };
     },

@@ -1,6 +1,6 @@
 import { articleStream, type ArticleCommand } from '../../domain/articles/decide.ts';
 import type { EventHandler } from '../../consumers/define.ts';
-import type { Services } from '../../app/platform.ts';
+import type { Platform } from '../../platform.ts';
 import type { TopicEvent } from '../../domain/topics/topic.ts';
 
 export type WrittenTopic = Extract<TopicEvent, { type: 'TopicWritten' }>['data'];
@@ -18,14 +18,14 @@ export function queueArticleCommand(written: WrittenTopic): ArticleCommand {
  * dies in between, the topic is written but no article exists: this consumer queues it. When the
  * API got there first, QueueArticle decides nothing.
  */
-export function ensureArticleQueued(services: Services): EventHandler {
+export function ensureArticleQueued(platform: Platform): EventHandler {
   return {
     name: ENSURE_ARTICLE_QUEUED,
     categories: ['topic'],
     types: ['TopicWritten'],
     async handle(event) {
       const written = event.data as WrittenTopic;
-      await services.execute(articleStream, written.articleId, queueArticleCommand(written), {
+      await platform.commands.execute(articleStream, written.articleId, queueArticleCommand(written), {
         accountId: event.metadata.accountId,
         actor: { kind: 'system', worker: ENSURE_ARTICLE_QUEUED },
         correlationId: event.metadata.correlationId,

@@ -4,7 +4,7 @@ import type { DeliveryDoc } from './delivery/delivery.ts';
  * In-process wake-ups for the dispatcher, so that a new delivery starts at once instead of at the
  * next fallback poll. The outbox hands over the rows it has just committed (the lanes need not
  * read them back); the API (redeliver, test) names the endpoints whose rows changed. One signal
- * per services instance (one Inkstream in the process).
+ * per platform instance (one Inkstream in the process).
  */
 export type SignalListener = { wake(endpointIds: string[]): void; offer(deliveries: readonly DeliveryDoc[]): void };
 

@@ -46,7 +46,7 @@ const assetExtension = /\.(?:pdf|jpe?g|png|gif|webp|avif|svg|ico|bmp|tiff?|mp[34
 /** Files that are certainly not HTML pages, judged by the path alone (saves a request). */
 export const looksLikeAsset = (url: string): boolean => assetExtension.test(new URL(url).pathname);
 
-const keyPage = /\/(?:about|about-us|company|team|our-story|story|mission|who-we-are|services?|products?|solutions?|features?|pricing|plans|customers?|case-studies|testimonials|reviews|contact)(?:\/|$|\.html?$)/i;
+const keyPage = /\/(?:about|about-us|company|team|our-story|story|mission|who-we-are|platform?|products?|solutions?|features?|pricing|plans|customers?|case-studies|testimonials|reviews|contact)(?:\/|$|\.html?$)/i;
 
 /**
  * Lower is sooner: the pages that say most about the company first (about, products, pricing,

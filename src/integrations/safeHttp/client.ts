@@ -21,7 +21,7 @@ export type SafeHttpClientOptions = {
   ca?: string | readonly string[];
   /** DNS resolution; defaults to the system resolver (getaddrinfo, every address). */
   resolveHost?: ResolveHost;
-  /** The policy the registration checks used (services.destinations); replaces the three options above. */
+  /** The policy the registration checks used (platform.destinations); replaces the three options above. */
   destinations?: DestinationPolicy;
   /** Defaults for every request; each request can override them. */
   timeoutMs?: number;

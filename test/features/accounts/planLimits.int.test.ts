@@ -8,7 +8,7 @@ import type { StoredEvent } from '../../../src/eventstore/port.ts';
 import type { Filter } from '../../../src/readstore/port.ts';
 import { schedulerTick } from '../../../src/features/pipeline/schedule/scheduler.ts';
 import { startServer } from '../../../src/app/start.ts';
-import type { Services } from '../../../src/app/platform.ts';
+import type { Platform } from '../../../src/platform.ts';
 import { openStores, type Stores } from '../../../src/app/stores.ts';
 import { startInkstream, type ApiClient, type ApiResponse, type TestInkstream } from '../../support/inkstream.ts';
 import { stopPipeline } from '../../support/stopPipeline.ts';
@@ -66,8 +66,8 @@ async function topics(api: ApiClient, projectId: string, count: number, body: ob
 const statuses = (responses: readonly ApiResponse[]) => responses.map((response) => response.status).sort();
 const times = (count: number, status: number) => Array<number>(count).fill(status);
 
-async function accountEvents(services: Services, accountId: string, categories: string[]): Promise<StoredEvent[]> {
-  return (await services.eventStore.readAll({ categories, maxCount: 100_000 })).filter((event) => event.metadata.accountId === accountId);
+async function accountEvents(platform: Platform, accountId: string, categories: string[]): Promise<StoredEvent[]> {
+  return (await platform.eventStore.readAll({ categories, maxCount: 100_000 })).filter((event) => event.metadata.accountId === accountId);
 }
 const ofType = (events: readonly StoredEvent[], type: string) => events.filter((event) => event.type === type);
 const heldSlots = (events: readonly StoredEvent[]) => ofType(events, 'ArticleSlotTaken').length - ofType(events, 'ArticleSlotReleased').length;
@@ -82,7 +82,7 @@ test('fifteen concurrent writes on a free account: ten articles, five 402s namin
     expect(refused.body.error).toMatchObject({ code: 'payment_required', message: expect.stringMatching(/^Article quota reached: the free plan allows 10 articles per calendar month \(2026-03\)/) });
   }
   const articleIds = responses.filter((response) => response.status === 201).map((response) => response.body.article.id).sort();
-  const events = await accountEvents(app.services, accountId, ['article', 'topic', 'usage']);
+  const events = await accountEvents(app.platform, accountId, ['article', 'topic', 'usage']);
   expect(ofType(events, 'ArticleQueued').map((event) => event.data.articleId).sort()).toEqual(articleIds);
   expect(ofType(events, 'TopicWritten').map((event) => event.data.articleId).sort()).toEqual(articleIds);
   expect(ofType(events, 'ArticleSlotTaken').map((event) => event.data.articleId).sort()).toEqual(articleIds);
@@ -115,7 +115,7 @@ test('the ledger does not trust the read models: with counts that lag behind the
     for (const id of topicIds.slice(0, 9)) expect((await api.post(`/topics/${id}/write`)).status).toBe(201);
     const lastOnes = await Promise.all(topicIds.slice(9).map((id) => api.post(`/topics/${id}/write`)));
     expect(statuses(lastOnes)).toEqual([201, 402, 402]);
-    expect(ofType(await accountEvents(behind.services, accountIdForName('lagging'), ['article']), 'ArticleQueued')).toHaveLength(10);
+    expect(ofType(await accountEvents(behind.platform, accountIdForName('lagging'), ['article']), 'ArticleQueued')).toHaveLength(10);
   } finally {
     await behind.close();
   }
@@ -129,7 +129,7 @@ test('three concurrent project creations on a free account: one project, two 402
     expect(refused.body.error.message).toBe('Project cap reached: the free plan allows 1 project. Upgrade the plan to add more.');
   }
   expect((await api.get('/projects')).body.projects).toHaveLength(1);
-  const events = await accountEvents(app.services, accountIdForName('racing-projects'), ['project', 'usage']);
+  const events = await accountEvents(app.platform, accountIdForName('racing-projects'), ['project', 'usage']);
   expect(ofType(events, 'ProjectCreated')).toHaveLength(1);
   expect(ofType(events, 'ProjectSlotTaken').map((event) => event.data.projectId)).toEqual([ofType(events, 'ProjectCreated')[0].data.projectId]);
 });
@@ -144,7 +144,7 @@ test('21 concurrent webhook registrations on the default plan: 20 endpoints, one
     code: 'payment_required',
     message: 'Webhook endpoint cap reached: the unlimited plan allows 20 endpoints per account. Delete an endpoint you no longer use (DELETE /api/v1/webhooks/:id), or upgrade the plan.',
   });
-  const events = await accountEvents(app.services, accountIdForName('racing-webhooks'), ['webhook', 'usage']);
+  const events = await accountEvents(app.platform, accountIdForName('racing-webhooks'), ['webhook', 'usage']);
   expect(ofType(events, 'WebhookEndpointRegistered')).toHaveLength(20);
   expect(ofType(events, 'WebhookSlotTaken')).toHaveLength(20);
 
@@ -161,13 +161,13 @@ test('a write refused with 409 uses no slot: after eight racing writes on one to
   const [contested] = await topics(api, projectId, 1);
   const racing = await Promise.all(times(8, 0).map(() => api.post(`/topics/${contested}/write`)));
   expect(statuses(racing)).toEqual([201, ...times(7, 409)]);
-  expect(heldSlots(await accountEvents(app.services, accountId, ['usage']))).toBe(1);
+  expect(heldSlots(await accountEvents(app.platform, accountId, ['usage']))).toBe(1);
 
   const others = await topics(api, projectId, 10);
   const writes = [];
   for (const id of others) writes.push(await api.post(`/topics/${id}/write`));
   expect(writes.map((response) => response.status)).toEqual([...times(9, 201), 402]);
-  expect(heldSlots(await accountEvents(app.services, accountId, ['usage']))).toBe(10);
+  expect(heldSlots(await accountEvents(app.platform, accountId, ['usage']))).toBe(10);
 });
 
 test('unlimited accounts take no slots; articles from before the ledger (or from an uncapped plan) still count', async () => {
@@ -175,17 +175,17 @@ test('unlimited accounts take no slots; articles from before the ledger (or from
   const api = app.api(await app.newKey('upgraded', 'unlimited'));
   const projectId = (await api.post('/projects', { name: 'Up', websiteUrl: 'https://up.example' })).body.project.id;
   for (const id of await topics(api, projectId, 10)) expect((await api.post(`/topics/${id}/write`)).status).toBe(201);
-  expect(await accountEvents(app.services, accountIdForName('upgraded'), ['usage'])).toEqual([]);
+  expect(await accountEvents(app.platform, accountIdForName('upgraded'), ['usage'])).toEqual([]);
 
-  await setAccountPlan(app.services, 'upgraded', 'free');
+  await setAccountPlan(app.platform, 'upgraded', 'free');
   const [next] = await topics(api, projectId, 1);
   const refused = await api.post(`/topics/${next}/write`);
   expect(refused.status).toBe(402);
   expect(refused.body.error.message).toMatch(/Article quota reached: the free plan allows 10 articles/);
   expect((await api.post('/projects', { name: 'Two', websiteUrl: 'https://two.example' })).status).toBe(402);
-  expect(await accountEvents(app.services, accountIdForName('upgraded'), ['usage'])).toEqual([]);
+  expect(await accountEvents(app.platform, accountIdForName('upgraded'), ['usage'])).toEqual([]);
 
-  await setAccountPlan(app.services, 'upgraded', 'pro');
+  await setAccountPlan(app.platform, 'upgraded', 'pro');
   expect((await api.post(`/topics/${next}/write`)).status).toBe(201);
 });
 
@@ -195,23 +195,23 @@ test('the scheduler and the API share the count: a tick racing API writes still 
   const direct = await topics(api, projectId, 8);
   const [writes] = await Promise.all([
     Promise.all(direct.map((id) => api.post(`/topics/${id}/write`))),
-    schedulerTick(app.services, log),
+    schedulerTick(app.platform, log),
   ]);
-  const events = await accountEvents(app.services, accountId, ['article']);
+  const events = await accountEvents(app.platform, accountId, ['article']);
   const queued = ofType(events, 'ArticleQueued');
   expect(queued).toHaveLength(10);
   expect(queued.filter((event) => event.data.trigger === 'api')).toHaveLength(writes.filter((response) => response.status === 201).length);
   expect(writes.every((response) => response.status === 201 || response.status === 402)).toBe(true);
-  await schedulerTick(app.services, log);
-  expect(ofType(await accountEvents(app.services, accountId, ['article']), 'ArticleQueued')).toHaveLength(10);
+  await schedulerTick(app.platform, log);
+  expect(ofType(await accountEvents(app.platform, accountId, ['article']), 'ArticleQueued')).toHaveLength(10);
 
   clock.set('2026-04-01T00:00:05.000Z');
-  await schedulerTick(app.services, log);
-  const april = ofType(await accountEvents(app.services, accountId, ['article']), 'ArticleQueued').filter((event) => String(event.data.at).startsWith('2026-04'));
+  await schedulerTick(app.platform, log);
+  const april = ofType(await accountEvents(app.platform, accountId, ['article']), 'ArticleQueued').filter((event) => String(event.data.at).startsWith('2026-04'));
   const leftOver = scheduled.length - queued.filter((event) => event.data.trigger === 'schedule').length;
   expect(leftOver).toBeGreaterThanOrEqual(2); // twelve scheduled, at most ten written in March
   expect(april).toHaveLength(leftOver);
-  expect((await app.services.eventStore.readStream(`usage-${accountId}_2026-04`)).map((event) => event.type)).toEqual(times(leftOver, 0).map(() => 'ArticleSlotTaken'));
+  expect((await app.platform.eventStore.readStream(`usage-${accountId}_2026-04`)).map((event) => event.type)).toEqual(times(leftOver, 0).map(() => 'ArticleSlotTaken'));
 });
 
 test('two servers on one store: concurrent writes through both still end at exactly ten articles', async () => {
@@ -231,7 +231,7 @@ test('two servers on one store: concurrent writes through both still end at exac
       }
     }));
     expect(outcomes.sort()).toEqual([...times(10, 201), ...times(5, 402)]);
-    const events = await accountEvents(app.services, accountId, ['article', 'usage']);
+    const events = await accountEvents(app.platform, accountId, ['article', 'usage']);
     expect(ofType(events, 'ArticleQueued')).toHaveLength(10);
     expect(heldSlots(events)).toBe(10);
   } finally {

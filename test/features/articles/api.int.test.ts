@@ -19,7 +19,7 @@ afterAll(async () => { await app.close(); });
 async function articleIn(status: ArticleStatus, inProject = projectId): Promise<string> {
   const { body: { topic } } = await app.api().post(`/projects/${inProject}/topics`, { title: `About ${status}`, keyword: status });
   const { body: { article } } = await app.api().post(`/topics/${topic.id}/write`);
-  await advanceArticle(app.services, accountIdForName('test'), article.id, status);
+  await advanceArticle(app.platform, accountIdForName('test'), article.id, status);
   return article.id;
 }
 
@@ -100,7 +100,7 @@ test('refresh re-opens a merged article and is refused unless merged', async () 
   expect(refreshed.status).toBe(202);
   expect(refreshed.body.article).toMatchObject({ id: merged, status: 'researching' });
   expect((await app.api().get(`/articles/${merged}`)).body.article.status).toBe('researching');
-  const events = await app.services.eventStore.readStream(`article-${merged}`);
+  const events = await app.platform.eventStore.readStream(`article-${merged}`);
   expect(events.at(-1)!.type).toBe('ArticleRefreshRequested');
   for (const status of ['draft', 'pr_open', 'closed'] as const) {
     const refused = await app.api().post(`/articles/${await articleIn(status)}/refresh`);
@@ -134,9 +134,9 @@ test('a full read served again is exact: a new event anywhere refreshes it, and 
   const first = await app.api().get(`/articles/${id}`);
   expect((await app.api().get(`/articles/${id}`)).body).toEqual(first.body);
   // A revision recorded by the pipeline (no API request involved) must show in the next read.
-  await app.services.execute(articleStream, id, {
-    type: 'RequestRevision', revisionId: app.services.ids.next('rev'), instruction: 'from a PR comment',
-    source: { kind: 'github', login: 'octo', commentId: 1, prNumber: 7 }, at: app.services.clock.now(),
+  await app.platform.commands.execute(articleStream, id, {
+    type: 'RequestRevision', revisionId: app.platform.ids.next('rev'), instruction: 'from a PR comment',
+    source: { kind: 'github', login: 'octo', commentId: 1, prNumber: 7 }, at: app.platform.clock.now(),
   }, { accountId: accountIdForName('test'), actor: { kind: 'github', login: 'octo' }, correlationId: 'c', requestId: 'r', commandId: `comment:${id}` });
   expect((await app.api().get(`/articles/${id}`)).body.article.pendingRevisions).toBe(1);
   const other = app.api(await app.newKey('cache-outsider'));

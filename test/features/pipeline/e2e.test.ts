@@ -102,7 +102,7 @@ test('with OPENAI_API_KEY and OPENAI_BASE_URL the model writes: structured outpu
     expect(draft.status).toBe('draft');
     expect(parseMdx(draft.content).frontmatter).toMatchObject({ title: 'Holiday Pre-Orders for Small Bakeries', generator: { provider: 'openai', model: 'gpt-fake' } });
     expect(draft.generation).toEqual({ provider: 'openai', model: 'gpt-fake', usage: { promptTokens: 120, completionTokens: 80, totalTokens: 200 } });
-    const researched = (await llmApp.services.eventStore.readStream(`article-${articleId}`)).find((event) => event.type === 'ArticleResearched')!;
+    const researched = (await llmApp.platform.eventStore.readStream(`article-${articleId}`)).find((event) => event.type === 'ArticleResearched')!;
     expect(researched.data.generation).toMatchObject({ provider: 'openai', usage: { totalTokens: 200 } });
     const names = fake.requests.map((request) => request.body.response_format?.json_schema?.name);
     expect(names).toEqual(['brand_voice', 'article_research', 'article_draft']);

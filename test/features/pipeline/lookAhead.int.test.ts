@@ -43,7 +43,7 @@ test('behind one unfinished step the runner takes only its look-ahead from the l
   await eventually(() => api.get(`/articles/${heldId}`), (r) => r.body.article.status === 'researching', { what: 'the held research' });
   const backlog: string[] = [];
   for (let i = 0; i < 6; i++) backlog.push(await write(`backlog ${i}`));
-  const lastQueued = (await eventually(() => streamEvents(app.services, `article-${backlog[5]}`), (events) => events.length > 0, { what: 'the last queued event' }))[0];
+  const lastQueued = (await eventually(() => streamEvents(app.platform, `article-${backlog[5]}`), (events) => events.length > 0, { what: 'the last queued event' }))[0];
 
   const writer = app.background.consumers.find((consumer) => consumer.name === WRITE_WORKER)!;
   expect(await writer.waitFor(lastQueued.position, 300)).toBe(false); // still in the log, not in memory

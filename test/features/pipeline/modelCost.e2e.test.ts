@@ -63,7 +63,7 @@ test('a project whose stored model is no longer on the allow-list is written wit
   const projectId = await crawledProject();
   expect((await api.patch(`/projects/${projectId}`, { settings: { model: 'gpt-fake-large' } })).status).toBe(200);
   // Chosen while the operator allowed it; the list has since been narrowed (as stored before the allow-list existed).
-  await app.services.execute(projectStream, projectId, { type: 'UpdateProject', settings: { model: 'gpt-4-32k' }, at: app.services.clock.now() }, {
+  await app.platform.commands.execute(projectStream, projectId, { type: 'UpdateProject', settings: { model: 'gpt-4-32k' }, at: app.platform.clock.now() }, {
     accountId: 'test', actor: { kind: 'system', worker: 'test' }, correlationId: 'narrowed', requestId: 'narrowed', commandId: 'narrowed',
   });
   const from = fake.requests.length;

@@ -67,7 +67,7 @@ async function write(projectId: string, title: string): Promise<string> {
 
 /** Waits until the writing process manager has taken the article's queued event from the log (not necessarily started it). */
 async function seenByTheWriter(articleId: string): Promise<void> {
-  const [queued] = await eventually(() => streamEvents(app.services, `article-${articleId}`), (events) => events.length > 0, { what: 'the queued event' });
+  const [queued] = await eventually(() => streamEvents(app.platform, `article-${articleId}`), (events) => events.length > 0, { what: 'the queued event' });
   const consumer = app.background.consumers.find((c) => c.name === WRITE_WORKER)!;
   expect(await consumer.waitFor(queued.position, 5000)).toBe(true);
 }

@@ -17,7 +17,7 @@ afterAll(async () => {
 async function appendedBy(server: TestInkstream, response: ApiResponse): Promise<unknown[]> {
   const requestId = response.headers.get('x-request-id');
   expect(requestId).toBeTruthy();
-  return (await server.services.eventStore.readAll()).filter((event) => event.metadata.requestId === requestId);
+  return (await server.platform.eventStore.readAll()).filter((event) => event.metadata.requestId === requestId);
 }
 
 test('PATCH with a model that is not on the allow-list answers 400 naming the allowed ones and appends nothing', async () => {

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => w.close());
 
 async function allEventsText(): Promise<string> {
-  const events = await w.app.services.eventStore.readAll({ maxCount: 100_000 });
+  const events = await w.app.platform.eventStore.readAll({ maxCount: 100_000 });
   return JSON.stringify(events, (_key, value) => (typeof value === 'bigint' ? String(value) : value));
 }
 

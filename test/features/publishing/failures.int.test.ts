@@ -54,7 +54,7 @@ test('a rate limit re-schedules the publication for when GitHub allows it, inste
   const articleId = await w.draft(projectId, 'Seasonal menus that sell');
   await w.api.post(`/articles/${articleId}/approve`);
   const job = await eventually(
-    async () => (await w.app.services.readStore.find<JobDoc>(PUBLISHING_JOBS, { filter: { articleId }, limit: 5 })).items[0],
+    async () => (await w.app.platform.readStore.find<JobDoc>(PUBLISHING_JOBS, { filter: { articleId }, limit: 5 })).items[0],
     (found) => found?.attempts === 1,
     { what: 'the publish job to be re-scheduled' },
   );

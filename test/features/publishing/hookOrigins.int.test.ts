@@ -25,7 +25,7 @@ type HookedProject = { projectId: string; accountId: string };
 async function projectWithHook(url: string): Promise<HookedProject> {
   const { project } = (await app.api().post('/projects', { name: 'Hooked', websiteUrl: 'https://hooked.example' })).body;
   expect((await app.api().put(`/projects/${project.id}/integrations/post-publish-hook`, { url })).status).toBe(200);
-  const { state } = await loadStream(app.services.eventStore, integrationsStream, project.id);
+  const { state } = await loadStream(app.platform.eventStore, integrationsStream, project.id);
   return { projectId: project.id, accountId: state.accountId! };
 }
 
@@ -44,7 +44,7 @@ test('three projects whose hooks share a hanging origin get one call in flight t
   const crowdedProjects = [await projectWithHook(crowded.url), await projectWithHook(crowded.url), await projectWithHook(crowded.url)];
   const otherProject = await projectWithHook(other.url);
 
-  const sender = postPublishHookSender(app.services);
+  const sender = postPublishHookSender(app.platform);
   const hanging = crowdedProjects.map((project, n) => sender.handle(hookJob(project, n)));
   await eventually(async () => crowded.received.length, (count) => count === 1, { what: 'the first call at the crowded origin' });
   expect(await sender.handle(hookJob(otherProject, 9))).toEqual({ kind: 'done' });

@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => w.close());
 
 const connectionOf = async (projectId: string) => {
-  const { state } = await loadStream(w.app.services.eventStore, integrationsStream, projectId);
+  const { state } = await loadStream(w.app.platform.eventStore, integrationsStream, projectId);
   return { accountId: state.accountId!, github: state.github! };
 };
 
@@ -39,9 +39,9 @@ async function moveIntoB(field: 'sealedCredentials' | 'sealedWebhookSecret'): Pr
   const b = await connectionOf(projectB);
   const { owner, repo, baseBranch, contentDirectory, coverDirectory, publishMode, commentPermission }: GitHubConnection = b.github;
   const moved = { sealedCredentials: b.github.sealedCredentials, sealedWebhookSecret: b.github.sealedWebhookSecret, [field]: a.github[field] };
-  await w.app.services.execute(integrationsStream, projectB, {
+  await w.app.platform.commands.execute(integrationsStream, projectB, {
     type: 'ConnectGitHub', projectId: projectB, accountId: b.accountId, credentials: b.github.credentials,
-    settings: { owner, repo, baseBranch, contentDirectory, coverDirectory, publishMode, commentPermission }, ...moved, at: w.app.services.clock.now(),
+    settings: { owner, repo, baseBranch, contentDirectory, coverDirectory, publishMode, commentPermission }, ...moved, at: w.app.platform.clock.now(),
   }, { accountId: b.accountId, actor: { kind: 'system', worker: 'test-tamper' }, correlationId: field, requestId: field, commandId: `tamper:${field}` });
 }
 

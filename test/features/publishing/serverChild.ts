@@ -11,5 +11,5 @@ const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LE
 const write = process.stdout.write.bind(process.stdout);
 process.stdout.write = (() => true) as typeof process.stdout.write; // the first-start key banner
 const running = await startServer(config, createLogger('silent'));
-const { key } = await createApiKey(running.services, { account: 'crash', plan: 'unlimited' });
+const { key } = await createApiKey(running.platform, { account: 'crash', plan: 'unlimited' });
 write(`READY ${JSON.stringify({ url: running.url, key })}\n`);

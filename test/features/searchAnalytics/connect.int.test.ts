@@ -19,7 +19,7 @@ afterAll(() => world.close());
 const put = (body: Record<string, unknown>, key?: string) => app.api(key).put(integrationPath(projectId), body);
 
 async function logText(): Promise<string> {
-  const events = await app.services.eventStore.readAll({ maxCount: 100_000 });
+  const events = await app.platform.eventStore.readAll({ maxCount: 100_000 });
   return JSON.stringify(events, (_key, value) => (typeof value === 'bigint' ? String(value) : value));
 }
 

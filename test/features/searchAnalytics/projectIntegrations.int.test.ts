@@ -17,7 +17,7 @@ beforeAll(async () => {
   // A published article, so that a sync asks Google (and can find the grant revoked).
   const topicId = (await app.api().post(`/projects/${projectId}/topics`, { title: 'Sourdough basics' })).body.topic.id;
   const articleId = (await app.api().post(`/topics/${topicId}/write`)).body.article.id;
-  await advanceArticle(app.services, accountIdForName('test'), articleId, 'merged');
+  await advanceArticle(app.platform, accountIdForName('test'), articleId, 'merged');
 });
 afterAll(() => world.close());
 

@@ -50,7 +50,7 @@ const client = (server: RunningServer, key: string) => async (method: string, pa
 test('a stop during a retry wait ends the wait at once, and the sync is redone after the restart without recording anything twice', async () => {
   const first = await start();
   await Promise.all(first.background.consumers.filter((consumer) => consumer.name.startsWith('pipeline.')).map((consumer) => consumer.stop()));
-  const { key } = await createApiKey(first.services, { account: 'bakery', plan: 'pro' });
+  const { key } = await createApiKey(first.platform, { account: 'bakery', plan: 'pro' });
   let api = client(first, key);
   const projectId = (await api('POST', '/projects', { name: 'Crumb', websiteUrl: 'https://crumb.example' })).body.project.id;
   // Two published articles (the fixture publishes both as content/hello.mdx); the second one's queries are asked for after the first is recorded.
@@ -58,7 +58,7 @@ test('a stop during a retry wait ends the wait at once, and the sync is redone a
   for (const title of ['First', 'Second']) {
     const topicId = (await api('POST', `/projects/${projectId}/topics`, { title })).body.topic.id;
     const articleId = (await api('POST', `/topics/${topicId}/write`)).body.article.id;
-    await advanceArticle(first.services, accountIdForName('bakery'), articleId, 'merged');
+    await advanceArticle(first.platform, accountIdForName('bakery'), articleId, 'merged');
     published.push(articleId);
   }
   const day = new Date(Date.parse(periodsAt(new Date().toISOString()).period.start) + 10 * 86_400_000).toISOString().slice(0, 10);
@@ -72,7 +72,7 @@ test('a stop during a retry wait ends the wait at once, and the sync is redone a
   await eventually(async () => google.callsOf('query').length, (count) => count === 4, { what: 'the second article\'s queries, answered 503, after the first was recorded' });
   expect(google.callsOf('query').map((call) => call.status)).toEqual([200, 200, 200, 503]);
 
-  const recordedBefore = await Promise.all(published.map(async (articleId) => (await first.services.eventStore.readStream(`article-${articleId}`))
+  const recordedBefore = await Promise.all(published.map(async (articleId) => (await first.platform.eventStore.readStream(`article-${articleId}`))
     .filter((event) => event.type === 'ArticleSearchMetricsUpdated').length));
   expect(recordedBefore.sort()).toEqual([0, 1]);
 
@@ -88,7 +88,7 @@ test('a stop during a retry wait ends the wait at once, and the sync is redone a
     expect(done).toMatchObject({ id: syncId, status: 'completed', articles: 2, withTraffic: 2 });
     expect(google.callsOf('query').slice(4).map((call) => call.status)).toEqual([200, 200, 200, 200]);
     for (const articleId of published) {
-      const recorded = (await second.services.eventStore.readStream(`article-${articleId}`)).filter((event) => event.type === 'ArticleSearchMetricsUpdated');
+      const recorded = (await second.platform.eventStore.readStream(`article-${articleId}`)).filter((event) => event.type === 'ArticleSearchMetricsUpdated');
       expect(recorded.map((event) => event.data.syncId)).toEqual([syncId]);
       expect((await api('GET', `/articles/${articleId}`)).body.article.searchMetrics).toMatchObject({ url: 'https://crumb.example/blog/hello', clicks: 1, queries: [{ query: 'hello' }] });
     }

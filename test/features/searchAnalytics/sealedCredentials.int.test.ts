@@ -21,13 +21,13 @@ beforeAll(async () => {
 afterAll(() => world.close());
 
 test('the moved credentials break B\'s connection with what to do, and the API answers 200, never 500', async () => {
-  const { services } = world.app;
-  const a = (await loadStream(services.eventStore, searchAnalyticsStream, world.projectId)).state;
-  const b = (await loadStream(services.eventStore, searchAnalyticsStream, projectB)).state;
+  const { platform } = world.app;
+  const a = (await loadStream(platform.eventStore, searchAnalyticsStream, world.projectId)).state;
+  const b = (await loadStream(platform.eventStore, searchAnalyticsStream, projectB)).state;
   const { property, urlPattern, credentials } = b.connection!;
-  await services.execute(searchAnalyticsStream, projectB, {
-    type: 'ConnectSearchAnalytics', projectId: projectB, accountId: b.accountId!, connectionId: 'moved', syncId: services.ids.next('run'),
-    property, urlPattern, credentials, sealedCredentials: a.connection!.sealedCredentials, at: services.clock.now(),
+  await platform.commands.execute(searchAnalyticsStream, projectB, {
+    type: 'ConnectSearchAnalytics', projectId: projectB, accountId: b.accountId!, connectionId: 'moved', syncId: platform.ids.next('run'),
+    property, urlPattern, credentials, sealedCredentials: a.connection!.sealedCredentials, at: platform.clock.now(),
   }, { accountId: b.accountId!, actor: { kind: 'system', worker: 'test-tamper' }, correlationId: 'tamper', requestId: 'tamper', commandId: 'tamper:search' });
 
   const broken = await eventually(

@@ -6,7 +6,8 @@ import { accountIdForName } from '../../../src/domain/accounts/account.ts';
 import { articleStream } from '../../../src/domain/articles/decide.ts';
 import { loadConfig } from '../../../src/core/config.ts';
 import { createLogger } from '../../../src/core/logger.ts';
-import { createServices, type Services } from '../../../src/app/platform.ts';
+import type { Platform } from '../../../src/platform.ts';
+import { createPlatform } from '../../../src/app/platform.ts';
 import { ensureWebhookCollections, PUBLIC_EVENTS } from '../../../src/features/webhooks/collections.ts';
 import { webhookStream } from '../../../src/domain/webhooks/decide.ts';
 import type { WebhookEventType } from '../../../src/domain/webhooks/eventTypes.ts';
@@ -20,7 +21,7 @@ const accountId = accountIdForName('crash');
 let dataDir: string;
 let receivers: Receiver[] = [];
 let env: Record<string, string>;
-let services: Services;
+let platform: Platform;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'inkstream-webhook-crash-'));
@@ -35,11 +36,11 @@ beforeAll(async () => {
     NODE_EXTRA_CA_CERTS: join(dataDir, 'ca.pem'), INKSTREAM_WEBHOOK_RETRY_DELAYS: '50ms,100ms,100ms,100ms,100ms,100ms,100ms,100ms',
   };
   // The test's own connection to the same DATA_DIR: it registers endpoints and appends, as the API and the pipeline would.
-  services = await createServices(loadConfig(env), createLogger('silent'));
-  await ensureWebhookCollections(services.readStore);
+  platform = await createPlatform(loadConfig(env), createLogger('silent'));
+  await ensureWebhookCollections(platform.readStore);
 });
 afterAll(async () => {
-  await services.close();
+  await platform.close();
   await Promise.all(receivers.map((receiver) => receiver.close()));
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -47,18 +48,18 @@ afterAll(async () => {
 const context = (commandId: string) => ({ accountId, actor: { kind: 'system' as const, worker: 'crash-test' }, correlationId: commandId, requestId: commandId, commandId });
 
 async function registerEndpoint(receiver: Receiver, events: WebhookEventType[] | null): Promise<void> {
-  const endpointId = services.ids.next('whk');
+  const endpointId = platform.ids.next('whk');
   receiver.secret = generateWebhookSecret();
-  await services.execute(webhookStream, endpointId, {
-    type: 'RegisterEndpoint', endpointId, accountId, url: receiver.url, events, sealedSecret: services.secrets.seal(receiver.secret, { kind: 'webhook-endpoint-secret', accountId, recordId: endpointId }), at: services.clock.now(),
+  await platform.commands.execute(webhookStream, endpointId, {
+    type: 'RegisterEndpoint', endpointId, accountId, url: receiver.url, events, sealedSecret: platform.secrets.seal(receiver.secret, { kind: 'webhook-endpoint-secret', accountId, recordId: endpointId }), at: platform.clock.now(),
   }, context(endpointId));
 }
 
 async function appendBurst(from: number, to: number): Promise<void> {
   for (let i = from; i < to; i++) {
-    const articleId = services.ids.next('art');
-    await services.execute(articleStream, articleId, {
-      type: 'QueueArticle', articleId, topicId: 'tpc_crash', projectId: 'prj_crash', title: `Crash ${i}`, keyword: null, brief: null, trigger: 'api', at: services.clock.now(),
+    const articleId = platform.ids.next('art');
+    await platform.commands.execute(articleStream, articleId, {
+      type: 'QueueArticle', articleId, topicId: 'tpc_crash', projectId: 'prj_crash', title: `Crash ${i}`, keyword: null, brief: null, trigger: 'api', at: platform.clock.now(),
     }, context(articleId));
     if (i % 10 === 9) await articleCommand(articleId);
   }
@@ -66,7 +67,7 @@ async function appendBurst(from: number, to: number): Promise<void> {
 
 /** Some articles move on, so one stream gives several events. */
 async function articleCommand(articleId: string): Promise<void> {
-  await services.execute(articleStream, articleId, { type: 'StartResearch', at: services.clock.now() }, context(`${articleId}:start`));
+  await platform.commands.execute(articleStream, articleId, { type: 'StartResearch', at: platform.clock.now() }, context(`${articleId}:start`));
 }
 
 const received = () => receivers.reduce((sum, receiver) => sum + receiver.received.length, 0);
@@ -90,7 +91,7 @@ test('SIGKILL again and again while delivering a burst: every (event, endpoint) 
   }
 
   const feed = await eventually(async () => {
-    const page = await services.readStore.find<{ id: string; body: string }>(PUBLIC_EVENTS, { filter: { accountId }, limit: 1000 });
+    const page = await platform.readStore.find<{ id: string; body: string }>(PUBLIC_EVENTS, { filter: { accountId }, limit: 1000 });
     return page.items.length === ARTICLES + ARTICLES / 10 && page.items;
   }, 15_000, 'the whole feed');
   const expected = feed.map((event) => event.id).sort();

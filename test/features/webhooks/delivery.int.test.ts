@@ -54,9 +54,9 @@ test('every endpoint gets the same id and bytes; an events filter keeps the rest
   await register(app, all);
   await register(app, published, { events: ['article.published'] });
   const articleId = await queueArticle(app);
-  await articleCommand(app, 'test', articleId, { type: 'StartResearch', at: app.services.clock.now() });
-  await articleCommand(app, 'test', articleId, { type: 'FailStep', step: 'researching', reason: 'test', at: app.services.clock.now() });
-  await articleCommand(app, 'test', articleId, { type: 'RetryArticle', at: app.services.clock.now() });
+  await articleCommand(app, 'test', articleId, { type: 'StartResearch', at: app.platform.clock.now() });
+  await articleCommand(app, 'test', articleId, { type: 'FailStep', step: 'researching', reason: 'test', at: app.platform.clock.now() });
+  await articleCommand(app, 'test', articleId, { type: 'RetryArticle', at: app.platform.clock.now() });
   const feed = await eventually(async () => {
     const events = (await app.api().get('/events?limit=200')).body.events.filter((event: any) => event.data.id === articleId);
     return events.length >= 4 && events;
@@ -74,7 +74,7 @@ test('ArticleMerged gives article.status_changed and article.published, with dis
   const r = await receiver();
   await register(app, r, { events: ['article.published'] });
   const articleId = await queueArticle(app);
-  const at = () => app.services.clock.now();
+  const at = () => app.platform.clock.now();
   await articleCommand(app, 'test', articleId, { type: 'StartResearch', at: at() });
   await articleCommand(app, 'test', articleId, {
     type: 'RecordResearch', outline: [], keyPoints: [], sources: [], generation: { provider: 'test', model: null, usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 } }, at: at(),
@@ -227,7 +227,7 @@ test('the feed pages with after, filters by type, and resumes where the client s
   const key = await app.newKey('reader');
   const ids: string[] = [];
   for (let i = 0; i < 3; i++) ids.push(await queueArticle(app, 'reader', `Feed ${i}`));
-  await articleCommand(app, 'reader', ids[0], { type: 'StartResearch', at: app.services.clock.now() });
+  await articleCommand(app, 'reader', ids[0], { type: 'StartResearch', at: app.platform.clock.now() });
   const everything = await eventually(async () => {
     const events = (await app.api(key).get('/events?limit=200')).body.events;
     return events.length === 4 && events;

@@ -5,12 +5,12 @@
 import { startBackground } from '../../../src/app/background.ts';
 import { loadConfig } from '../../../src/core/config.ts';
 import { createLogger } from '../../../src/core/logger.ts';
-import { createServices } from '../../../src/app/platform.ts';
+import { createPlatform } from '../../../src/app/platform.ts';
 import { webhookJobs } from '../../../src/features/webhooks/jobs.ts';
 
-const services = await createServices(loadConfig(process.env), createLogger('silent'));
-const background = await startBackground(services, webhookJobs(services));
+const platform = await createPlatform(loadConfig(process.env), createLogger('silent'));
+const background = await startBackground(platform, webhookJobs(platform));
 process.stdout.write('ready\n');
 process.on('SIGTERM', () => {
-  void background.stop().then(() => services.close()).then(() => process.exit(0));
+  void background.stop().then(() => platform.close()).then(() => process.exit(0));
 });

@@ -28,7 +28,7 @@ test('registering returns the secret once; reads never show it again', async () 
 
 test('the secret never enters the event log in plaintext', async () => {
   const { body } = await app.api().post('/webhooks', { url: hook('sealed') });
-  const events = await app.services.eventStore.readStream(`webhook-${body.webhook.id}`);
+  const events = await app.platform.eventStore.readStream(`webhook-${body.webhook.id}`);
   const logged = JSON.stringify(events.map((event) => event.data));
   expect(logged).not.toContain(body.webhook.secret);
   expect(logged).not.toContain(body.webhook.secret.slice(6));

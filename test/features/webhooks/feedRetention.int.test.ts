@@ -34,7 +34,7 @@ test('an after that names no event of this feed, and is not older than retention
 test('a feed cursor older than retention gets 410 cursor_expired saying what to do, not a silent gap', async () => {
   expect((await app.api().get(`/events?after=${firstEventId}`)).status).toBe(200);
   clock.advance(WEBHOOK_RETENTION_MS + DAY_MS);
-  const pruned = await pruneWebhookHistory(app.services.readStore, clock.nowMs());
+  const pruned = await pruneWebhookHistory(app.platform.readStore, clock.nowMs());
   expect(pruned.events).toBeGreaterThan(0);
 
   const response = await app.api().get(`/events?after=${firstEventId}`);

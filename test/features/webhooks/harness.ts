@@ -31,16 +31,16 @@ let articles = 0;
 export async function articleCommand(app: TestInkstream, account: string, articleId: string, command: ArticleCommand): Promise<CommandResult<unknown>> {
   const accountId = accountIdForName(account);
   const commandId = `test:${articleId}:${command.type}:${++articles}`;
-  return app.services.execute(articleStream, articleId, command, {
+  return app.platform.commands.execute(articleStream, articleId, command, {
     accountId, actor: { kind: 'system', worker: 'test' }, correlationId: commandId, requestId: commandId, commandId,
   });
 }
 
 export async function queueArticle(app: TestInkstream, account = 'test', title = 'Webhooks that never lose an event'): Promise<string> {
-  const articleId = app.services.ids.next('art');
+  const articleId = app.platform.ids.next('art');
   await articleCommand(app, account, articleId, {
-    type: 'QueueArticle', articleId, topicId: app.services.ids.next('tpc'), projectId: app.services.ids.next('prj'),
-    title, keyword: null, brief: null, trigger: 'api', at: app.services.clock.now(),
+    type: 'QueueArticle', articleId, topicId: app.platform.ids.next('tpc'), projectId: app.platform.ids.next('prj'),
+    title, keyword: null, brief: null, trigger: 'api', at: app.platform.clock.now(),
   });
   return articleId;
 }

@@ -45,7 +45,7 @@ const call = async (server: RunningServer, key: string, method: string, path: st
 
 test('an attempt cut short by a stop is recorded as interrupted and sent again, same id and bytes, after the restart', async () => {
   let server = await start();
-  const { key } = await createApiKey(server.services, { account: 'restart' });
+  const { key } = await createApiKey(server.platform, { account: 'restart' });
   let answer = false;
   receiver.behave(() => (answer ? { status: 200 } : 'hang'));
   const created = await call(server, key, 'POST', '/webhooks', { url: receiver.url });

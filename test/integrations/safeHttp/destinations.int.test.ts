@@ -43,7 +43,7 @@ let app: TestInkstream;
 beforeAll(async () => { app = await startInkstream({ env: { INKSTREAM_ALLOW_PRIVATE_URLS: '0' }, resolveHost }); });
 afterAll(async () => { await app.close(); });
 
-const events = async (category: string) => (await app.services.eventStore.readAll({ categories: [category], maxCount: 10_000 })).length;
+const events = async (category: string) => (await app.platform.eventStore.readAll({ categories: [category], maxCount: 10_000 })).length;
 
 test('a webhook URL whose host is private in any spelling is refused with 400 naming url, and nothing is registered', async () => {
   for (const url of privateSpellings) {

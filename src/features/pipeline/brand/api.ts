@@ -32,8 +32,8 @@ export const brandRoutes = [
     params: z.object({ id: ProjectId }),
     responses: { 200: BrandResponse },
     errors: [404],
-    async handle({ params, auth, services }) {
-      const doc = await ownedProject({ services, auth }, params.id);
+    async handle({ params, auth, platform }) {
+      const doc = await ownedProject({ platform, auth }, params.id);
       return { status: 200, body: { brand: presentBrand(doc) } };
     },
   }),
@@ -44,9 +44,9 @@ export const brandRoutes = [
     responses: { 200: BrandResponse },
     errors: [404, 409],
     async handle(input) {
-      const { params, body, auth, services } = input;
-      const doc = await ownedProject({ services, auth }, params.id);
-      const result = await services.execute(projectStream, params.id, { type: 'EditBrand', update: body, at: services.clock.now() }, commandContext(input));
+      const { params, body, auth, platform } = input;
+      const doc = await ownedProject({ platform, auth }, params.id);
+      const result = await platform.commands.execute(projectStream, params.id, { type: 'EditBrand', update: body, at: platform.clock.now() }, commandContext(input));
       return { status: 200, body: { brand: presentBrand(applyAppended(projects, doc, result.events)!) } };
     },
   }),

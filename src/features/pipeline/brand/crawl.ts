@@ -22,7 +22,7 @@ type Crawled = { failure: string } | { brand: BrandProfile; pages: CrawledPageSu
  * shape, and recorded with the page summaries. Parts a user edited are kept by the decision.
  */
 export function crawlProcess(ctx: PipelineContext): PartitionedHandler {
-  const { services } = ctx;
+  const { platform } = ctx;
 
   async function crawl(project: ActiveProject): Promise<Crawled> {
     // Projects on one site crawl it in turn; the wait is not part of the crawl's deadline.
@@ -49,20 +49,20 @@ export function crawlProcess(ctx: PipelineContext): PartitionedHandler {
     concurrency: ctx.concurrency,
     async handle(event: StoredEvent) {
       const { projectId, crawlId } = event.data as { projectId: string; crawlId: string };
-      const { state: project } = await loadStream(services.eventStore, projectStream, projectId);
+      const { state: project } = await loadStream(platform.eventStore, projectStream, projectId);
       if (project.status === 'none' || project.crawl.crawlId !== crawlId || project.crawl.status !== 'pending') return;
       const outcome = await attempt(() => crawl(project), ctx.signal);
-      const at = services.clock.now();
+      const at = platform.clock.now();
       if (!outcome.ok || 'failure' in outcome.value) {
         if (!outcome.ok) ctx.logger.warn({ err: outcome.error, projectId }, 'brand crawl failed');
         const reason = outcome.ok ? (outcome.value as { failure: string }).failure
           : `The crawl of ${project.websiteUrl} failed: ${describeError(outcome.error)}. Check the address, then POST /api/v1/projects/${projectId}/crawl.`;
-        await services.execute(projectStream, projectId, { type: 'RecordCrawlFailed', crawlId, reason, at },
+        await platform.commands.execute(projectStream, projectId, { type: 'RecordCrawlFailed', crawlId, reason, at },
           reactionContext(event, CRAWL_WORKER, 'fail'));
         return;
       }
       const { brand, pages, provider, model } = outcome.value;
-      await services.execute(projectStream, projectId, { type: 'RecordBrandCrawled', crawlId, learned: brand, pages, provider, model, at },
+      await platform.commands.execute(projectStream, projectId, { type: 'RecordBrandCrawled', crawlId, learned: brand, pages, provider, model, at },
         reactionContext(event, CRAWL_WORKER, 'record'));
     },
   };

@@ -14,7 +14,7 @@ const POLL_MS = 200;
 export async function waitForCrawl(ctx: PipelineContext, projectId: string): Promise<ActiveProject | null> {
   const giveUpAt = Date.now() + ctx.crawl.deadlineMs + 15_000;
   for (;;) {
-    const { state } = await loadStream(ctx.services.eventStore, projectStream, projectId);
+    const { state } = await loadStream(ctx.platform.eventStore, projectStream, projectId);
     if (state.status === 'none') return null;
     if (state.brand || state.crawl.status !== 'pending' || Date.now() >= giveUpAt) return state;
     await delay(POLL_MS, undefined, { signal: ctx.signal });

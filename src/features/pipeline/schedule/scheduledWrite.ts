@@ -4,7 +4,7 @@ import { articleStream } from '../../../domain/articles/decide.ts';
 import { isAppError } from '../../../core/errors.ts';
 import type { CommandContext } from '../../../eventstore/handleCommand.ts';
 import { loadStream } from '../../../eventstore/handleCommand.ts';
-import type { Services } from '../../../app/platform.ts';
+import type { Platform } from '../../../platform.ts';
 import { topicStream, type TopicCommand } from '../../../domain/topics/decide.ts';
 import type { Topic } from '../../../domain/topics/topic.ts';
 import { queueArticleCommand, type WrittenTopic } from '../../topics/ensureArticleQueued.ts';
@@ -27,11 +27,11 @@ export type ScheduledWriteOutcome = 'written' | 'unavailable' | 'over_quota';
  * of the account's monthly quota, the topic is marked written (its state machine refuses a second
  * write; then the slot is given back), and the article is queued under an id the caller derived.
  */
-export async function writeScheduledTopic(services: Services, input: {
+export async function writeScheduledTopic(platform: Platform, input: {
   accountId: string; topicId: string; articleId: string; trigger: 'schedule' | 'cadence'; key: string; at: string;
 }): Promise<ScheduledWriteOutcome> {
   const { accountId, topicId, articleId, trigger, key, at } = input;
-  const { state: topic } = await loadStream(services.eventStore, topicStream, topicId);
+  const { state: topic } = await loadStream(platform.eventStore, topicStream, topicId);
   if (topic.status === 'none') return 'unavailable';
   let written: WrittenTopic;
   if (topic.status === 'written') {
@@ -42,28 +42,28 @@ export async function writeScheduledTopic(services: Services, input: {
     const mark: TopicCommand = { type: 'MarkTopicWritten', articleId, trigger, at };
     if (!canDecide(mark, topic)) return 'unavailable'; // before the slot: a topic that cannot be written costs none
     // The step names the topic and the tick: a slot given back can be taken again later under new event ids.
-    const slot = await takeScheduledSlot(services, accountId, articleId, at, schedulerContext(accountId, key, `slot:${topicId}@${at}`));
+    const slot = await takeScheduledSlot(platform, accountId, articleId, at, schedulerContext(accountId, key, `slot:${topicId}@${at}`));
     if (slot === 'over_quota') return 'over_quota';
     try {
-      const marked = await services.execute(topicStream, topicId, mark, schedulerContext(accountId, key, 'topic'));
+      const marked = await platform.commands.execute(topicStream, topicId, mark, schedulerContext(accountId, key, 'topic'));
       written = marked.events[0].data as WrittenTopic;
     } catch (error) {
-      await releaseArticleSlot(services, slot, `the topic was not written: ${(error as Error).message}`, schedulerContext(accountId, key, `slot-release:${topicId}@${at}`))
-        .catch((releaseError) => services.logger.error({ err: releaseError, articleId }, 'an article slot could not be given back; it stays used this month'));
+      await releaseArticleSlot(platform, slot, `the topic was not written: ${(error as Error).message}`, schedulerContext(accountId, key, `slot-release:${topicId}@${at}`))
+        .catch((releaseError) => platform.logger.error({ err: releaseError, articleId }, 'an article slot could not be given back; it stays used this month'));
       if (isAppError(error) && error.code === 'invalid_state') return 'unavailable';
       throw error;
     }
   }
-  await services.execute(articleStream, articleId, queueArticleCommand(written), schedulerContext(accountId, key, 'article'));
+  await platform.commands.execute(articleStream, articleId, queueArticleCommand(written), schedulerContext(accountId, key, 'article'));
   return 'written';
 }
 
 /** The account's plan as the read models know it (an account they do not know yet has no quota to apply). */
-async function takeScheduledSlot(services: Services, accountId: string, articleId: string, at: string, context: CommandContext) {
-  const account = await services.readStore.get<AccountDoc>('accounts', accountId);
+async function takeScheduledSlot(platform: Platform, accountId: string, articleId: string, at: string, context: CommandContext) {
+  const account = await platform.readStore.get<AccountDoc>('accounts', accountId);
   if (!account) return null;
   try {
-    return await takeArticleSlot(services, { accountId, plan: account.plan, articleId, at }, context);
+    return await takeArticleSlot(platform, { accountId, plan: account.plan, articleId, at }, context);
   } catch (error) {
     if (isAppError(error) && error.code === 'payment_required') return 'over_quota' as const;
     throw error;

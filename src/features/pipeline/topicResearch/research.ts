@@ -24,14 +24,14 @@ export const TOPICS_PER_RUN = 8;
  * run completes with their ids (what topics.suggested announces).
  */
 export function researchProcess(ctx: PipelineContext): PartitionedHandler {
-  const { services } = ctx;
+  const { platform } = ctx;
 
   /** Topics a crashed earlier attempt of this run already created: finish with those, no second model call. */
   async function createdBefore(runId: string): Promise<string[]> {
     const ids: string[] = [];
     for (let index = 0; index < MAX_TOPICS; index++) {
       const id = researchTopicId(runId, index);
-      const { state } = await loadStream(services.eventStore, topicStream, id);
+      const { state } = await loadStream(platform.eventStore, topicStream, id);
       if (state.status === 'none') break;
       ids.push(id);
     }
@@ -41,8 +41,8 @@ export function researchProcess(ctx: PipelineContext): PartitionedHandler {
   type Outcome = { topicIds: string[]; provider: string; model: string | null } | { failed: string };
 
   async function suggest(event: StoredEvent, project: ActiveProject, runId: string): Promise<Outcome> {
-    await services.readModels.catchUp(5_000);
-    const existingTopics = await existingTopicsOf(services.readStore, project.id);
+    await platform.readModels.catchUp(5_000);
+    const existingTopics = await existingTopicsOf(platform.readStore, project.id);
     const result = await attempt(() => ctx.writer.suggestTopics({
       brand: brandInputOf(project), pages: pageInputsOf(project.pages), existingTopics, count: TOPICS_PER_RUN, model: ctx.modelFor(project.settings),
     }), ctx.signal);
@@ -53,11 +53,11 @@ export function researchProcess(ctx: PipelineContext): PartitionedHandler {
     if (result.value.topics.length === 0) {
       return { failed: 'Topic research found no idea that is not already a topic or an article of this project. Add topics by hand, or re-crawl the site after it has new pages.' };
     }
-    const at = services.clock.now();
+    const at = platform.clock.now();
     const ids: string[] = [];
     for (const [index, topic] of result.value.topics.slice(0, MAX_TOPICS).entries()) {
       const topicId = researchTopicId(runId, index);
-      await services.execute(topicStream, topicId, { type: 'CreateTopic', topic: {
+      await platform.commands.execute(topicStream, topicId, { type: 'CreateTopic', topic: {
         topicId, projectId: project.id, title: topic.title, keyword: topic.keyword || null, brief: topic.brief || null,
         status: 'suggested', scheduledFor: null, priority: DEFAULT_PRIORITY, source: 'research', runId, rationale: topic.rationale || null, at,
       } }, reactionContext(event, RESEARCH_WORKER, `topic-${index}`));
@@ -75,7 +75,7 @@ export function researchProcess(ctx: PipelineContext): PartitionedHandler {
       const { projectId, runId } = event.data as { projectId: string; runId: string };
       const running = (project: { status: string; research?: ActiveProject['research'] }) =>
         project.status !== 'none' && project.research?.runId === runId && project.research.status === 'running';
-      const { state } = await loadStream(services.eventStore, projectStream, projectId);
+      const { state } = await loadStream(platform.eventStore, projectStream, projectId);
       if (!running(state)) return;
       const project = await waitForCrawl(ctx, projectId);
       if (!project || !running(project)) return;
@@ -83,12 +83,12 @@ export function researchProcess(ctx: PipelineContext): PartitionedHandler {
       const outcome: Outcome = before.length > 0
         ? { topicIds: before, provider: ctx.writer.provider, model: ctx.modelFor(project.settings) ?? null }
         : await suggest(event, project, runId);
-      const at = services.clock.now();
+      const at = platform.clock.now();
       if ('topicIds' in outcome) {
-        await services.execute(projectStream, projectId, { type: 'RecordResearchCompleted', runId, ...outcome, at },
+        await platform.commands.execute(projectStream, projectId, { type: 'RecordResearchCompleted', runId, ...outcome, at },
           reactionContext(event, RESEARCH_WORKER, 'complete'));
       } else {
-        await services.execute(projectStream, projectId, { type: 'RecordResearchFailed', runId, reason: outcome.failed, at },
+        await platform.commands.execute(projectStream, projectId, { type: 'RecordResearchFailed', runId, reason: outcome.failed, at },
           reactionContext(event, RESEARCH_WORKER, 'fail'));
       }
     },

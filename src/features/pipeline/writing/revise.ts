@@ -26,12 +26,12 @@ const SETTLED = new Set(['merged', 'closed']);
  * statistics. Keyed by revision id, so a revision is recorded once whichever event drove it.
  */
 export function reviseProcess(ctx: PipelineContext): PartitionedHandler {
-  const { services } = ctx;
+  const { platform } = ctx;
 
   async function apply(event: StoredEvent, article: ActiveArticle, revision: Revision): Promise<void> {
     const context = (step: string) => keyedContext(event, REVISE_WORKER, `${revision.revisionId}:${step}`);
-    const fail = (reason: string) => services.execute(articleStream, article.id, {
-      type: 'FailRevision', revisionId: revision.revisionId, reason, at: services.clock.now(),
+    const fail = (reason: string) => platform.commands.execute(articleStream, article.id, {
+      type: 'FailRevision', revisionId: revision.revisionId, reason, at: platform.clock.now(),
     }, context('fail'));
     if (SETTLED.has(article.status) || !article.mdx) {
       await fail(article.mdx
@@ -39,7 +39,7 @@ export function reviseProcess(ctx: PipelineContext): PartitionedHandler {
         : 'The article has no draft to revise yet; request the revision once it is a draft.');
       return;
     }
-    const { state: project } = await loadStream(services.eventStore, projectStream, article.projectId);
+    const { state: project } = await loadStream(platform.eventStore, projectStream, article.projectId);
     if (project.status === 'none') {
       await fail('The article\'s project no longer exists.');
       return;
@@ -60,9 +60,9 @@ export function reviseProcess(ctx: PipelineContext): PartitionedHandler {
     }
     const { revised, mdx, neutralised } = result.value;
     const { changed: _changed, ...diff } = diffSummary(before, mdx);
-    await services.execute(articleStream, article.id, {
+    await platform.commands.execute(articleStream, article.id, {
       type: 'RecordRevision', revisionId: revision.revisionId, version: article.version + 1, mdx, summary: revised.summary,
-      diff: diff satisfies DiffStats, neutralised, generation: { provider: revised.provider, model: revised.model, usage: revised.usage }, at: services.clock.now(),
+      diff: diff satisfies DiffStats, neutralised, generation: { provider: revised.provider, model: revised.model, usage: revised.usage }, at: platform.clock.now(),
     }, context('record'));
   }
 
@@ -71,11 +71,11 @@ export function reviseProcess(ctx: PipelineContext): PartitionedHandler {
     categories: ['article'],
     types: ['ArticleRevisionRequested'],
     concurrency: ctx.concurrency,
-    projectOf: articleProjectOf(services),
+    projectOf: articleProjectOf(platform),
     async handle(event) {
       const articleId = String(event.data.articleId);
       for (;;) {
-        const { state } = await loadStream(services.eventStore, articleStream, articleId);
+        const { state } = await loadStream(platform.eventStore, articleStream, articleId);
         if (state.status === 'none' || state.pendingRevisions.length === 0) return;
         await apply(event, state, state.pendingRevisions[0]);
       }

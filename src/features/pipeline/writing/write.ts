@@ -39,7 +39,7 @@ const generationOf = (result: Generated<object>): Generation => ({ provider: res
  * article take the step its stream says it waits for, and the recorded outcome triggers the next.
  */
 export function writeProcess(ctx: PipelineContext): PartitionedHandler {
-  const { services } = ctx;
+  const { platform } = ctx;
   const retry = (id: string) => `POST /api/v1/articles/${id}/retry to try again`;
 
   function topicInput(article: ActiveArticle, project: ActiveProject, events: readonly StoredEvent[]): TopicInput {
@@ -55,15 +55,15 @@ export function writeProcess(ctx: PipelineContext): PartitionedHandler {
     const result = await attempt(() => ctx.writer.researchArticle({
       topic: topicInput(article, project, events), brand: brandInputOf(project), pages: pageInputsOf(project.pages), model: ctx.modelFor(project.settings),
     }), ctx.signal);
-    const at = services.clock.now();
+    const at = platform.clock.now();
     if (!result.ok) {
       ctx.logger.warn({ err: result.error, articleId: article.id }, 'research failed');
-      await services.execute(articleStream, article.id, { type: 'FailStep', step: 'researching', reason: failureReason('Research', result.error, retry(article.id)), at },
+      await platform.commands.execute(articleStream, article.id, { type: 'FailStep', step: 'researching', reason: failureReason('Research', result.error, retry(article.id)), at },
         reactionContext(event, WRITE_WORKER, 'fail-research'));
       return;
     }
     const { outline, keyPoints, sources } = result.value;
-    await services.execute(articleStream, article.id, { type: 'RecordResearch', outline, keyPoints, sources, generation: generationOf(result.value), at },
+    await platform.commands.execute(articleStream, article.id, { type: 'RecordResearch', outline, keyPoints, sources, generation: generationOf(result.value), at },
       reactionContext(event, WRITE_WORKER, 'record-research'));
   }
 
@@ -74,17 +74,17 @@ export function writeProcess(ctx: PipelineContext): PartitionedHandler {
         topic: topicInput(article, project, events), brand: brandInputOf(project), research, pages: pageInputsOf(project.pages), model: ctx.modelFor(project.settings),
       });
       const generation = generationOf(draft);
-      return { generation, built: buildDraft({ article, project, draft, generation, purpose: article.purpose, at: services.clock.now() }) };
+      return { generation, built: buildDraft({ article, project, draft, generation, purpose: article.purpose, at: platform.clock.now() }) };
     }, ctx.signal);
-    const at = services.clock.now();
+    const at = platform.clock.now();
     if (!result.ok) {
       ctx.logger.warn({ err: result.error, articleId: article.id }, 'writing failed');
-      await services.execute(articleStream, article.id, { type: 'FailStep', step: 'writing', reason: failureReason('Writing', result.error, retry(article.id)), at },
+      await platform.commands.execute(articleStream, article.id, { type: 'FailStep', step: 'writing', reason: failureReason('Writing', result.error, retry(article.id)), at },
         reactionContext(event, WRITE_WORKER, 'fail-write'));
       return;
     }
     const { generation, built } = result.value;
-    await services.execute(articleStream, article.id, {
+    await platform.commands.execute(articleStream, article.id, {
       type: 'RecordDraft', version: article.version + 1, ...built, purpose: article.purpose, generation, at,
     }, reactionContext(event, WRITE_WORKER, 'record-draft'));
   }
@@ -94,15 +94,15 @@ export function writeProcess(ctx: PipelineContext): PartitionedHandler {
     categories: ['article'],
     types: TRIGGERS,
     concurrency: ctx.concurrency,
-    projectOf: articleProjectOf(services),
+    projectOf: articleProjectOf(platform),
     async handle(event) {
       const articleId = String(event.data.articleId);
-      const { state, events } = await loadStream(services.eventStore, articleStream, articleId);
+      const { state, events } = await loadStream(platform.eventStore, articleStream, articleId);
       if (state.status === 'none' || !isLatestTrigger(event, events)) return;
       const step = pendingStep(state, events);
       if (step === null) return;
       if (step === 'start') {
-        await services.execute(articleStream, articleId, { type: 'StartResearch', at: services.clock.now() }, reactionContext(event, WRITE_WORKER, 'start-research'));
+        await platform.commands.execute(articleStream, articleId, { type: 'StartResearch', at: platform.clock.now() }, reactionContext(event, WRITE_WORKER, 'start-research'));
         return;
       }
       const project = await waitForCrawl(ctx, state.projectId);

@@ -8,7 +8,7 @@ import { route, type RouteInput } from '../../../http/route.ts';
 import { commandContext } from '../../../http/resources.ts';
 import { idOf } from '../../../http/schemas.ts';
 import type { GitHubCredentials } from '../../../integrations/github/credentials.ts';
-import type { Services } from '../../../app/platform.ts';
+import type { Platform } from '../../../platform.ts';
 import { readCommentRefusals } from './commentRefusals.ts';
 import { COMMENT_PERMISSIONS, type CredentialSummary, type GitHubConnection } from '../../../domain/integrations/integrations.ts';
 import { integrationsStream } from '../../../domain/integrations/decide.ts';
@@ -50,13 +50,13 @@ const GitHubResponse = z.object({ github: GitHubIntegration });
 type Input = RouteInput<{ id: string }, unknown, unknown>;
 
 function eventsUrl(input: Input): string {
-  const base = input.services.config.INKSTREAM_PUBLIC_URL ?? `${input.request.protocol}://${input.request.get('host')}`;
+  const base = input.platform.config.INKSTREAM_PUBLIC_URL ?? `${input.request.protocol}://${input.request.get('host')}`;
   return `${base.replace(/\/+$/, '')}${GITHUB_EVENTS_PATH}`;
 }
 
 async function present(input: Input, connection: GitHubConnection, secret?: string): Promise<z.infer<typeof GitHubIntegration>> {
   const { owner, repo, baseBranch, contentDirectory, coverDirectory, publishMode, credentials, webhookSecretIssuedAt, connectedAt } = connection;
-  const ignored = await readCommentRefusals(input.services.readStore, input.params.id);
+  const ignored = await readCommentRefusals(input.platform.readStore, input.params.id);
   return {
     repository: `${owner}/${repo}`, baseBranch, contentDirectory, coverDirectory, publishMode, credentials, connectedAt,
     comments: { minimumPermission: connection.commentPermission, ignored },
@@ -71,8 +71,8 @@ function toCredentials(input: CredentialsInput): { credentials: GitHubCredential
 }
 
 
-async function currentConnection(services: Services, projectId: string): Promise<GitHubConnection | null> {
-  return (await loadStream(services.eventStore, integrationsStream, projectId)).state.github;
+async function currentConnection(platform: Platform, projectId: string): Promise<GitHubConnection | null> {
+  return (await loadStream(platform.eventStore, integrationsStream, projectId)).state.github;
 }
 
 const notConnected = (projectId: string) => new AppError('not_found',
@@ -87,26 +87,26 @@ export const githubIntegrationRoutes = [
     responses: { 200: GitHubResponse },
     errors: [402, 404, 409, 503],
     async handle(input) {
-      const { body, auth, services } = input;
+      const { body, auth, platform } = input;
       const project = await ownedProject(input, input.params.id);
-      if (body.publishMode === 'direct') requireFeature(services, auth, 'direct_push');
+      if (body.publishMode === 'direct') requireFeature(platform, auth, 'direct_push');
       const [owner, repo] = body.repository.split('/');
       const { credentials, summary } = toCredentials(body.credentials);
-      const access = await githubClients(services).port(credentials)
+      const access = await githubClients(platform).port(credentials)
         .validateAccess({ owner, repo, baseBranch: body.baseBranch })
         .catch((error: unknown) => { throw accessRefused(error, body.repository); });
       if (body.publishMode === 'direct' && !access.canPush) {
         const message = `The base branch "${body.baseBranch}" of ${body.repository} is protected, so direct pushes would be refused; use publishMode "pr", or lift the protection.`;
         throw new AppError('validation_failed', message, { details: [{ path: 'body.publishMode', message }] });
       }
-      const issueSecret = body.rotateWebhookSecret || !(await currentConnection(services, project.id));
+      const issueSecret = body.rotateWebhookSecret || !(await currentConnection(platform, project.id));
       const webhookSecret = issueSecret ? randomBytes(32).toString('hex') : null;
-      const result = await services.execute(integrationsStream, project.id, {
+      const result = await platform.commands.execute(integrationsStream, project.id, {
         type: 'ConnectGitHub', projectId: project.id, accountId: auth.accountId, credentials: summary,
         settings: { owner, repo, baseBranch: body.baseBranch, contentDirectory: body.contentDirectory, coverDirectory: body.coverDirectory, publishMode: body.publishMode, commentPermission: body.commentPermission },
-        sealedCredentials: services.secrets.seal(JSON.stringify(credentials), { kind: 'github-credentials', accountId: auth.accountId, recordId: project.id }),
-        sealedWebhookSecret: webhookSecret === null ? null : services.secrets.seal(webhookSecret, { kind: 'github-webhook-secret', accountId: auth.accountId, recordId: project.id }),
-        at: services.clock.now(),
+        sealedCredentials: platform.secrets.seal(JSON.stringify(credentials), { kind: 'github-credentials', accountId: auth.accountId, recordId: project.id }),
+        sealedWebhookSecret: webhookSecret === null ? null : platform.secrets.seal(webhookSecret, { kind: 'github-webhook-secret', accountId: auth.accountId, recordId: project.id }),
+        at: platform.clock.now(),
       }, commandContext(input));
       return { status: 200, body: { github: await present(input, result.state.github!, webhookSecret ?? undefined) } };
     },
@@ -118,7 +118,7 @@ export const githubIntegrationRoutes = [
     errors: [404],
     async handle(input) {
       const project = await ownedProject(input, input.params.id);
-      const connection = await currentConnection(input.services, project.id);
+      const connection = await currentConnection(input.platform, project.id);
       if (!connection) throw notConnected(project.id);
       return { status: 200, body: { github: await present(input, connection) } };
     },
@@ -131,8 +131,8 @@ export const githubIntegrationRoutes = [
     errors: [404],
     async handle(input) {
       const project = await ownedProject(input, input.params.id);
-      if (!(await currentConnection(input.services, project.id))) throw notConnected(project.id);
-      await input.services.execute(integrationsStream, project.id, { type: 'DisconnectGitHub', at: input.services.clock.now() }, commandContext(input));
+      if (!(await currentConnection(input.platform, project.id))) throw notConnected(project.id);
+      await input.platform.commands.execute(integrationsStream, project.id, { type: 'DisconnectGitHub', at: input.platform.clock.now() }, commandContext(input));
       return { status: 204 };
     },
   }),

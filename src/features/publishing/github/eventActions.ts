@@ -4,7 +4,7 @@ import { articleStream, type ArticleCommand } from '../../../domain/articles/dec
 import { deriveId } from '../../../core/ids.ts';
 import { loadStream, type CommandContext } from '../../../eventstore/handleCommand.ts';
 import { DuplicateEventIdError } from '../../../eventstore/appendPlan.ts';
-import type { Services } from '../../../app/platform.ts';
+import type { Platform } from '../../../platform.ts';
 import { BRANCH_PREFIX } from '../articleFiles.ts';
 import { mayCommentSteer } from './commentAuthority.ts';
 import { countCommentRefusal } from './commentRefusals.ts';
@@ -15,7 +15,7 @@ import { INKSTREAM_MARKER } from '../prText.ts';
 export type EventOutcome = { status: 'accepted' | 'ignored'; detail: string };
 
 type Json = Record<string, any>;
-type Target = { services: Services; projectId: string; accountId: string; repository: string; deliveryId: string; connection: GitHubConnection };
+type Target = { platform: Platform; projectId: string; accountId: string; repository: string; deliveryId: string; connection: GitHubConnection };
 
 const MAX_INSTRUCTION = 4000;
 const ignored = (detail: string): EventOutcome => ({ status: 'ignored', detail });
@@ -24,10 +24,10 @@ const ignored = (detail: string): EventOutcome => ({ status: 'ignored', detail }
  * The article whose current pull request this is, if Inkstream opened it for this project: same
  * number and, when the payload names it (issue comments do not), the same branch.
  */
-export async function articleOfPullRequest(services: Services, projectId: string, number: number, headRef: string | null): Promise<ActiveArticle | null> {
-  const page = await services.readStore.find<ArticleDoc>('articles', { filter: { projectId, prNumber: number }, limit: 5 });
+export async function articleOfPullRequest(platform: Platform, projectId: string, number: number, headRef: string | null): Promise<ActiveArticle | null> {
+  const page = await platform.readStore.find<ArticleDoc>('articles', { filter: { projectId, prNumber: number }, limit: 5 });
   for (const doc of page.items) {
-    const { state } = await loadStream(services.eventStore, articleStream, doc.id);
+    const { state } = await loadStream(platform.eventStore, articleStream, doc.id);
     if (state.status !== 'none' && state.pr?.number === number && (headRef === null || state.pr.branch === headRef)) return state;
   }
   return null;
@@ -43,7 +43,7 @@ async function record(target: Target, article: ActiveArticle, login: string, key
     requestId: `github:${target.deliveryId}`, commandId: `github:${target.projectId}:${target.repository}:${key}`,
   };
   try {
-    const result = await target.services.execute(articleStream, article.id, command, context);
+    const result = await target.platform.commands.execute(articleStream, article.id, command, context);
     return result.events.length > 0;
   } catch (error) {
     if (error instanceof DuplicateEventIdError) return false;
@@ -54,9 +54,9 @@ async function record(target: Target, article: ActiveArticle, login: string, key
 async function pullRequestClosed(target: Target, payload: Json): Promise<EventOutcome> {
   const pull = payload.pull_request as Json;
   if (!String(pull?.head?.ref ?? '').startsWith(BRANCH_PREFIX)) return ignored('not an Inkstream pull request');
-  const article = await articleOfPullRequest(target.services, target.projectId, Number(pull.number), String(pull.head.ref));
+  const article = await articleOfPullRequest(target.platform, target.projectId, Number(pull.number), String(pull.head.ref));
   if (!article) return ignored(`pull request #${pull.number} is not an Inkstream article's current pull request`);
-  const now = target.services.clock.now();
+  const now = target.platform.clock.now();
   const login = String(pull.merged_by?.login ?? payload.sender?.login ?? 'github');
   const done = pull.merged
     ? await record(target, article, login, `pr:${pull.number}:merged`, {
@@ -74,27 +74,27 @@ async function commentCreated(target: Target, payload: Json, number: number, hea
   const body = String(comment?.body ?? '').trim();
   if (comment?.user?.type === 'Bot' || body.includes(INKSTREAM_MARKER)) return ignored('a comment by a bot or by Inkstream itself');
   if (!body) return ignored('an empty comment');
-  const article = await articleOfPullRequest(target.services, target.projectId, number, headRef);
+  const article = await articleOfPullRequest(target.platform, target.projectId, number, headRef);
   if (!article) return ignored(`#${number} is not an Inkstream article's open pull request`);
   if (!(allowedFrom.revise as readonly string[]).includes(article.status)) return ignored(`article ${article.id} is ${article.status}: comments are revisions only while its pull request is open`);
   const login = String(comment.user?.login ?? '');
   if (!login) return ignored('a comment without an author');
-  const verdict = await mayCommentSteer(target.services, target.connection, { accountId: target.accountId, projectId: target.projectId }, { login, association: String(comment.author_association ?? 'NONE') });
+  const verdict = await mayCommentSteer(target.platform, target.connection, { accountId: target.accountId, projectId: target.projectId }, { login, association: String(comment.author_association ?? 'NONE') });
   if (!verdict.allowed) return refused(target, article.id, login, verdict.reason);
   const instruction = (where ? `${where}: ${body}` : body).slice(0, MAX_INSTRUCTION);
-  const createdAt = Date.parse(String(comment.created_at)) || target.services.clock.nowMs();
+  const createdAt = Date.parse(String(comment.created_at)) || target.platform.clock.nowMs();
   const revisionId = deriveId('rev', createdAt, 'github-comment', target.repository, String(comment.id));
   const done = await record(target, article, login, `comment:${comment.id}`, {
     type: 'RequestRevision', revisionId, instruction, source: { kind: 'github', login, commentId: Number(comment.id), prNumber: number },
-    at: target.services.clock.now(),
+    at: target.platform.clock.now(),
   });
   return done ? { status: 'accepted', detail: `revision ${revisionId} queued for article ${article.id}` } : ignored('this comment was already taken as a revision');
 }
 
 /** Logged and counted, never recorded on the article's stream: a stranger must not grow the log. */
 async function refused(target: Target, articleId: string, login: string, reason: string): Promise<EventOutcome> {
-  target.services.logger.warn({ projectId: target.projectId, repository: target.repository, articleId, login, reason }, 'GitHub comment ignored: its author may not steer articles');
-  await countCommentRefusal(target.services.readStore, target.projectId, { login, reason, at: target.services.clock.now() });
+  target.platform.logger.warn({ projectId: target.projectId, repository: target.repository, articleId, login, reason }, 'GitHub comment ignored: its author may not steer articles');
+  await countCommentRefusal(target.platform.readStore, target.projectId, { login, reason, at: target.platform.clock.now() });
   return ignored(reason);
 }
 

@@ -5,7 +5,7 @@ import { AppError } from '../../../core/errors.ts';
 import { SealedSecretError } from '../../../core/secretBox.ts';
 import { loadStream } from '../../../eventstore/handleCommand.ts';
 import { route } from '../../../http/route.ts';
-import type { Services } from '../../../app/platform.ts';
+import type { Platform } from '../../../platform.ts';
 import { ensurePublishingCollections, GITHUB_DELIVERIES } from '../collections.ts';
 import { repositoryKey } from '../../../domain/integrations/integrations.ts';
 import { integrationsStream } from '../../../domain/integrations/decide.ts';
@@ -19,14 +19,14 @@ const Accepted = z.object({
 const unauthorized = (message: string) => new AppError('unauthorized', message);
 
 /** The project whose GitHub webhook secret signed these exact bytes, among those connected to the repository. */
-async function signingProject(services: Services, repository: string, raw: string, signature: string) {
-  await services.readModels.catchUp(services.config.INKSTREAM_READ_WAIT_MS);
-  const candidates = await services.readStore.find<IntegrationsDoc>('integrations', { filter: { repository }, limit: 50 });
+async function signingProject(platform: Platform, repository: string, raw: string, signature: string) {
+  await platform.readModels.catchUp(platform.config.INKSTREAM_READ_WAIT_MS);
+  const candidates = await platform.readStore.find<IntegrationsDoc>('integrations', { filter: { repository }, limit: 50 });
   for (const doc of candidates.items) {
-    const { state } = await loadStream(services.eventStore, integrationsStream, doc.projectId);
+    const { state } = await loadStream(platform.eventStore, integrationsStream, doc.projectId);
     const connection = state.github;
     if (!connection || !state.accountId || repositoryKey(connection.owner, connection.repo) !== repository) continue;
-    const secret = openWebhookSecret(services, connection.sealedWebhookSecret, state.accountId, doc.projectId);
+    const secret = openWebhookSecret(platform, connection.sealedWebhookSecret, state.accountId, doc.projectId);
     if (secret !== null && await verify(secret, raw, signature).catch(() => false)) {
       return { projectId: doc.projectId, accountId: doc.accountId, connection };
     }
@@ -35,12 +35,12 @@ async function signingProject(services: Services, repository: string, raw: strin
 }
 
 /** A secret that does not open (another record's, or under a key this deployment lacks) verifies nothing. */
-function openWebhookSecret(services: Services, sealed: string, accountId: string, projectId: string): string | null {
+function openWebhookSecret(platform: Platform, sealed: string, accountId: string, projectId: string): string | null {
   try {
-    return services.secrets.open(sealed, { kind: 'github-webhook-secret', accountId, recordId: projectId });
+    return platform.secrets.open(sealed, { kind: 'github-webhook-secret', accountId, recordId: projectId });
   } catch (error) {
     if (!(error instanceof SealedSecretError)) throw error;
-    services.logger.warn({ projectId, reason: error.message }, 'the stored GitHub webhook secret does not open: deliveries for this project are refused');
+    platform.logger.warn({ projectId, reason: error.message }, 'the stored GitHub webhook secret does not open: deliveries for this project are refused');
     return null;
   }
 }
@@ -54,7 +54,7 @@ export const githubEventRoutes = [
     beforeBody(request) {
       if (!request.get('x-hub-signature-256')) throw unauthorized('No X-Hub-Signature-256: set the webhook\'s secret on GitHub to the one PUT /projects/:id/integrations/github returned.');
     },
-    async handle({ request, services }) {
+    async handle({ request, platform }) {
       const signature = request.get('x-hub-signature-256')!;
       const name = request.get('x-github-event') ?? '';
       const deliveryId = request.get('x-github-delivery') ?? '';
@@ -67,19 +67,19 @@ export const githubEventRoutes = [
         throw new AppError('bad_request', 'The payload names no repository: add the webhook to the repository itself (Settings → Webhooks).');
       }
       const repository = repositoryKey(owner, repoName);
-      const project = await signingProject(services, repository, raw.toString('utf8'), signature);
+      const project = await signingProject(platform, repository, raw.toString('utf8'), signature);
       if (!project) throw unauthorized(`The signature does not match the webhook secret of any project connected to ${owner}/${repoName}.`);
 
-      await ensurePublishingCollections(services.readStore);
+      await ensurePublishingCollections(platform.readStore);
       const seen = deliveryId ? `${project.projectId}:${deliveryId}` : null;
-      if (seen && (await services.readStore.get(GITHUB_DELIVERIES, seen))) {
+      if (seen && (await platform.readStore.get(GITHUB_DELIVERIES, seen))) {
         return { status: 202, body: { status: 'duplicate', detail: `delivery ${deliveryId} was handled already` } };
       }
-      const outcome = await actOnGitHubEvent({ services, ...project, repository, deliveryId: deliveryId || services.ids.next('req') }, name, payload);
+      const outcome = await actOnGitHubEvent({ platform, ...project, repository, deliveryId: deliveryId || platform.ids.next('req') }, name, payload);
       if (seen) {
-        await services.readStore.commit([{
+        await platform.readStore.commit([{
           kind: 'insert_if_absent', collection: GITHUB_DELIVERIES, id: seen,
-          doc: { id: seen, event: name, outcome: outcome.status, detail: outcome.detail, at: services.clock.now() },
+          doc: { id: seen, event: name, outcome: outcome.status, detail: outcome.detail, at: platform.clock.now() },
         }]);
       }
       return { status: 202, body: outcome };

@@ -3,7 +3,7 @@ import type { GitHubCredentials } from '../../../integrations/github/credentials
 import { createOctokitGitHub } from '../../../integrations/github/octokit.ts';
 import type { GitHubPort } from '../../../integrations/github/port.ts';
 import type { RetryPolicy } from '../../../integrations/github/retry.ts';
-import type { Services } from '../../../app/platform.ts';
+import type { Platform } from '../../../platform.ts';
 import type { GitHubConnection } from '../../../domain/integrations/integrations.ts';
 
 /**
@@ -21,10 +21,10 @@ export type GitHubClients = {
   forConnection(connection: GitHubConnection, owner: { accountId: string; projectId: string }): GitHubPort;
 };
 
-const clients = new WeakMap<Services, GitHubClients>();
+const clients = new WeakMap<Platform, GitHubClients>();
 
-export function githubClients(services: Services): GitHubClients {
-  const existing = clients.get(services);
+export function githubClients(platform: Platform): GitHubClients {
+  const existing = clients.get(platform);
   if (existing) return existing;
   const cache = new Map<string, GitHubPort>();
   const port = (credentials: GitHubCredentials): GitHubPort => {
@@ -32,7 +32,7 @@ export function githubClients(services: Services): GitHubClients {
     let found = cache.get(key);
     if (!found) {
       found = createOctokitGitHub({
-        credentials, baseUrl: services.config.GITHUB_API_URL, nowMs: () => services.clock.nowMs(),
+        credentials, baseUrl: platform.config.GITHUB_API_URL, nowMs: () => platform.clock.nowMs(),
         retry: PUBLISH_RETRY_POLICY, userAgent: 'Inkstream-Publisher/0.1',
       });
       if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
@@ -42,10 +42,10 @@ export function githubClients(services: Services): GitHubClients {
   };
   const made: GitHubClients = {
     port,
-    forConnection: (connection, owner) => port(JSON.parse(services.secrets.open(connection.sealedCredentials, {
+    forConnection: (connection, owner) => port(JSON.parse(platform.secrets.open(connection.sealedCredentials, {
       kind: 'github-credentials', accountId: owner.accountId, recordId: owner.projectId,
     })) as GitHubCredentials),
   };
-  clients.set(services, made);
+  clients.set(platform, made);
   return made;
 }

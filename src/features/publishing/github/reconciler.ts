@@ -5,7 +5,7 @@ import { periodicWorker, type PassTiming } from '../../../consumers/periodicWork
 import { eachDoc } from '../../../readstore/eachDoc.ts';
 import { articleStream } from '../../../domain/articles/decide.ts';
 import { loadStream, type CommandContext } from '../../../eventstore/handleCommand.ts';
-import type { Services } from '../../../app/platform.ts';
+import type { Platform } from '../../../platform.ts';
 import { integrationsStream } from '../../../domain/integrations/decide.ts';
 import { githubClients } from './githubClients.ts';
 
@@ -24,11 +24,11 @@ export function pullRequestReconciler(options: PassTiming = {}): Worker {
     everyMs: options.intervalMs ?? RECONCILE_INTERVAL_MS,
     tickMs: options.tickMs,
     failureMessage: 'reconciliation pass failed',
-    async pass(services, _nowMs, log) {
-      const passId = services.ids.next('run');
-      for await (const doc of eachDoc<ArticleDoc>(services.readStore, 'articles', { status: 'pr_open' })) {
+    async pass(platform, _nowMs, log) {
+      const passId = platform.ids.next('run');
+      for await (const doc of eachDoc<ArticleDoc>(platform.readStore, 'articles', { status: 'pr_open' })) {
         try {
-          await reconcileArticle(services, log, doc, passId);
+          await reconcileArticle(platform, log, doc, passId);
         } catch (error) {
           log.warn({ err: error, articleId: doc.id }, 'could not check the pull request; next pass tries again');
         }
@@ -37,12 +37,12 @@ export function pullRequestReconciler(options: PassTiming = {}): Worker {
   });
 }
 
-async function reconcileArticle(services: Services, log: Logger, doc: ArticleDoc, passId: string): Promise<void> {
-  const { state: article } = await loadStream(services.eventStore, articleStream, doc.id);
+async function reconcileArticle(platform: Platform, log: Logger, doc: ArticleDoc, passId: string): Promise<void> {
+  const { state: article } = await loadStream(platform.eventStore, articleStream, doc.id);
   if (article.status !== 'pr_open' || !article.pr) return;
-  const connection = (await loadStream(services.eventStore, integrationsStream, article.projectId)).state.github;
+  const connection = (await loadStream(platform.eventStore, integrationsStream, article.projectId)).state.github;
   if (!connection) return;
-  const repo = githubClients(services).forConnection(connection, { accountId: doc.accountId, projectId: article.projectId }).repository({ owner: connection.owner, repo: connection.repo });
+  const repo = githubClients(platform).forConnection(connection, { accountId: doc.accountId, projectId: article.projectId }).repository({ owner: connection.owner, repo: connection.repo });
   const pull = await repo.getPullRequest(article.pr.number);
   // Another repository's PR with the same number, after the connection moved: not this article's.
   if (pull.state === 'open' || pull.headRef !== article.pr.branch) return;
@@ -50,10 +50,10 @@ async function reconcileArticle(services: Services, log: Logger, doc: ArticleDoc
     accountId: doc.accountId, actor: { kind: 'system', worker: RECONCILER }, correlationId: passId, requestId: passId,
     commandId: `${RECONCILER}:${article.id}:${article.pr.number}:${pull.merged ? 'merged' : 'closed'}`,
   };
-  const at = services.clock.now();
+  const at = platform.clock.now();
   const command = pull.merged
     ? { type: 'RecordMerged' as const, commitSha: null, prUrl: pull.htmlUrl, path: article.path ?? '', mergedBy: null, at: pull.mergedAt ?? at }
     : { type: 'RecordClosed' as const, prUrl: pull.htmlUrl, closedBy: null, at };
-  const result = await services.execute(articleStream, article.id, command, context);
+  const result = await platform.commands.execute(articleStream, article.id, command, context);
   if (result.events.length) log.info({ articleId: article.id, prNumber: pull.number, merged: pull.merged }, 'pull request outcome noticed without a webhook');
 }

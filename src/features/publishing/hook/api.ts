@@ -6,7 +6,7 @@ import { route, type RouteInput } from '../../../http/route.ts';
 import { commandContext } from '../../../http/resources.ts';
 import { idOf, WebUrl } from '../../../http/schemas.ts';
 import { requireReachableUrl } from '../../../integrations/safeHttp/registration.ts';
-import type { Services } from '../../../app/platform.ts';
+import type { Platform } from '../../../platform.ts';
 import { generateWebhookSecret } from '../../webhooks/endpoints/secret.ts';
 import { ensurePublishingCollections, HOOK_STATUS } from '../collections.ts';
 import type { PostPublishHook } from '../../../domain/integrations/integrations.ts';
@@ -37,21 +37,21 @@ type Input = RouteInput<{ id: string }, unknown, unknown>;
 
 
 /** https only, except where private URLs are allowed (local development); the address is judged as every call will judge it. */
-async function checkUrl(services: Services, url: string): Promise<void> {
-  if (!services.config.INKSTREAM_ALLOW_PRIVATE_URLS && new URL(url).protocol !== 'https:') {
+async function checkUrl(platform: Platform, url: string): Promise<void> {
+  if (!platform.config.INKSTREAM_ALLOW_PRIVATE_URLS && new URL(url).protocol !== 'https:') {
     const message = 'an https:// URL';
     throw new AppError('validation_failed', `Invalid request body: url: ${message}`, { details: [{ path: 'body.url', message }] });
   }
-  await requireReachableUrl(services.destinations, url, 'url');
+  await requireReachableUrl(platform.destinations, url, 'url');
 }
 
-async function currentHook(services: Services, projectId: string): Promise<PostPublishHook | null> {
-  return (await loadStream(services.eventStore, integrationsStream, projectId)).state.postPublishHook;
+async function currentHook(platform: Platform, projectId: string): Promise<PostPublishHook | null> {
+  return (await loadStream(platform.eventStore, integrationsStream, projectId)).state.postPublishHook;
 }
 
-async function present(services: Services, projectId: string, hook: PostPublishHook, secret?: string): Promise<z.infer<typeof HookBody>> {
-  await ensurePublishingCollections(services.readStore);
-  const status = await services.readStore.get<HookStatusDoc>(HOOK_STATUS, projectId);
+async function present(platform: Platform, projectId: string, hook: PostPublishHook, secret?: string): Promise<z.infer<typeof HookBody>> {
+  await ensurePublishingCollections(platform.readStore);
+  const status = await platform.readStore.get<HookStatusDoc>(HOOK_STATUS, projectId);
   const { id: _id, ...lastDelivery } = status ?? { id: '' };
   return {
     url: hook.url, ...(secret ? { secret } : {}), secretIssuedAt: hook.secretIssuedAt, setAt: hook.setAt,
@@ -71,15 +71,15 @@ export const postPublishHookRoutes = [
     responses: { 200: HookResponse },
     errors: [404, 409],
     async handle(input) {
-      const { body, auth, services } = input;
+      const { body, auth, platform } = input;
       const project = await ownedProject(input, input.params.id);
-      await checkUrl(services, body.url);
-      const secret = body.rotateSecret || !(await currentHook(services, project.id)) ? generateWebhookSecret() : null;
-      const result = await services.execute(integrationsStream, project.id, {
+      await checkUrl(platform, body.url);
+      const secret = body.rotateSecret || !(await currentHook(platform, project.id)) ? generateWebhookSecret() : null;
+      const result = await platform.commands.execute(integrationsStream, project.id, {
         type: 'SetPostPublishHook', projectId: project.id, accountId: auth.accountId, url: body.url,
-        sealedSecret: secret === null ? null : services.secrets.seal(secret, { kind: 'post-publish-hook-secret', accountId: auth.accountId, recordId: project.id }), at: services.clock.now(),
+        sealedSecret: secret === null ? null : platform.secrets.seal(secret, { kind: 'post-publish-hook-secret', accountId: auth.accountId, recordId: project.id }), at: platform.clock.now(),
       }, commandContext(input));
-      return { status: 200, body: { postPublishHook: await present(services, project.id, result.state.postPublishHook!, secret ?? undefined) } };
+      return { status: 200, body: { postPublishHook: await present(platform, project.id, result.state.postPublishHook!, secret ?? undefined) } };
     },
   }),
   route({
@@ -89,9 +89,9 @@ export const postPublishHookRoutes = [
     errors: [404],
     async handle(input) {
       const project = await ownedProject(input, input.params.id);
-      const hook = await currentHook(input.services, project.id);
+      const hook = await currentHook(input.platform, project.id);
       if (!hook) throw noHook(project.id);
-      return { status: 200, body: { postPublishHook: await present(input.services, project.id, hook) } };
+      return { status: 200, body: { postPublishHook: await present(input.platform, project.id, hook) } };
     },
   }),
   route({
@@ -101,8 +101,8 @@ export const postPublishHookRoutes = [
     errors: [404],
     async handle(input) {
       const project = await ownedProject(input, input.params.id);
-      if (!(await currentHook(input.services, project.id))) throw noHook(project.id);
-      await input.services.execute(integrationsStream, project.id, { type: 'RemovePostPublishHook', at: input.services.clock.now() }, commandContext(input));
+      if (!(await currentHook(input.platform, project.id))) throw noHook(project.id);
+      await input.platform.commands.execute(integrationsStream, project.id, { type: 'RemovePostPublishHook', at: input.platform.clock.now() }, commandContext(input));
       return { status: 204 };
     },
   }),

@@ -1,7 +1,7 @@
 import { createLimiter } from '../../../core/limiter.ts';
 import { loadStream } from '../../../eventstore/handleCommand.ts';
 import { createSafeHttpClient, type SafeHttpClient } from '../../../integrations/safeHttp/index.ts';
-import type { Services } from '../../../app/platform.ts';
+import type { Platform } from '../../../platform.ts';
 import { nextRetryDelay, parseRetryDelays } from '../../webhooks/delivery/retrySchedule.ts';
 import { HOOK_STATUS } from '../collections.ts';
 import { integrationsStream } from '../../../domain/integrations/decide.ts';
@@ -24,24 +24,24 @@ export type HookSender = { handle(job: JobDoc): Promise<JobOutcome>; close(): Pr
  * through the SSRF-guarded client. The hook read at call time is used: a hook removed meanwhile
  * is not called, a changed URL gets the call.
  */
-export function postPublishHookSender(services: Services): HookSender {
-  const { config, clock, readStore } = services;
+export function postPublishHookSender(platform: Platform): HookSender {
+  const { config, clock, readStore } = platform;
   const delaysMs = parseRetryDelays(config.INKSTREAM_WEBHOOK_RETRY_DELAYS);
   let client: SafeHttpClient | null = null;
   const origins = createLimiter({ concurrency: config.INKSTREAM_WEBHOOK_CONCURRENCY_PER_ORIGIN });
-  const log = services.logger.child({ worker: HOOK_SENDER });
+  const log = platform.logger.child({ worker: HOOK_SENDER });
 
   return {
     async handle(job) {
-      const hook = (await loadStream(services.eventStore, integrationsStream, job.projectId)).state.postPublishHook;
+      const hook = (await loadStream(platform.eventStore, integrationsStream, job.projectId)).state.postPublishHook;
       if (!hook || !job.hook) return { kind: 'done' };
       client ??= createSafeHttpClient({
-        destinations: services.destinations, userAgent: 'Inkstream-Webhooks/0.1', timeoutMs: config.INKSTREAM_WEBHOOK_TIMEOUT_MS, maxRedirects: 0,
+        destinations: platform.destinations, userAgent: 'Inkstream-Webhooks/0.1', timeoutMs: config.INKSTREAM_WEBHOOK_TIMEOUT_MS, maxRedirects: 0,
         originLimiter: origins,
       });
       const nowMs = clock.nowMs();
       const outcome = await callHook({
-        client, url: hook.url, secret: services.secrets.open(hook.sealedSecret, { kind: 'post-publish-hook-secret', accountId: job.accountId, recordId: job.projectId }), eventId: job.hook.eventId, body: job.hook.body,
+        client, url: hook.url, secret: platform.secrets.open(hook.sealedSecret, { kind: 'post-publish-hook-secret', accountId: job.accountId, recordId: job.projectId }), eventId: job.hook.eventId, body: job.hook.body,
         nowMs, timeoutMs: config.INKSTREAM_WEBHOOK_TIMEOUT_MS,
       });
       const attempts = job.attempts + 1;

@@ -5,7 +5,7 @@ import type { ConsumerDefinition } from '../../../consumers/runner.ts';
 import { loadStream } from '../../../eventstore/handleCommand.ts';
 import type { StoredEvent } from '../../../eventstore/port.ts';
 import type { ReadModelWrite } from '../../../readstore/port.ts';
-import type { Services } from '../../../app/platform.ts';
+import type { Platform } from '../../../platform.ts';
 import { publicEventsFor } from '../../webhooks/feed/publicEvents.ts';
 import { ensurePublishingCollections, PUBLISHING_JOBS } from '../collections.ts';
 import { integrationsStream } from '../../../domain/integrations/decide.ts';
@@ -28,9 +28,9 @@ function isLatestRefreshStep(stored: StoredEvent, events: readonly StoredEvent[]
   return events.findLast((event) => event.type === 'ArticleDrafted' || event.type === 'ArticleRefreshRequested')?.id === stored.id;
 }
 
-export function publishingFeeder(services: Services): ConsumerDefinition {
-  const { eventStore, clock } = services;
-  const signal = publishingSignal(services);
+export function publishingFeeder(platform: Platform): ConsumerDefinition {
+  const { eventStore, clock } = platform;
+  const signal = publishingSignal(platform);
 
   const insert = (job: JobDoc): ReadModelWrite[] => [{ kind: 'insert_if_absent', collection: PUBLISHING_JOBS, id: job.id, doc: job }];
 
@@ -48,7 +48,7 @@ export function publishingFeeder(services: Services): ConsumerDefinition {
     categories: ['article'],
     types: TYPES,
     async handle(stored) {
-      await ensurePublishingCollections(services.readStore);
+      await ensurePublishingCollections(platform.readStore);
       const event = stored as unknown as ArticleEvent;
       const articleId = event.data.articleId;
       const { state: article, events } = await loadStream(eventStore, articleStream, articleId);
@@ -63,7 +63,7 @@ export function publishingFeeder(services: Services): ConsumerDefinition {
         case 'ArticleDrafted':
           if (event.data.purpose === 'refresh' && isLatestRefreshStep(stored, events)) {
             // Refreshes always go through a pull request: the published page changes only once someone merges.
-            await services.execute(articleStream, articleId, { type: 'StartRefreshPublish', mode: 'pr', at: clock.now() }, {
+            await platform.commands.execute(articleStream, articleId, { type: 'StartRefreshPublish', mode: 'pr', at: clock.now() }, {
               accountId: stored.metadata.accountId, actor: { kind: 'system', worker: PUBLISHING_FEEDER },
               correlationId: stored.metadata.correlationId, requestId: stored.metadata.requestId,
               causationId: stored.id, commandId: `${PUBLISHING_FEEDER}:${stored.id}:refresh-publish`,
@@ -73,7 +73,7 @@ export function publishingFeeder(services: Services): ConsumerDefinition {
         default: return [];
       }
     },
-  }, services.readStore);
+  }, platform.readStore);
 
   return {
     ...inner,

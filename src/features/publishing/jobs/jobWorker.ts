@@ -1,5 +1,5 @@
 import type { Worker } from '../../../app/background.ts';
-import type { Services } from '../../../app/platform.ts';
+import type { Platform } from '../../../platform.ts';
 import { ensurePublishingCollections, PUBLISHING_JOBS } from '../collections.ts';
 import { backoffMs, dueKey, dueMsOf, type JobDoc, type JobKind, type JobOutcome } from './jobs.ts';
 import { publishingSignal } from '../signal.ts';
@@ -20,11 +20,11 @@ export function publishingJobWorker(handlers: Record<JobKind, JobHandler>, optio
   const concurrency = options.concurrency ?? 4;
   return {
     name: JOB_WORKER,
-    async start(services: Services) {
-      const { readStore, clock } = services;
-      const log = services.logger.child({ worker: JOB_WORKER });
+    async start(platform: Platform) {
+      const { readStore, clock } = platform;
+      const log = platform.logger.child({ worker: JOB_WORKER });
       await ensurePublishingCollections(readStore);
-      const signal = publishingSignal(services);
+      const signal = publishingSignal(platform);
       const running = new Map<string, Promise<void>>(); // job id → run
       const busyArticles = new Set<string>();
       let stopping = false;

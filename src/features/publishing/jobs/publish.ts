@@ -7,7 +7,7 @@ import type { StoredEvent } from '../../../eventstore/port.ts';
 import { GitHubError } from '../../../integrations/github/errors.ts';
 import type { GitHubRepository } from '../../../integrations/github/port.ts';
 import { latestSearchMetrics } from '../../searchAnalytics/refreshContext.ts';
-import type { Services } from '../../../app/platform.ts';
+import type { Platform } from '../../../platform.ts';
 import { articleFiles, coverPath } from '../articleFiles.ts';
 import { chosenTarget, publishPurpose, publishTrigger } from '../articleHistory.ts';
 import type { GitHubConnection } from '../../../domain/integrations/integrations.ts';
@@ -38,7 +38,7 @@ function generatorOf(mdx: string): string | null {
  * first, so a job that runs again after a crash finds its branch, commit and pull request and only
  * records what is missing.
  */
-export function publishHandler(services: Services): JobHandler {
+export function publishHandler(platform: Platform): JobHandler {
   const retryHint = (articleId: string) => `Then retry with POST /api/v1/articles/${articleId}/retry.`;
 
   /** The recorded target, or a new choice recorded now; null when the article stopped publishing meanwhile. */
@@ -48,7 +48,7 @@ export function publishHandler(services: Services): JobHandler {
     const recorded = chosenTarget(events);
     if (recorded && stillApplies(recorded, choice)) return recorded;
     const target = await choosePublishTarget(repo, choice);
-    const result = await services.execute(articleStream, article.id, { type: 'RecordPublishTarget', ...target, at: services.clock.now() }, jobContext(job, PUBLISHER, `target-${events.length}`));
+    const result = await platform.commands.execute(articleStream, article.id, { type: 'RecordPublishTarget', ...target, at: platform.clock.now() }, jobContext(job, PUBLISHER, `target-${events.length}`));
     return result.events.length ? target : null;
   }
 
@@ -59,8 +59,8 @@ export function publishHandler(services: Services): JobHandler {
     const message = commitMessage(article, purpose);
     if (target.branch === null) {
       const commit = await repo.commitFiles({ branch: connection.baseBranch, message, files });
-      await services.execute(articleStream, article.id, {
-        type: 'RecordMerged', commitSha: commit.sha, prUrl: null, path: target.path, mergedBy: null, at: services.clock.now(),
+      await platform.commands.execute(articleStream, article.id, {
+        type: 'RecordMerged', commitSha: commit.sha, prUrl: null, path: target.path, mergedBy: null, at: platform.clock.now(),
       }, jobContext(job, PUBLISHER, 'merged'));
       return;
     }
@@ -81,18 +81,18 @@ export function publishHandler(services: Services): JobHandler {
         search: purpose === 'refresh' ? latestSearchMetrics(events) : null,
       }),
     });
-    await services.execute(articleStream, article.id, {
-      type: 'RecordPullRequest', prNumber: pull.number, prUrl: pull.htmlUrl, branch: target.branch, commitSha: commit.sha, path: target.path, at: services.clock.now(),
+    await platform.commands.execute(articleStream, article.id, {
+      type: 'RecordPullRequest', prNumber: pull.number, prUrl: pull.htmlUrl, branch: target.branch, commitSha: commit.sha, path: target.path, at: platform.clock.now(),
     }, jobContext(job, PUBLISHER, 'pull-request'));
   }
 
   return async (job) => {
-    const { state: article, events } = await loadStream(services.eventStore, articleStream, job.articleId);
+    const { state: article, events } = await loadStream(platform.eventStore, articleStream, job.articleId);
     if (article.status !== 'publishing' || publishTrigger(events)?.id !== job.cause.eventId) return DONE; // done, or a newer request's job
-    const fail = (reason: string) => services.execute(articleStream, article.id, {
-      type: 'FailStep', step: 'publishing', reason: `${reason} ${retryHint(article.id)}`, at: services.clock.now(),
+    const fail = (reason: string) => platform.commands.execute(articleStream, article.id, {
+      type: 'FailStep', step: 'publishing', reason: `${reason} ${retryHint(article.id)}`, at: platform.clock.now(),
     }, jobContext(job, PUBLISHER, `fail-${job.attempts}`));
-    const connection = (await loadStream(services.eventStore, integrationsStream, article.projectId)).state.github;
+    const connection = (await loadStream(platform.eventStore, integrationsStream, article.projectId)).state.github;
     if (!connection) {
       await fail(`The project has no GitHub connection any more. Connect one with PUT /api/v1/projects/${article.projectId}/integrations/github.`);
       return DONE;
@@ -103,7 +103,7 @@ export function publishHandler(services: Services): JobHandler {
     }
     const repository = `${connection.owner}/${connection.repo}`;
     try {
-      const repo = githubClients(services).forConnection(connection, { accountId: job.accountId, projectId: article.projectId }).repository({ owner: connection.owner, repo: connection.repo });
+      const repo = githubClients(platform).forConnection(connection, { accountId: job.accountId, projectId: article.projectId }).repository({ owner: connection.owner, repo: connection.repo });
       await publish(job, article, connection, repo, publishPurpose(events), events);
       return DONE;
     } catch (error) {

@@ -1,7 +1,7 @@
 import { articleStream } from '../../../domain/articles/decide.ts';
 import { UnsafeMdxError } from '../../../mdx/mdxGate.ts';
 import { loadStream } from '../../../eventstore/handleCommand.ts';
-import type { Services } from '../../../app/platform.ts';
+import type { Platform } from '../../../platform.ts';
 import { articleFiles, slugOfPath } from '../articleFiles.ts';
 import { revisionRecord } from '../articleHistory.ts';
 import { integrationsStream } from '../../../domain/integrations/decide.ts';
@@ -24,11 +24,11 @@ const MAX_WAITS = 150;
  * what changed, then ArticleRevisionCommitted is recorded. The comment carries the revision's
  * marker and is looked for before posting, so a re-run after a crash neither commits nor comments twice.
  */
-export function syncRevisionHandler(services: Services): JobHandler {
-  const log = services.logger.child({ worker: REVISION_COMMITTER });
+export function syncRevisionHandler(platform: Platform): JobHandler {
+  const log = platform.logger.child({ worker: REVISION_COMMITTER });
   return async (job) => {
     const revisionId = job.revisionId!;
-    const { state: article, events } = await loadStream(services.eventStore, articleStream, job.articleId);
+    const { state: article, events } = await loadStream(platform.eventStore, articleStream, job.articleId);
     if (article.status === 'none') return DONE;
     const { requested, revised, committed } = revisionRecord(events, revisionId);
     if (!revised || !requested || committed) return DONE;
@@ -37,14 +37,14 @@ export function syncRevisionHandler(services: Services): JobHandler {
     }
     // A draft carries the revision into its first commit; a merged or closed article is settled.
     if (article.status !== 'pr_open' || !article.pr || !article.path || !article.mdx) return DONE;
-    const connection = (await loadStream(services.eventStore, integrationsStream, article.projectId)).state.github;
+    const connection = (await loadStream(platform.eventStore, integrationsStream, article.projectId)).state.github;
     if (!connection) {
       log.warn({ articleId: article.id, revisionId }, 'revision not committed: the project has no GitHub connection any more');
       return DONE;
     }
     const pr = article.pr;
     try {
-      const repo = githubClients(services).forConnection(connection, { accountId: job.accountId, projectId: article.projectId }).repository({ owner: connection.owner, repo: connection.repo });
+      const repo = githubClients(platform).forConnection(connection, { accountId: job.accountId, projectId: article.projectId }).repository({ owner: connection.owner, repo: connection.repo });
       const files = await articleFiles(article, article.mdx, connection, slugOfPath(article.path), { repo, branch: pr.branch, baseBranch: connection.baseBranch });
       const commit = await repo.commitFiles({ branch: pr.branch, message: revisionCommitMessage(article, revisionId, revised.summary), files });
       const marker = revisionMarker(revisionId);
@@ -55,8 +55,8 @@ export function syncRevisionHandler(services: Services): JobHandler {
           version: revised.version, commitSha: commit.sha, committed: commit.created,
         }));
       }
-      await services.execute(articleStream, article.id, {
-        type: 'RecordRevisionCommitted', revisionId, commitSha: commit.sha, at: services.clock.now(),
+      await platform.commands.execute(articleStream, article.id, {
+        type: 'RecordRevisionCommitted', revisionId, commitSha: commit.sha, at: platform.clock.now(),
       }, jobContext(job, REVISION_COMMITTER, 'committed'));
       return DONE;
     } catch (error) {

@@ -18,8 +18,8 @@ type Input = Parameters<typeof ownedWebhook>[0] & { params: { id: string; delive
 
 async function ownedDelivery(input: Input): Promise<DeliveryDoc> {
   await ownedWebhook(input);
-  await ensureWebhookCollections(input.services.readStore);
-  const doc = await input.services.readStore.get<DeliveryDoc>(DELIVERIES, input.params.deliveryId);
+  await ensureWebhookCollections(input.platform.readStore);
+  const doc = await input.platform.readStore.get<DeliveryDoc>(DELIVERIES, input.params.deliveryId);
   if (!doc || doc.endpointId !== input.params.id) throw new AppError('not_found', `No delivery ${input.params.deliveryId} for this endpoint.`);
   return doc;
 }
@@ -32,10 +32,10 @@ export const deliveryRoutes = [
     responses: { 200: listOf('deliveries', DeliveryBody) },
     errors: [404],
     async handle(input) {
-      const { params, query, services } = input;
+      const { params, query, platform } = input;
       await ownedWebhook(input);
-      await ensureWebhookCollections(services.readStore);
-      const page = await services.readStore.find<DeliveryDoc>(DELIVERIES, {
+      await ensureWebhookCollections(platform.readStore);
+      const page = await platform.readStore.find<DeliveryDoc>(DELIVERIES, {
         filter: { endpointId: params.id, ...(query.status ? { status: query.status } : {}) },
         sort: { field: 'id', direction: 'desc' }, limit: query.limit, cursor: query.cursor,
       });
@@ -49,7 +49,7 @@ export const deliveryRoutes = [
     errors: [404],
     async handle(input) {
       const doc = await ownedDelivery(input);
-      return { status: 200, body: { delivery: { ...presentDelivery(doc), payload: await createBodyCache(input.services.readStore).bodyOf(doc) } } };
+      return { status: 200, body: { delivery: { ...presentDelivery(doc), payload: await createBodyCache(input.platform.readStore).bodyOf(doc) } } };
     },
   }),
   route({
@@ -59,18 +59,18 @@ export const deliveryRoutes = [
     responses: { 202: DeliveryResponse },
     errors: [404, 409],
     async handle(input) {
-      const { services } = input;
+      const { platform } = input;
       const endpoint = await ownedWebhook(input);
       const doc = await ownedDelivery(input);
       if (!endpoint.enabled) throw new AppError('invalid_state', 'The endpoint is disabled: enable it (PATCH { "enabled": true }) before redelivering.');
-      if (await isInFlight(services.readStore, doc.endpointId, doc.id, CONCURRENCY_PER_ENDPOINT)) {
+      if (await isInFlight(platform.readStore, doc.endpointId, doc.id, CONCURRENCY_PER_ENDPOINT)) {
         throw new AppError('invalid_state', 'This delivery is being sent right now; look at its attempts in a moment.');
       }
-      const nowMs = services.clock.nowMs();
+      const nowMs = platform.clock.nowMs();
       if (doc.queue !== null && doc.due !== null && dueMsOf(doc.due) <= nowMs) return { status: 202, body: { delivery: presentDelivery(doc) } };
       const next = redelivered(doc, nowMs);
-      await services.readStore.commit([deliveryWrite(next)]);
-      webhookSignal(services).notify([doc.endpointId]);
+      await platform.readStore.commit([deliveryWrite(next)]);
+      webhookSignal(platform).notify([doc.endpointId]);
       return { status: 202, body: { delivery: presentDelivery(next) } };
     },
   }),
@@ -80,20 +80,20 @@ export const deliveryRoutes = [
     responses: { 202: DeliveryResponse },
     errors: [404, 409],
     async handle(input) {
-      const { services, auth } = input;
+      const { platform, auth } = input;
       const endpoint = await ownedWebhook(input);
       if (!endpoint.enabled) throw new AppError('invalid_state', 'The endpoint is disabled: enable it (PATCH { "enabled": true }) to send it a test event.');
-      await ensureWebhookCollections(services.readStore);
-      const eventId = services.ids.next('evt');
-      const createdAt = services.clock.now();
+      await ensureWebhookCollections(platform.readStore);
+      const eventId = platform.ids.next('evt');
+      const createdAt = platform.clock.now();
       const body = JSON.stringify({
         id: eventId, type: TEST_EVENT_TYPE, createdAt,
         data: { endpointId: endpoint.id, message: 'A test event from Inkstream. Check its signature as you would for any other event.' },
       });
-      const id = services.ids.next('dlv');
-      const doc = newDelivery({ id, accountId: auth.accountId, endpointId: endpoint.id, eventId, eventType: TEST_EVENT_TYPE, body, seq: 'test', nowMs: services.clock.nowMs() });
-      await services.readStore.commit([{ kind: 'insert_if_absent', collection: DELIVERIES, id, doc }]);
-      webhookSignal(services).notify([endpoint.id]);
+      const id = platform.ids.next('dlv');
+      const doc = newDelivery({ id, accountId: auth.accountId, endpointId: endpoint.id, eventId, eventType: TEST_EVENT_TYPE, body, seq: 'test', nowMs: platform.clock.nowMs() });
+      await platform.readStore.commit([{ kind: 'insert_if_absent', collection: DELIVERIES, id, doc }]);
+      webhookSignal(platform).notify([endpoint.id]);
       return { status: 202, body: { delivery: presentDelivery(doc) } };
     },
   }),

@@ -1,7 +1,7 @@
 import type { Worker } from '../../../app/background.ts';
 import { createLimiter } from '../../../core/limiter.ts';
 import { createSafeHttpClient, type SafeHttpClient } from '../../../integrations/safeHttp/index.ts';
-import type { Services } from '../../../app/platform.ts';
+import type { Platform } from '../../../platform.ts';
 import type { WebhookDoc } from '../../../../projections/webhooks.ts';
 import { attemptDelivery, WEBHOOK_USER_AGENT } from './attempt.ts';
 import { createBodyCache } from './bodies.ts';
@@ -32,12 +32,12 @@ type Usable = Extract<EndpointTarget, { usable: true }>;
 export function webhookDispatcher(): Worker {
   return {
     name: DISPATCHER_NAME,
-    async start(services: Services) {
-      await ensureWebhookCollections(services.readStore);
-      const { readStore, clock, config, logger } = services;
+    async start(platform: Platform) {
+      await ensureWebhookCollections(platform.readStore);
+      const { readStore, clock, config, logger } = platform;
       const log = logger.child({ worker: DISPATCHER_NAME });
       const policy: RetryPolicy = { delaysMs: parseRetryDelays(config.INKSTREAM_WEBHOOK_RETRY_DELAYS), random: Math.random };
-      const targets = createTargetResolver(services);
+      const targets = createTargetResolver(platform);
       const bodies = createBodyCache(readStore);
       const writer = createDeliveryWriter(readStore);
       const slots = createInFlightSlots(readStore);
@@ -66,7 +66,7 @@ export function webhookDispatcher(): Worker {
       async function disable(target: Usable, reason: 'gone' | 'failing', doc: DeliveryDoc): Promise<void> {
         const detail = reason === 'gone' ? 'The endpoint answered 410 Gone.' : 'Every delivery attempt failed for 5 days.';
         targets.markDisabled(target.id, `The endpoint was disabled: ${detail}`, clock.nowMs());
-        await services.execute(webhookStream, target.id, { type: 'DisableEndpoint', reason, detail, at: clock.now() }, {
+        await platform.commands.execute(webhookStream, target.id, { type: 'DisableEndpoint', reason, detail, at: clock.now() }, {
           accountId: target.accountId, actor: { kind: 'system', worker: DISPATCHER_NAME },
           correlationId: doc.id, requestId: doc.id, commandId: `webhook-disable:${target.id}:${target.enabledAtMs}`,
         });
@@ -77,7 +77,7 @@ export function webhookDispatcher(): Worker {
         const existing = lanes.get(endpointId);
         if (existing) return existing.lane;
         const client = createSafeHttpClient({
-          destinations: services.destinations, userAgent: WEBHOOK_USER_AGENT,
+          destinations: platform.destinations, userAgent: WEBHOOK_USER_AGENT,
           connectionsPerOrigin: CONCURRENCY_PER_ENDPOINT, timeoutMs: config.INKSTREAM_WEBHOOK_TIMEOUT_MS, maxRedirects: 0,
           originLimiter: origins,
         });
@@ -139,7 +139,7 @@ export function webhookDispatcher(): Worker {
         return lane;
       }
 
-      const unsubscribe = webhookSignal(services).subscribe({
+      const unsubscribe = webhookSignal(platform).subscribe({
         wake(endpointIds) { for (const id of endpointIds) laneFor(id).wake(); },
         offer(deliveries) {
           const byEndpoint = Map.groupBy(deliveries, (doc) => doc.endpointId);

@@ -6,7 +6,7 @@ import { applyAppended, commandContext } from '../../../http/resources.ts';
 import { HttpsUrl, listOf, Pagination } from '../../../http/schemas.ts';
 import { requireReachableUrl } from '../../../integrations/safeHttp/registration.ts';
 import type { ReadStore } from '../../../readstore/port.ts';
-import type { Services } from '../../../app/platform.ts';
+import type { Platform } from '../../../platform.ts';
 import { ENDPOINT_HEALTH, ensureWebhookCollections } from '../collections.ts';
 import { webhookStream } from '../../../domain/webhooks/decide.ts';
 import type { HealthDoc } from '../delivery/health.ts';
@@ -39,19 +39,19 @@ export const endpointRoutes = [
     responses: { 201: z.object({ webhook: CreatedWebhookBody }) },
     errors: [402],
     async handle(input) {
-      const { body, auth, services } = input;
-      await requireReachableUrl(services.destinations, body.url, 'url');
-      const endpointId = services.ids.next('whk');
+      const { body, auth, platform } = input;
+      await requireReachableUrl(platform.destinations, body.url, 'url');
+      const endpointId = platform.ids.next('whk');
       const secret = generateWebhookSecret();
-      const at = services.clock.now();
+      const at = platform.clock.now();
       // The cap first, as a slot of the account's endpoint ledger: 402 before anything is written.
-      const slot = await takeWebhookSlot(services, { accountId: auth.accountId, plan: auth.plan, endpointId, at }, commandContext(input, `slot:${endpointId}`));
-      const result = await services.execute(webhookStream, endpointId, {
+      const slot = await takeWebhookSlot(platform, { accountId: auth.accountId, plan: auth.plan, endpointId, at }, commandContext(input, `slot:${endpointId}`));
+      const result = await platform.commands.execute(webhookStream, endpointId, {
         type: 'RegisterEndpoint', endpointId, accountId: auth.accountId, url: body.url, events: body.events ?? null,
-        sealedSecret: services.secrets.seal(secret, { kind: 'webhook-endpoint-secret', accountId: auth.accountId, recordId: endpointId }), at,
+        sealedSecret: platform.secrets.seal(secret, { kind: 'webhook-endpoint-secret', accountId: auth.accountId, recordId: endpointId }), at,
       }, commandContext(input)).catch(async (error: unknown) => {
-        await releaseWebhookSlot(services, slot, `the endpoint was not registered: ${(error as Error).message}`, commandContext(input, `slot-release:${endpointId}`))
-          .catch((releaseError) => services.logger.error({ err: releaseError, endpointId }, 'a webhook slot could not be given back'));
+        await releaseWebhookSlot(platform, slot, `the endpoint was not registered: ${(error as Error).message}`, commandContext(input, `slot-release:${endpointId}`))
+          .catch((releaseError) => platform.logger.error({ err: releaseError, endpointId }, 'a webhook slot could not be given back'));
         throw error;
       });
       const doc = applyAppended(webhooks, null, result.events)!;
@@ -62,11 +62,11 @@ export const endpointRoutes = [
     method: 'get', path: '/webhooks', tag: 'Webhooks', summary: 'List endpoints, newest first (secrets are never shown again)',
     query: z.object(Pagination),
     responses: { 200: listOf('webhooks', WebhookBody) },
-    async handle({ query, auth, services }) {
-      const page = await services.readStore.find<WebhookDoc>('webhooks', {
+    async handle({ query, auth, platform }) {
+      const page = await platform.readStore.find<WebhookDoc>('webhooks', {
         filter: { accountId: auth.accountId }, sort: { field: 'createdAt', direction: 'desc' }, limit: query.limit, cursor: query.cursor,
       });
-      const failing = await failingSinceOf(services.readStore, page.items.map((doc) => doc.id));
+      const failing = await failingSinceOf(platform.readStore, page.items.map((doc) => doc.id));
       return { status: 200, body: { webhooks: page.items.map((doc) => presentWebhook(doc, failing.get(doc.id) ?? null)), nextCursor: page.nextCursor } };
     },
   }),
@@ -76,7 +76,7 @@ export const endpointRoutes = [
     responses: { 200: WebhookResponse },
     errors: [404],
     async handle(input) {
-      return { status: 200, body: { webhook: await presentOne(input.services.readStore, await ownedWebhook(input)) } };
+      return { status: 200, body: { webhook: await presentOne(input.platform.readStore, await ownedWebhook(input)) } };
     },
   }),
   route({
@@ -86,11 +86,11 @@ export const endpointRoutes = [
     responses: { 200: WebhookResponse },
     errors: [404, 409],
     async handle(input) {
-      const { params, body, services } = input;
+      const { params, body, platform } = input;
       const doc = await ownedWebhook(input);
-      const result = await services.execute(webhookStream, params.id, { type: 'UpdateEndpoint', ...body, at: services.clock.now() }, commandContext(input));
-      webhookSignal(services).notify([params.id]); // its lane looks again: disabled, it settles what waits
-      return { status: 200, body: { webhook: await presentOne(services.readStore, applyAppended(webhooks, doc, result.events)!) } };
+      const result = await platform.commands.execute(webhookStream, params.id, { type: 'UpdateEndpoint', ...body, at: platform.clock.now() }, commandContext(input));
+      webhookSignal(platform).notify([params.id]); // its lane looks again: disabled, it settles what waits
+      return { status: 200, body: { webhook: await presentOne(platform.readStore, applyAppended(webhooks, doc, result.events)!) } };
     },
   }),
   route({
@@ -100,10 +100,10 @@ export const endpointRoutes = [
     errors: [404, 409],
     async handle(input) {
       const doc = await ownedWebhook(input);
-      await input.services.execute(webhookStream, input.params.id, { type: 'DeleteEndpoint', at: input.services.clock.now() }, commandContext(input));
-      webhookSignal(input.services).notify([input.params.id]);
+      await input.platform.commands.execute(webhookStream, input.params.id, { type: 'DeleteEndpoint', at: input.platform.clock.now() }, commandContext(input));
+      webhookSignal(input.platform).notify([input.params.id]);
       // Deleting frees the endpoint's place under the cap (a crash before this keeps it taken: docs/plan-limits.md).
-      await releaseWebhookSlot(input.services, { accountId: doc.accountId, endpointId: doc.id }, 'the endpoint was deleted', commandContext(input, `slot-release:${doc.id}`));
+      await releaseWebhookSlot(input.platform, { accountId: doc.accountId, endpointId: doc.id }, 'the endpoint was deleted', commandContext(input, `slot-release:${doc.id}`));
       return { status: 204 };
     },
   }),

@@ -25,12 +25,12 @@ export const eventRoutes = [
         hasMore: z.boolean(),
       }),
     },
-    async handle({ query, auth, services }) {
-      await ensureWebhookCollections(services.readStore);
+    async handle({ query, auth, platform }) {
+      await ensureWebhookCollections(platform.readStore);
       let cursor: string | undefined;
       if (query.after) {
-        const from = await services.readStore.get<FeedDoc>(PUBLIC_EVENTS, query.after);
-        if (!from && timeOfId(query.after) < services.clock.nowMs() - WEBHOOK_RETENTION_MS) {
+        const from = await platform.readStore.get<FeedDoc>(PUBLIC_EVENTS, query.after);
+        if (!from && timeOfId(query.after) < platform.clock.nowMs() - WEBHOOK_RETENTION_MS) {
           throw new AppError('cursor_expired', `The event ${query.after} is older than the ${WEBHOOK_RETENTION_MS / 86_400_000} days the feed keeps, and the events after it up to the oldest kept are gone. `
             + 'Start again without after (from the oldest event kept), and read the current state from the other endpoints to cover the gap.');
         }
@@ -41,7 +41,7 @@ export const eventRoutes = [
         }
         cursor = encodeCursor({ key: from.seq, id: from.id });
       }
-      const page = await services.readStore.find<FeedDoc>(PUBLIC_EVENTS, {
+      const page = await platform.readStore.find<FeedDoc>(PUBLIC_EVENTS, {
         filter: { accountId: auth.accountId, ...(query.type ? { type: query.type } : {}) },
         sort: { field: 'seq', direction: 'asc' }, limit: query.limit, cursor,
       });

@@ -15,7 +15,7 @@ async function crawledProject(websiteUrl: string) {
 }
 
 const crawlEvents = async (projectId: string) =>
-  (await streamEvents(world.app.services, `project-${projectId}`)).filter((event) => event.type === 'BrandCrawled' || event.type === 'BrandCrawlFailed');
+  (await streamEvents(world.app.platform, `project-${projectId}`)).filter((event) => event.type === 'BrandCrawled' || event.type === 'BrandCrawlFailed');
 
 test('the crawl records a brand profile in the public shape and page summaries within their limits', async () => {
   const { id, project } = await crawledProject(world.site.origin);

@@ -56,7 +56,7 @@ const sites: GatedSite[] = [];
 beforeAll(async () => {
   app = await startInkstream({ env: { INKSTREAM_CRAWL_CONCURRENCY_PER_ORIGIN: String(PER_ORIGIN) } });
   await stopPipeline(app);
-  ctx = createPipelineContext(app.services);
+  ctx = createPipelineContext(app.platform);
 });
 afterAll(async () => {
   await ctx.stop();
@@ -73,7 +73,7 @@ async function site(gated: boolean, pages: readonly string[] = PAGES): Promise<G
 /** Creates a project through the API and returns the crawl its creation requested, ready to be handled. */
 async function requestedCrawl(websiteUrl: string) {
   const { project } = (await app.api().post('/projects', { name: 'Bakery', websiteUrl })).body;
-  const events = await app.services.eventStore.readStream(`project-${project.id}`);
+  const events = await app.platform.eventStore.readStream(`project-${project.id}`);
   return { projectId: project.id as string, event: events.find((event) => event.type === 'BrandCrawlRequested')! };
 }
 const crawlStatus = async (projectId: string) => (await app.api().get(`/projects/${projectId}`)).body.project.crawl.status;

@@ -7,7 +7,7 @@ import { manualClock } from '../../../../src/core/clock.ts';
 import { createLogger } from '../../../../src/core/logger.ts';
 import { schedulerTick } from '../../../../src/features/pipeline/schedule/scheduler.ts';
 import { startServer, type RunningServer } from '../../../../src/app/start.ts';
-import type { Services } from '../../../../src/app/platform.ts';
+import type { Platform } from '../../../../src/platform.ts';
 import { startInkstream, type ApiClient } from '../../../support/inkstream.ts';
 import { startTestSite, type TestSite } from '../../../support/testSite.ts';
 
@@ -31,7 +31,7 @@ async function project(client: ApiClient, settings: object = { cadence: weekly }
   return (await client.post('/projects', { name: 'Crumb', websiteUrl: site.origin, settings })).body.project.id as string;
 }
 const topic = (client: ApiClient, projectId: string, body: object) => client.post(`/projects/${projectId}/topics`, body).then((r) => r.body.topic);
-const articles = (services: Services, projectId: string) => services.eventStore.readAll({ categories: ['article'] })
+const articles = (platform: Platform, projectId: string) => platform.eventStore.readAll({ categories: ['article'] })
   .then((events) => events.filter((event) => event.type === 'ArticleQueued' && event.data.projectId === projectId).map((event) => event.data));
 
 test('a cadence slot writes the highest-priority approved topic once, even when ticked again after a restart', async () => {
@@ -40,13 +40,13 @@ test('a cadence slot writes the highest-priority approved topic once, even when 
   const api = app.api();
   const projectId = await project(api);
   const topics = [await topic(api, projectId, { title: 'Low', priority: 10 }), await topic(api, projectId, { title: 'High', priority: 90 }), await topic(api, projectId, { title: 'Mid', priority: 50 })];
-  await schedulerTick(app.services, log);
-  expect(await articles(app.services, projectId)).toEqual([]);
+  await schedulerTick(app.platform, log);
+  expect(await articles(app.platform, projectId)).toEqual([]);
 
   clock.set('2026-01-06T08:00:30.000Z'); // Tuesday 09:00:30 in Berlin
-  await schedulerTick(app.services, log);
-  await schedulerTick(app.services, log);
-  const written = await articles(app.services, projectId);
+  await schedulerTick(app.platform, log);
+  await schedulerTick(app.platform, log);
+  const written = await articles(app.platform, projectId);
   expect(written).toEqual([expect.objectContaining({ topicId: topics[1].id, trigger: 'cadence' })]);
   const research = (await api.get(`/projects/${projectId}`)).body.project.research;
   expect(research).toMatchObject({ runId: expect.stringMatching(/^run_/) }); // 2 approved left < 3
@@ -56,9 +56,9 @@ test('a cadence slot writes the highest-priority approved topic once, even when 
   let restarted: RunningServer | undefined;
   try {
     restarted = await startServer(config, log, { clock });
-    await schedulerTick(restarted.services, log);
-    expect(await articles(restarted.services, projectId)).toHaveLength(1);
-    const requests = (await restarted.services.eventStore.readStream(`project-${projectId}`)).filter((event) => event.type === 'TopicResearchRequested');
+    await schedulerTick(restarted.platform, log);
+    expect(await articles(restarted.platform, projectId)).toHaveLength(1);
+    const requests = (await restarted.platform.eventStore.readStream(`project-${projectId}`)).filter((event) => event.type === 'TopicResearchRequested');
     expect(requests).toHaveLength(1);
     expect(requests[0].data).toMatchObject({ reason: 'cadence' });
   } finally {
@@ -83,14 +83,14 @@ test('a topic is written when its scheduledFor comes, once; paused projects and 
   expect((await free.post(`/topics/${first.id}/write`)).status).toBe(201);
 
   clock.set('2026-02-03T11:59:59.000Z');
-  await schedulerTick(app.services, log);
-  expect(await articles(app.services, projectId)).toEqual([]);
+  await schedulerTick(app.platform, log);
+  expect(await articles(app.platform, projectId)).toEqual([]);
 
   clock.set('2026-02-03T12:00:00.000Z');
-  await schedulerTick(app.services, log);
-  await schedulerTick(app.services, log);
-  expect(await articles(app.services, projectId)).toEqual([expect.objectContaining({ topicId: scheduled.id, trigger: 'schedule' })]);
-  expect(await articles(app.services, pausedId)).toEqual([]);
-  expect((await articles(app.services, quotaId)).map((article) => article.trigger)).toEqual(['api']);
+  await schedulerTick(app.platform, log);
+  await schedulerTick(app.platform, log);
+  expect(await articles(app.platform, projectId)).toEqual([expect.objectContaining({ topicId: scheduled.id, trigger: 'schedule' })]);
+  expect(await articles(app.platform, pausedId)).toEqual([]);
+  expect((await articles(app.platform, quotaId)).map((article) => article.trigger)).toEqual(['api']);
   await app.close();
 });

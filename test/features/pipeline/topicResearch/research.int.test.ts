@@ -42,7 +42,7 @@ test('a run suggests 5–10 topics with rationale under ids derived from the run
     expect(rejected.has(topic.title.toLowerCase())).toBe(false);
     expect(rejected.has(topic.keyword.toLowerCase())).toBe(false);
   }
-  const completed = (await streamEvents(world.app.services, `project-${projectId}`)).filter((event) => event.type === 'TopicResearchCompleted');
+  const completed = (await streamEvents(world.app.platform, `project-${projectId}`)).filter((event) => event.type === 'TopicResearchCompleted');
   expect(completed.map((event) => event.data.topicIds)).toEqual([first.topics.map((t) => t.id), second.topics.map((t) => t.id)]);
 });
 
@@ -50,24 +50,24 @@ test('a run replayed after a crash mid-way finishes with the topics already crea
   const projectId = await crawled();
   await stopBackgroundWork(world.app);
   const writer = recordingWriter();
-  const handler = researchProcess(createPipelineContext(world.app.services, { writer }));
-  const runId = world.app.services.ids.next('run');
-  await world.app.services.execute(projectStream, projectId, { type: 'RequestTopicResearch', runId, reason: 'requested', at: world.app.services.clock.now() }, {
+  const handler = researchProcess(createPipelineContext(world.app.platform, { writer }));
+  const runId = world.app.platform.ids.next('run');
+  await world.app.platform.commands.execute(projectStream, projectId, { type: 'RequestTopicResearch', runId, reason: 'requested', at: world.app.platform.clock.now() }, {
     accountId: 'acc', actor: { kind: 'system', worker: 'test' }, correlationId: runId, requestId: runId, commandId: runId,
   });
-  const requested = (await streamEvents(world.app.services, `project-${projectId}`)).at(-1)!;
+  const requested = (await streamEvents(world.app.platform, `project-${projectId}`)).at(-1)!;
   // An earlier attempt created the run's first two topics, then the process died before the run completed.
   const createdBefore = [0, 1].map((index) => researchTopicId(runId, index));
   for (const topicId of createdBefore) {
-    await world.app.services.execute(topicStream, topicId, { type: 'CreateTopic', topic: {
+    await world.app.platform.commands.execute(topicStream, topicId, { type: 'CreateTopic', topic: {
       topicId, projectId, title: `Idea ${topicId}`, keyword: null, brief: null, status: 'suggested', scheduledFor: null, priority: 50,
-      source: 'research', runId, rationale: 'from the first attempt', at: world.app.services.clock.now(),
+      source: 'research', runId, rationale: 'from the first attempt', at: world.app.platform.clock.now(),
     } }, { accountId: 'acc', actor: { kind: 'system', worker: 'test' }, correlationId: runId, requestId: runId, commandId: topicId });
   }
   await handler.handle(requested);
-  await redeliver(world.app.services, handler, `project-${projectId}`);
+  await redeliver(world.app.platform, handler, `project-${projectId}`);
   expect(writer.count('suggestTopics')).toBe(0);
-  const completions = (await streamEvents(world.app.services, `project-${projectId}`)).filter((event) => event.type === 'TopicResearchCompleted' && event.data.runId === runId);
+  const completions = (await streamEvents(world.app.platform, `project-${projectId}`)).filter((event) => event.type === 'TopicResearchCompleted' && event.data.runId === runId);
   expect(completions.map((event) => event.data.topicIds)).toEqual([createdBefore]);
-  for (const id of createdBefore) expect((await streamEvents(world.app.services, `topic-${id}`)).map((event) => event.type)).toEqual(['TopicCreated']);
+  for (const id of createdBefore) expect((await streamEvents(world.app.platform, `topic-${id}`)).map((event) => event.type)).toEqual(['TopicCreated']);
 });

@@ -24,10 +24,10 @@ beforeAll(async () => {
 
 test('queued revisions apply one at a time, oldest first; a failed one is recorded with its reason and the rest still apply', async () => {
   const writer = recordingWriter();
-  const ctx = createPipelineContext(app.services, { writer });
+  const ctx = createPipelineContext(app.platform, { writer });
   const topic = (await app.api().post(`/projects/${projectId}/topics`, { title: 'Holiday pre-orders', keyword: 'holiday pre-orders' })).body.topic;
   const articleId = (await app.api().post(`/topics/${topic.id}/write`)).body.article.id;
-  await pump(app.services, writeProcess(ctx), `article-${articleId}`);
+  await pump(app.platform, writeProcess(ctx), `article-${articleId}`);
 
   const instructions = ['Make it shorter.', 'Add a section about pickup slots.', 'Replace Crumb & Co. with Crumb and Company.'];
   const revisionIds: string[] = [];
@@ -38,9 +38,9 @@ test('queued revisions apply one at a time, oldest first; a failed one is record
   }
   writer.failNext('reviseArticle', new LlmError('invalid_output', 'The model\'s answer did not match the expected "article_revision" format.'));
   const revise = reviseProcess(ctx);
-  await pump(app.services, revise, `article-${articleId}`);
+  await pump(app.platform, revise, `article-${articleId}`);
 
-  const events = (await streamEvents(app.services, `article-${articleId}`)) as unknown as (ArticleEvent & { id: string })[];
+  const events = (await streamEvents(app.platform, `article-${articleId}`)) as unknown as (ArticleEvent & { id: string })[];
   const outcomes = events.filter((event) => event.type === 'ArticleRevised' || event.type === 'ArticleRevisionFailed');
   expect(outcomes.map((event) => [event.type, event.data.revisionId])).toEqual([
     ['ArticleRevisionFailed', revisionIds[0]], ['ArticleRevised', revisionIds[1]], ['ArticleRevised', revisionIds[2]],
@@ -55,9 +55,9 @@ test('queued revisions apply one at a time, oldest first; a failed one is record
   expect(parseMdx(third.mdx).body).toContain('Crumb and Company');
   expect(parseMdx(third.mdx).frontmatter.slug).toBe(parseMdx(second.mdx).frontmatter.slug);
 
-  await redeliver(app.services, revise, `article-${articleId}`);
+  await redeliver(app.platform, revise, `article-${articleId}`);
   expect(writer.count('reviseArticle')).toBe(3);
-  expect((await streamEvents(app.services, `article-${articleId}`)).length).toBe(events.length);
+  expect((await streamEvents(app.platform, `article-${articleId}`)).length).toBe(events.length);
   const read = await eventually(() => app.api().get(`/articles/${articleId}`), (r) => r.body.article.version === 3);
   expect(read.body.article).toMatchObject({ pendingRevisions: 0, lastRevisionSummary: third.summary });
 });

@@ -1,12 +1,12 @@
 import type { SourcedFact } from './brandProfile.ts';
 import type { CrawledPage } from '../../../../integrations/crawler/types.ts';
 
-const offerPath = /\/(?:products?|services?|solutions?|features?|offerings?|what-we-do|platform)(?:\/([^/]+))?\/?$/i;
-const genericHeading = /^(?:products?|services?|solutions?|features?|offerings?|overview|pricing|plans|all products|what we do|our services|our products)$/i;
+const offerPath = /\/(?:products?|platform?|solutions?|features?|offerings?|what-we-do|platform)(?:\/([^/]+))?\/?$/i;
+const genericHeading = /^(?:products?|platform?|solutions?|features?|offerings?|overview|pricing|plans|all products|what we do|our platform|our products)$/i;
 const MAX_OFFERS = 12;
 
 /**
- * Products and services: the main heading of each product/service page (or, on the index page,
+ * Products and platform: the main heading of each product/service page (or, on the index page,
  * its sub-headings), then navigation links that point at such pages. Each keeps the page that
  * describes it as its source.
  */

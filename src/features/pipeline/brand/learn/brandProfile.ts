@@ -24,7 +24,7 @@ export const companyFactsSchema = z.object({
   team: sourcedFactSchema.optional(),
   /** What the company does for whom, e.g. "We help independent bakeries take orders online". */
   mission: sourcedFactSchema.optional(),
-  /** Products and services, one per entry. */
+  /** Products and platform, one per entry. */
   offers: z.array(sourcedFactSchema).max(50),
   /** Claims with numbers: "500+ bakeries in 12 countries", "99.9% uptime", "4.8/5". */
   proofPoints: z.array(sourcedFactSchema).max(50),

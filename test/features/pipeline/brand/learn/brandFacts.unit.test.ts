@@ -69,11 +69,11 @@ test('a claim in a fragment is no fact: only whole sentences are stated', () => 
 test('offers come from product pages and the navigation, with the product page as source', () => {
   const facts = extractCompanyFacts([
     crawledPage({ url: 'https://acme.test/', navLinks: [{ text: 'Payroll', url: 'https://acme.test/products/payroll' }, { text: 'Blog', url: 'https://acme.test/blog' }] }),
-    crawledPage({ url: 'https://acme.test/services', headings: [{ level: 1, text: 'Services' }, { level: 2, text: 'Bookkeeping' }, { level: 2, text: 'Tax returns' }] }),
+    crawledPage({ url: 'https://acme.test/platform', headings: [{ level: 1, text: 'Platform' }, { level: 2, text: 'Bookkeeping' }, { level: 2, text: 'Tax returns' }] }),
   ]);
   expect(facts.offers).toEqual([
-    { value: 'Bookkeeping', sourceUrl: 'https://acme.test/services' },
-    { value: 'Tax returns', sourceUrl: 'https://acme.test/services' },
+    { value: 'Bookkeeping', sourceUrl: 'https://acme.test/platform' },
+    { value: 'Tax returns', sourceUrl: 'https://acme.test/platform' },
     { value: 'Payroll', sourceUrl: 'https://acme.test/products/payroll' },
   ]);
 });

@@ -14,7 +14,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { allProjections } from '../projections/index.ts';
+import { allProjections } from '../src/app/features.ts';
 import { rebuildProjections } from '../src/cli/rebuild.ts';
 import { loadConfig } from '../src/core/config.ts';
 import { projectionConsumer } from '../src/consumers/projectionConsumer.ts';

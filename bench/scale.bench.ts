@@ -22,7 +22,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
-import { allProjections } from '../projections/index.ts';
+import { allProjections } from '../src/app/features.ts';
 import { positionToText } from '../src/core/positions.ts';
 import { openSqliteEventStore } from '../src/eventstore/sqlite.ts';
 import { projectionVersion } from '../src/readstore/projectionVersion.ts';

@@ -27,7 +27,7 @@ import { createSafeHttpClient } from '../src/integrations/safeHttp/index.ts';
 import { createPlatform } from '../src/app/platform.ts';
 import { CONCURRENCY_PER_ENDPOINT } from '../src/features/webhooks/delivery/inFlight.ts';
 import { webhookStream } from '../src/domain/webhooks/decide.ts';
-import { webhookJobs } from '../src/features/webhooks/jobs.ts';
+import { webhooksFeature } from '../src/features/webhooks/index.ts';
 import { generateWebhookSecret } from '../src/features/webhooks/endpoints/secret.ts';
 
 const EVENTS = 1_000;
@@ -70,7 +70,7 @@ async function run(options: { pacedPerSecond: number | null; deadEndpoint: boole
       type: 'RegisterEndpoint', endpointId, accountId, url, events: null, sealedSecret: platform.secrets.seal(generateWebhookSecret(), { kind: 'webhook-endpoint-secret', accountId, recordId: endpointId }), at: platform.clock.now(),
     }, context(endpointId));
   }
-  const background = await startBackground(platform, webhookJobs(platform));
+  const background = await startBackground(platform, webhooksFeature.background!(platform));
   const queue = (i: number) => {
     const articleId = platform.ids.next('art');
     return { articleId, append: () => platform.commands.execute(articleStream, articleId, {

@@ -5,7 +5,7 @@
  * decide functions into the event store, then through the projections; nothing goes over HTTP.
  */
 import { randomUUID } from 'node:crypto';
-import { allProjections } from '../../projections/index.ts';
+import { allProjections } from '../../src/app/features.ts';
 import { accountIdForName } from '../../src/domain/accounts/account.ts';
 import { accountStream } from '../../src/domain/accounts/decide.ts';
 import { articleStream } from '../../src/domain/articles/decide.ts';

@@ -1,6 +1,7 @@
 import { startLeadership } from '../consumers/leadership.ts';
 import { projectionConsumer } from '../consumers/projectionConsumer.ts';
-import { startConsumer, type ConsumerDefinition, type ConsumerHandle } from '../consumers/runner.ts';
+import { startConsumer, type ConsumerHandle } from '../consumers/runner.ts';
+import type { BackgroundWork } from '../features/feature.ts';
 import type { Platform } from '../platform.ts';
 
 /**
@@ -11,10 +12,8 @@ import type { Platform } from '../platform.ts';
 /** `consumers` lists those running now: the projections, and the side-effect consumers while leading. */
 export type Background = { readonly consumers: ConsumerHandle[]; isLeader(): boolean; stop(): Promise<void> };
 
-export type Worker = { name: string; start(platform: Platform): Promise<{ stop(): Promise<void> }> };
-
 export async function startBackground(
-  platform: Platform, extra: { consumers?: ConsumerDefinition[]; workers?: Worker[] } = {}, options: { leaseTtlMs?: number } = {},
+  platform: Platform, extra: Partial<BackgroundWork> = {}, options: { leaseTtlMs?: number } = {},
 ): Promise<Background> {
   const runner = { store: platform.eventStore, readStore: platform.readStore, logger: platform.logger, tail: platform.tail };
   const projections = await startConsumer(projectionConsumer(platform.projections, platform.readStore), runner);

@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import { join } from 'node:path';
-import { allProjections } from '../../projections/index.ts';
 import { loadPlans } from '../domain/accounts/plans.ts';
 import type { Config } from '../core/config.ts';
 import { systemClock, type Clock } from '../core/clock.ts';
@@ -13,6 +12,7 @@ import { projectionVersion } from '../readstore/projectionVersion.ts';
 import { createReadModels } from '../consumers/readModels.ts';
 import type { Platform } from '../platform.ts';
 import { createStoreConnection, type StoreConnection } from './storeConnection.ts';
+import { allProjections } from './features.ts';
 import { verifyStoreIdentity } from './storeIdentity.ts';
 import { openStores, type Stores } from './stores.ts';
 

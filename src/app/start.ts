@@ -10,12 +10,12 @@ import { createApp } from '../http/app.ts';
 import { createConnectionCap } from '../http/connectionCap.ts';
 import { openRateLimit } from '../http/rateLimitStore.ts';
 import type { ResolveHost } from '../integrations/safeHttp/index.ts';
-import { allRoutes } from '../http/routes.ts';
 import { answerClientErrors, serverOptions } from '../http/serverLimits.ts';
 import { createStartingListener } from '../http/starting.ts';
-import { backgroundJobs } from './features.ts';
+import { allRoutes, backgroundWork } from './features.ts';
 import type { PipelineOptions } from '../features/pipeline/index.ts';
-import { connectingReadiness, createReadiness } from './readiness.ts';
+import { connectingReadiness } from '../http/readiness.ts';
+import { createReadiness } from './readiness.ts';
 import type { Platform } from '../platform.ts';
 import { createPlatform } from './platform.ts';
 import type { StoreConnection } from './storeConnection.ts';
@@ -62,7 +62,7 @@ export async function startServer(config: Config, logger: Logger, overrides: Ser
         `Try: curl -H "Authorization: Bearer ${issued.key}" http://localhost:${config.PORT}/api/v1/projects\n\n`,
       );
     }
-    background = await startBackground(platform, backgroundJobs(platform, { pipeline: overrides.pipeline }), { leaseTtlMs: config.INKSTREAM_LEASE_TTL_MS });
+    background = await startBackground(platform, backgroundWork(platform, { pipeline: overrides.pipeline }), { leaseTtlMs: config.INKSTREAM_LEASE_TTL_MS });
     limits = await openRateLimit(config);
   } catch (error) {
     await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });

@@ -1,7 +1,9 @@
+import type { Logger } from 'pino';
+import type { Config } from '../core/config.ts';
 import type { StoredEvent } from '../eventstore/port.ts';
+import type { ReadStore } from '../readstore/port.ts';
 import type { ConsumerDefinition } from './runner.ts';
 import { createStreamWindow, type StreamWindow } from './streamWindow.ts';
-import type { Platform } from '../platform.ts';
 
 export type PartitionedHandler = {
   name: string;
@@ -20,7 +22,7 @@ export type PartitionedHandler = {
  * and the checkpoint is the low-water mark. A crash delivers again what was not finished; every
  * handler checks its stream's state first, so what was recorded is not redone.
  */
-export function partitionedConsumer(handler: PartitionedHandler, platform: Pick<Platform, 'readStore' | 'logger' | 'config'>): ConsumerDefinition {
+export function partitionedConsumer(handler: PartitionedHandler, platform: { readStore: ReadStore; logger: Logger; config: Pick<Config, 'INKSTREAM_PIPELINE_LOOKAHEAD'> }): ConsumerDefinition {
   const types = new Set(handler.types);
   const handles = (event: StoredEvent) => types.has(event.type);
   const projectOf = (event: StoredEvent): string | Promise<string> => {

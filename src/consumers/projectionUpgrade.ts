@@ -1,4 +1,8 @@
-import type { Worker } from '../app/background.ts';
+import type { Logger } from 'pino';
+import type { EventStore } from '../eventstore/port.ts';
+import type { ReadStore } from '../readstore/port.ts';
+import type { Projection } from '../readstore/projection.ts';
+import type { Worker } from './worker.ts';
 import { projectionVersion } from '../readstore/projectionVersion.ts';
 import { rebuildOnline } from '../readstore/rebuild.ts';
 import { PROJECTIONS_CONSUMER } from './projectionConsumer.ts';
@@ -11,7 +15,7 @@ export const PROJECTION_UPGRADE = 'projections.upgrade';
  * swapped in together when they have caught up. Stopping the process abandons the build; the next
  * start begins it again.
  */
-export function projectionUpgradeWorker(): Worker {
+export function projectionUpgradeWorker(): Worker<{ logger: Logger; eventStore: EventStore; readStore: ReadStore; projections: readonly Projection[] }> {
   return {
     name: PROJECTION_UPGRADE,
     async start(platform) {

@@ -13,6 +13,9 @@ function isAddressOrSubnet(entry: string): boolean {
   return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
 }
 
+/** A whole number of zero or more; unset or empty: not set. */
+const optionalCount = z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).optional());
+
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -47,6 +50,13 @@ const Env = z.object({
   /** Models a project may choose, comma-separated; the default model is always allowed. */
   INKSTREAM_ALLOWED_MODELS: z.string().optional()
     .transform((text) => (text === undefined ? undefined : text.split(',').map((name) => name.trim()).filter(Boolean))),
+  /** Model provider limits (docs/llm.md, "Provider limits"); unset: the defaults of integrations/llm/select.ts. */
+  INKSTREAM_LLM_TIMEOUT_MS: optionalCount,
+  INKSTREAM_LLM_MAX_RETRIES: optionalCount,
+  INKSTREAM_LLM_CONCURRENCY: optionalCount,
+  INKSTREAM_LLM_REQUESTS_PER_MINUTE: optionalCount,
+  /** A TTF/OTF file for the cover titles instead of the built-in stroke font. */
+  INKSTREAM_COVER_FONT: z.string().optional(),
   GITHUB_API_URL: z.string().url().default('https://api.github.com'),
   SEARCH_CONSOLE_API_URL: z.string().url().default('https://searchconsole.googleapis.com/'),
   GOOGLE_OAUTH_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),

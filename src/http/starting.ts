@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError } from '../core/errors.ts';
 import type { IdGenerator } from '../core/ids.ts';
-import type { Readiness } from '../app/readiness.ts';
+import type { Readiness } from './readiness.ts';
 import { bodyPending } from './body.ts';
 import { sendError } from './errors.ts';
 import { sendJson } from './respond.ts';

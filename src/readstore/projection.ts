@@ -31,6 +31,9 @@ export type Projection<D extends Doc = Doc> = {
 
 export const defineProjection = <D extends Doc>(projection: Projection<D>): Projection<D> => projection;
 
+/** Read models of different document types as one list: each is only ever given its own documents. */
+export const projectionList = (...projections: Projection<any>[]): readonly Projection[] => projections;
+
 export const POSITION_FIELD = '_position';
 
 /** A read-model document as an API returns it: without the runner's bookkeeping. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
-import { allProjections } from '../../projections/index.ts';
+import { allProjections } from '../../src/app/features.ts';
 import { applyProjections } from '../../src/consumers/projectionConsumer.ts';
 import { openSqliteEventStore } from '../../src/eventstore/sqlite.ts';
 import { openSqliteReadStore } from '../../src/readstore/sqlite.ts';

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { allProjections } from '../../projections/index.ts';
+import { allProjections } from '../../src/app/features.ts';
 import { openSqliteEventStore } from '../../src/eventstore/sqlite.ts';
 import { rebuildReadModels } from '../../src/readstore/rebuild.ts';
 import { openSqliteReadStore } from '../../src/readstore/sqlite.ts';

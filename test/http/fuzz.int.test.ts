@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { accountIdForName } from '../../src/domain/accounts/account.ts';
 import type { Route } from '../../src/http/route.ts';
-import { allRoutes } from '../../src/http/routes.ts';
+import { allRoutes } from '../../src/app/features.ts';
 import { advanceArticle } from '../support/articleLife.ts';
 import { startInkstream, type ApiResponse, type TestInkstream } from '../support/inkstream.ts';
 import { apiEventsAfter, idKind, isCovered, ownedResources, pathWith, routeKey, VALID_BODIES, type OwnedIds } from '../support/routeSamples.ts';

@@ -2,7 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createApp } from '../../src/http/app.ts';
 import { openApiPath } from '../../src/http/route.ts';
-import { allRoutes } from '../../src/http/routes.ts';
+import { allRoutes } from '../../src/app/features.ts';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
 
 let app: TestInkstream;

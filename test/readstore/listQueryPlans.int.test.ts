@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { allRoutes } from '../../src/http/routes.ts';
+import { allRoutes } from '../../src/app/features.ts';
 import { encodeCursor } from '../../src/readstore/cursor.ts';
 import type { FindOptions } from '../../src/readstore/port.ts';
 import { EMBEDDED_DB_FILE } from '../../src/app/stores.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { allProjections } from '../../projections/index.ts';
+import { allProjections } from '../../src/app/features.ts';
 import { applyProjections } from '../../src/consumers/projectionConsumer.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { openSqliteEventStore } from '../../src/eventstore/sqlite.ts';

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { allProjections } from '../../projections/index.ts';
+import { allProjections } from '../../src/app/features.ts';
 import { projectionConsumer } from '../../src/consumers/projectionConsumer.ts';
 import { startConsumer } from '../../src/consumers/runner.ts';
 import { handleCommand } from '../../src/eventstore/handleCommand.ts';

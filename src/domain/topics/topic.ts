@@ -27,6 +27,9 @@ export type Topic = { status: 'none' } | ActiveTopic;
 
 export const TOPIC_CATEGORY = 'topic';
 
+/** A topic's priority when neither its creator nor research gives one (0–100, higher first). */
+export const DEFAULT_PRIORITY = 50;
+
 /**
  * The topic state machine, as data: the statuses a PATCH may move a topic to from each status.
  * `written` is reached only by POST /topics/:id/write (from approved, scheduled or suggested).

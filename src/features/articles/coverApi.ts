@@ -9,11 +9,16 @@ import type { CoverGenerator } from '../../integrations/covers/port.ts';
 import { createResvgCoverGenerator } from '../../integrations/covers/resvg.ts';
 import type { Cover } from '../../domain/articles/article.ts';
 
-let generator: CoverGenerator | undefined;
+/** One generator per font file (INKSTREAM_COVER_FONT; none: the built-in stroke font), loaded on first use. */
+const generators = new Map<string, CoverGenerator>();
 
 /** The PNG is drawn from the descriptor on the article event each time: the same descriptor gives the same bytes. */
-export async function renderCover(cover: Cover): Promise<Buffer> {
-  generator ??= createResvgCoverGenerator({ fontFiles: process.env.INKSTREAM_COVER_FONT ? [process.env.INKSTREAM_COVER_FONT] : [] });
+export async function renderCover(cover: Cover, fontFile: string | undefined): Promise<Buffer> {
+  let generator = generators.get(fontFile ?? '');
+  if (!generator) {
+    generator = createResvgCoverGenerator({ fontFiles: fontFile ? [fontFile] : [] });
+    generators.set(fontFile ?? '', generator);
+  }
   const image = await generator.generate({ title: cover.title, palette: cover.palette, style: { mood: cover.style.mood, shapes: cover.style.shapes } });
   return image.png;
 }
@@ -29,7 +34,7 @@ export const coverRoutes = [
       if (!doc.cover) {
         throw new AppError('not_found', `Article ${params.id} has no cover: it is not drafted yet, or covers are off for its project (settings.covers.enabled).`);
       }
-      const png = await renderCover(doc.cover);
+      const png = await renderCover(doc.cover, platform.config.INKSTREAM_COVER_FONT);
       const etag = `"${createHash('sha256').update(JSON.stringify(doc.cover)).digest('hex').slice(0, 32)}"`;
       return { status: 200, raw: png, contentType: 'image/png', headers: { ETag: etag, 'Cache-Control': 'private, max-age=3600' } };
     },

@@ -1,11 +1,12 @@
 import type { Logger } from 'pino';
 import { createLimiter, type Limiter } from '../../core/limiter.ts';
 import { allowedModels, modelToUse } from '../../integrations/llm/modelAllowList.ts';
-import { createContentWriter, llmConfigFromEnv } from '../../integrations/llm/select.ts';
+import { createContentWriter, llmConfigOf } from '../../integrations/llm/select.ts';
 import type { LlmPort } from '../../integrations/llm/port.ts';
 import type { ContentWriter } from '../../integrations/llm/writer.ts';
 import { createSafeHttpClient, type SafeHttpClient } from '../../integrations/safeHttp/index.ts';
 import type { Settings } from '../../domain/projects/settings.ts';
+import { stopSwitch, type StopSwitch } from '../../consumers/worker.ts';
 import type { Platform } from '../../platform.ts';
 
 /**
@@ -29,9 +30,8 @@ export type PipelineContext = {
   concurrency: number;
   /** Aborted when the pipeline stops, so waits end and the event is handled again after the restart. */
   readonly signal: AbortSignal;
-  /** Runs again after a stop (a process that lost and regained the background lease). */
-  start(): void;
-  stop(): Promise<void>;
+  /** Started and stopped with the background work; a stop closes the HTTP client, a restart opens a new one. */
+  lifecycle: StopSwitch['worker'];
 };
 
 export type PipelineOverrides = Partial<Pick<PipelineContext, 'writer' | 'llm' | 'http' | 'concurrency'>> & {
@@ -42,13 +42,7 @@ export const CRAWL_PAGE_CAP = 25;
 
 export function createPipelineContext(platform: Platform, overrides: PipelineOverrides = {}): PipelineContext {
   const { config } = platform;
-  const fromEnv = llmConfigFromEnv(process.env);
-  const composed = overrides.writer ? { writer: overrides.writer, llm: overrides.llm } : createContentWriter({
-    ...fromEnv,
-    apiKey: config.OPENAI_API_KEY?.trim() || undefined,
-    baseURL: config.OPENAI_BASE_URL,
-    defaultModel: config.INKSTREAM_DEFAULT_MODEL,
-  });
+  const composed = overrides.writer ? { writer: overrides.writer, llm: overrides.llm } : createContentWriter(llmConfigOf(config));
   const logger = platform.logger.child({ component: 'pipeline', provider: composed.writer.provider });
   const allowed = allowedModels(config.INKSTREAM_DEFAULT_MODEL, config.INKSTREAM_ALLOWED_MODELS);
   // Kept across stop and start, like the crawls they bound.
@@ -56,13 +50,16 @@ export function createPipelineContext(platform: Platform, overrides: PipelineOve
   const crawlSites = createLimiter({ concurrency: 1 });
   const newHttp = () => createSafeHttpClient({ destinations: platform.destinations, originLimiter: crawlOrigins });
   let ownHttp = overrides.http ? null : newHttp();
-  let stopping = new AbortController();
+  // Stopping closes the client, so requests in flight end and their crawl is redone after the restart.
+  const lifecycle = stopSwitch('pipeline.lifecycle', {
+    onRestart() { if (!overrides.http) ownHttp = newHttp(); },
+    async onStop() { await ownHttp?.close(); },
+  });
   return {
     platform,
     logger,
     writer: composed.writer,
     llm: composed.llm,
-    // Stopping closes the client, so requests in flight end and their crawl is redone after the restart.
     get http() { return overrides.http ?? ownHttp!; },
     modelFor(settings) {
       if (composed.writer.provider === 'offline') return undefined;
@@ -73,15 +70,7 @@ export function createPipelineContext(platform: Platform, overrides: PipelineOve
     crawl: { pageCap: overrides.crawl?.pageCap ?? CRAWL_PAGE_CAP, deadlineMs: overrides.crawl?.deadlineMs ?? 120_000 },
     crawlSites,
     concurrency: overrides.concurrency ?? config.INKSTREAM_PIPELINE_SLOTS,
-    get signal() { return stopping.signal; },
-    start() {
-      if (!stopping.signal.aborted) return;
-      stopping = new AbortController();
-      if (!overrides.http) ownHttp = newHttp();
-    },
-    async stop() {
-      stopping.abort(new Error('the pipeline is stopping'));
-      await ownHttp?.close();
-    },
+    get signal() { return lifecycle.signal; },
+    lifecycle: lifecycle.worker,
   };
 }

@@ -51,11 +51,13 @@ async function repositoryVersion({ repo, branch, baseBranch }: CommitTarget, pat
  * The files of one commit: the MDX, and the cover PNG when the article has one. The MDX passes the
  * gate against the repository's own version first (UnsafeMdxError: nothing is committed).
  */
-export async function articleFiles(article: ActiveArticle, mdx: string, settings: GitHubSettings, slug: string, target: CommitTarget): Promise<FileToCommit[]> {
+export async function articleFiles(
+  article: ActiveArticle, mdx: string, settings: GitHubSettings, slug: string, target: CommitTarget, coverFont: string | undefined,
+): Promise<FileToCommit[]> {
   const path = articlePath(settings, slug);
   const content = mdxFor(mdx, slug);
   assertInertMdx(content, await repositoryVersion(target, path));
   const files: FileToCommit[] = [{ path, content }];
-  if (article.cover) files.push({ path: coverPath(settings, slug), content: await renderCover(article.cover) });
+  if (article.cover) files.push({ path: coverPath(settings, slug), content: await renderCover(article.cover, coverFont) });
   return files;
 }

@@ -1,25 +1,32 @@
-import type { Worker } from '../../app/background.ts';
-import type { ConsumerDefinition } from '../../consumers/runner.ts';
-import type { Platform } from '../../platform.ts';
-import { publishingFeeder } from './jobs/feeder.ts';
-import { githubEventRoutes } from './github/eventsApi.ts';
+import { integrations } from '../../../projections/integrations.ts';
+import { projectionList } from '../../readstore/projection.ts';
+import type { Feature } from '../feature.ts';
 import { githubIntegrationRoutes } from './github/api.ts';
-import { postPublishHookSender } from './hook/hookDelivery.ts';
+import { githubEventRoutes } from './github/eventsApi.ts';
+import { pullRequestReconciler } from './github/reconciler.ts';
 import { postPublishHookRoutes } from './hook/api.ts';
+import { postPublishHookSender } from './hook/hookDelivery.ts';
+import { publishingFeeder } from './jobs/feeder.ts';
 import { publishingJobWorker } from './jobs/jobWorker.ts';
 import { publishHandler } from './jobs/publish.ts';
-import { pullRequestReconciler } from './github/reconciler.ts';
 import { syncRevisionHandler } from './jobs/syncRevision.ts';
 
-/** The integrations page and the GitHub webhook receiver. */
-export const publishingRoutes = [...githubIntegrationRoutes, ...postPublishHookRoutes, ...githubEventRoutes];
-
-/** Publishing's background work: the consumer that queues jobs, the worker that runs them, the PR reconciler. */
-export function publishingJobs(platform: Platform): { consumers: ConsumerDefinition[]; workers: Worker[] } {
-  const hooks = postPublishHookSender(platform);
-  const worker = publishingJobWorker(
-    { publish: publishHandler(platform), revision: syncRevisionHandler(platform), hook: hooks.handle },
-    { onStop: hooks.close },
-  );
-  return { consumers: [publishingFeeder(platform)], workers: [worker, pullRequestReconciler()] };
-}
+/**
+ * Publishing to the site's repository: the integrations page (GitHub connection, post-publish
+ * hook) and the GitHub webhook receiver; in the background, the consumer that queues jobs
+ * (jobs/feeder.ts), the worker that runs them (publish, sync a revision, call the hook) and the
+ * pull-request reconciler.
+ */
+export const publishingFeature: Feature = {
+  name: 'publishing',
+  routes: [...githubIntegrationRoutes, ...postPublishHookRoutes, ...githubEventRoutes],
+  projections: projectionList(integrations),
+  background(platform) {
+    const hooks = postPublishHookSender(platform);
+    const worker = publishingJobWorker(
+      { publish: publishHandler(platform), revision: syncRevisionHandler(platform), hook: hooks.handle },
+      { onStop: hooks.close },
+    );
+    return { consumers: [publishingFeeder(platform)], workers: [worker, pullRequestReconciler()] };
+  },
+};

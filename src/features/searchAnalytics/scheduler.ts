@@ -1,6 +1,6 @@
 import type { AccountDoc } from '../../../projections/accounts.ts';
 import { SEARCH_ANALYTICS_COLLECTION, type SearchAnalyticsDoc } from '../../../projections/searchAnalytics.ts';
-import type { Worker } from '../../app/background.ts';
+import type { Worker } from '../../consumers/worker.ts';
 import { periodicWorker } from '../../consumers/periodicWorker.ts';
 import { eachDoc } from '../../readstore/eachDoc.ts';
 import { deriveId } from '../../core/ids.ts';
@@ -23,13 +23,15 @@ export type SchedulerOptions = {
  * the platform' clock) gets a new one, unless the account's plan no longer includes search
  * analytics. The command id names the run it follows, so a restarted scheduler asks only once.
  */
-export function searchSyncScheduler(options: SchedulerOptions = {}): Worker {
+type SchedulerDeps = Pick<Platform, 'clock' | 'logger' | 'ids' | 'readStore' | 'eventStore' | 'plans' | 'commands'>;
+
+export function searchSyncScheduler(options: SchedulerOptions = {}): Worker<SchedulerDeps> {
   return periodicWorker({
     name: SEARCH_SCHEDULER,
     everyMs: options.checkEveryMs ?? 60_000,
     tickMs: options.tickMs,
     failureMessage: 'search analytics scheduling pass failed',
-    async pass(platform, nowMs, log) {
+    async pass(platform: SchedulerDeps, nowMs, log) {
       const passId = platform.ids.next('run');
       for await (const doc of eachDoc<SearchAnalyticsDoc>(platform.readStore, SEARCH_ANALYTICS_COLLECTION, { status: 'ok' })) {
         if (!due(doc.lastSync?.requestedAt, nowMs)) continue;
@@ -42,12 +44,12 @@ export function searchSyncScheduler(options: SchedulerOptions = {}): Worker {
 
 const due = (requestedAt: string | undefined, nowMs: number) => !requestedAt || nowMs - Date.parse(requestedAt) >= SYNC_INTERVAL_MS;
 
-async function planAllows(platform: Platform, accountId: string): Promise<boolean> {
+async function planAllows(platform: SchedulerDeps, accountId: string): Promise<boolean> {
   const account = await platform.readStore.get<AccountDoc>('accounts', accountId);
   return !!account && platform.plans[account.plan].features.includes('search_analytics');
 }
 
-async function requestSync(platform: Platform, doc: SearchAnalyticsDoc, passId: string, nowMs: number): Promise<void> {
+async function requestSync(platform: SchedulerDeps, doc: SearchAnalyticsDoc, passId: string, nowMs: number): Promise<void> {
   if (!(await planAllows(platform, doc.accountId))) return;
   const { state } = await loadStream(platform.eventStore, searchAnalyticsStream, doc.projectId);
   if (state.connection?.status !== 'ok' || !due(state.sync?.requestedAt, nowMs)) return;

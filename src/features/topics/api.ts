@@ -8,7 +8,7 @@ import { applyAppended, commandContext, ownedDoc, present } from '../../http/res
 import { idOf, IsoTime, listOf, Pagination } from '../../http/schemas.ts';
 import { projectStream } from '../../domain/projects/decide.ts';
 import { topicStream } from '../../domain/topics/decide.ts';
-import { TOPIC_STATUSES } from '../../domain/topics/topic.ts';
+import { DEFAULT_PRIORITY, TOPIC_STATUSES } from '../../domain/topics/topic.ts';
 import { writeTopic } from './writeTopic.ts';
 
 const ProjectId = idOf('prj');
@@ -23,7 +23,6 @@ export const TopicBody = z.object({
 
 const TopicResponse = z.object({ topic: TopicBody });
 
-export const DEFAULT_PRIORITY = 50;
 const Title = z.string().trim().min(1).max(300);
 const Keyword = z.string().trim().min(1).max(200);
 const Brief = z.string().trim().max(4000);

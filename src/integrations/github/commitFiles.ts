@@ -1,5 +1,5 @@
 import { GitHubError, type OperationContext } from './errors.ts';
-import type { GitHubCall } from './octokit.ts';
+import type { GitHubCall } from './call.ts';
 import type { CommitFilesInput, CommitResult, RepoRef } from './port.ts';
 
 /**

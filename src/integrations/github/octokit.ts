@@ -1,4 +1,5 @@
 import { Octokit } from '@octokit/rest';
+import type { GitHubCall } from './call.ts';
 import { createTokenSource, type GitHubCredentials } from './credentials.ts';
 import { classifyFailure, GitHubError, isGitHubError, type OperationContext } from './errors.ts';
 import { createOctokitRepository } from './octokitRepository.ts';
@@ -22,9 +23,6 @@ export type OctokitGitHubOptions = {
   requestTimeoutMs?: number;
   userAgent?: string;
 };
-
-/** Runs one GitHub operation with an authenticated client, retries and error mapping. */
-export type GitHubCall = <T>(context: OperationContext, run: (octokit: Octokit) => Promise<T>) => Promise<T>;
 
 type ResponseLike = { status?: unknown; response?: { headers?: Record<string, string>; data?: unknown } };
 

@@ -1,6 +1,6 @@
 import { commitFiles } from './commitFiles.ts';
 import { isGitHubError, type OperationContext } from './errors.ts';
-import type { GitHubCall } from './octokit.ts';
+import type { GitHubCall } from './call.ts';
 import { REPO_ROLES, type GitHubRepository, type PullRequest, type RepoRef, type RepoRole } from './port.ts';
 
 /** The repository-bound half of the port: branches, files, commits, pull requests, comments. */

@@ -1,3 +1,4 @@
+import type { Config } from '../../core/config.ts';
 import { createLimiter } from '../../core/limiter.ts';
 import { createOfflineWriter } from './offline/index.ts';
 import { createOpenAiLlm } from './openai.ts';
@@ -26,22 +27,20 @@ export const DEFAULT_LLM_CONCURRENCY = 8;
 /** How long one call waits out a provider's 429s in total before its step fails. */
 export const MAX_RATE_LIMIT_WAIT_MS = 15 * 60_000;
 
-const positiveInt = (name: string, value: string | undefined): number | undefined => {
-  if (value === undefined || value === '') return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
-  return n;
-};
+/** The LLM settings of the configuration (core/config.ts), validated there. */
+export type LlmSettings = Pick<Config,
+  'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'INKSTREAM_DEFAULT_MODEL' | 'INKSTREAM_LLM_TIMEOUT_MS' | 'INKSTREAM_LLM_MAX_RETRIES' |
+  'INKSTREAM_LLM_CONCURRENCY' | 'INKSTREAM_LLM_REQUESTS_PER_MINUTE'>;
 
-export function llmConfigFromEnv(env: Record<string, string | undefined> = process.env): LlmConfig {
+export function llmConfigOf(settings: LlmSettings): LlmConfig {
   return {
-    apiKey: env.OPENAI_API_KEY?.trim() || undefined,
-    baseURL: env.OPENAI_BASE_URL?.trim() || undefined,
-    defaultModel: env.INKSTREAM_DEFAULT_MODEL?.trim() || DEFAULT_MODEL,
-    timeoutMs: positiveInt('INKSTREAM_LLM_TIMEOUT_MS', env.INKSTREAM_LLM_TIMEOUT_MS),
-    maxRetries: positiveInt('INKSTREAM_LLM_MAX_RETRIES', env.INKSTREAM_LLM_MAX_RETRIES),
-    concurrency: positiveInt('INKSTREAM_LLM_CONCURRENCY', env.INKSTREAM_LLM_CONCURRENCY) || undefined,
-    requestsPerMinute: positiveInt('INKSTREAM_LLM_REQUESTS_PER_MINUTE', env.INKSTREAM_LLM_REQUESTS_PER_MINUTE) || undefined,
+    apiKey: settings.OPENAI_API_KEY?.trim() || undefined,
+    baseURL: settings.OPENAI_BASE_URL?.trim() || undefined,
+    defaultModel: settings.INKSTREAM_DEFAULT_MODEL.trim() || DEFAULT_MODEL,
+    timeoutMs: settings.INKSTREAM_LLM_TIMEOUT_MS || undefined,
+    maxRetries: settings.INKSTREAM_LLM_MAX_RETRIES,
+    concurrency: settings.INKSTREAM_LLM_CONCURRENCY || undefined,
+    requestsPerMinute: settings.INKSTREAM_LLM_REQUESTS_PER_MINUTE || undefined,
   };
 }
 

@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.github.close());
 
-const files = (body: string, branch = 'inkstream/proofing') => articleFiles(article, mdx(body), settings, 'proofing', { repo: h.site, branch, baseBranch: 'main' });
+const files = (body: string, branch = 'inkstream/proofing') => articleFiles(article, mdx(body), settings, 'proofing', { repo: h.site, branch, baseBranch: 'main' }, undefined);
 
 test('a file with an expression the repository\'s version lacks is refused before anything is committed', async () => {
   await expect(files(`Intro. {${PWN}}`)).rejects.toThrow(UnsafeMdxError);

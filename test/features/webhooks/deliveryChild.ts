@@ -6,10 +6,10 @@ import { startBackground } from '../../../src/app/background.ts';
 import { loadConfig } from '../../../src/core/config.ts';
 import { createLogger } from '../../../src/core/logger.ts';
 import { createPlatform } from '../../../src/app/platform.ts';
-import { webhookJobs } from '../../../src/features/webhooks/jobs.ts';
+import { webhooksFeature } from '../../../src/features/webhooks/index.ts';
 
 const platform = await createPlatform(loadConfig(process.env), createLogger('silent'));
-const background = await startBackground(platform, webhookJobs(platform));
+const background = await startBackground(platform, webhooksFeature.background!(platform));
 process.stdout.write('ready\n');
 process.on('SIGTERM', () => {
   void background.stop().then(() => platform.close()).then(() => process.exit(0));

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { dueKey, newDelivery, type DeliveryDoc } from '../../../src/features/webhooks/delivery/delivery.ts';
+import { dueKey } from '../../../src/readstore/dueKey.ts';
+import { newDelivery, type DeliveryDoc } from '../../../src/features/webhooks/delivery/delivery.ts';
 import { createLane } from '../../../src/features/webhooks/delivery/lane.ts';
 import { eventually } from './harness.ts';
 

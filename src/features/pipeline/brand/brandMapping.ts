@@ -1,4 +1,4 @@
-import type { BrandProfile as LearnedBrand, SourcedFact } from '../../../integrations/crawler/index.ts';
+import type { BrandProfile as LearnedBrand, SourcedFact } from './learn/brandProfile.ts';
 import type { CrawledPage } from '../../../integrations/crawler/index.ts';
 import type { z } from 'zod';
 import { BrandProfile, PAGE_TEXT_LIMIT, type CompanyFact as CompanyFactSchema, type CoverStyle as CoverStyleSchema, type CrawledPageSummary } from '../../../domain/projects/brand.ts';

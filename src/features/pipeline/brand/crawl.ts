@@ -1,6 +1,7 @@
 import { loadStream } from '../../../eventstore/handleCommand.ts';
 import type { StoredEvent } from '../../../eventstore/port.ts';
-import { crawlSite, learnBrand } from '../../../integrations/crawler/index.ts';
+import { crawlSite } from '../../../integrations/crawler/index.ts';
+import { learnBrand } from './learn/learnBrand.ts';
 import { BrandProfile, type CrawledPageSummary } from '../../../domain/projects/brand.ts';
 import { projectStream } from '../../../domain/projects/decide.ts';
 import type { ActiveProject } from '../../../domain/projects/project.ts';

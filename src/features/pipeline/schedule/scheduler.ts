@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { ProjectDoc } from '../../../../projections/projects.ts';
 import type { TopicDoc } from '../../../../projections/topics.ts';
-import type { Worker } from '../../../app/background.ts';
+import type { Worker } from '../../../consumers/worker.ts';
 import type { Clock } from '../../../core/clock.ts';
 import { loadStream } from '../../../eventstore/handleCommand.ts';
 import { articleStream } from '../../../domain/articles/decide.ts';
@@ -107,7 +107,7 @@ export async function schedulerTick(platform: Platform, log: Logger, clock: Cloc
 }
 
 /** The timer-driven worker: a pass every `intervalMs`, never two at once. */
-export function schedulerWorker(options: { intervalMs?: number; clock?: Clock } = {}): Worker {
+export function schedulerWorker(options: { intervalMs?: number; clock?: Clock } = {}): Worker<Platform> {
   return {
     name: SCHEDULER_WORKER,
     async start(platform) {

@@ -1,6 +1,6 @@
 import type { ArticleDoc } from '../../../../projections/articles.ts';
 import type { Logger } from 'pino';
-import type { Worker } from '../../../app/background.ts';
+import type { Worker } from '../../../consumers/worker.ts';
 import { periodicWorker, type PassTiming } from '../../../consumers/periodicWorker.ts';
 import { eachDoc } from '../../../readstore/eachDoc.ts';
 import { articleStream } from '../../../domain/articles/decide.ts';
@@ -18,13 +18,13 @@ export const RECONCILE_INTERVAL_MS = 5 * 60_000;
  * what happened. It records the same facts as the webhook would, and whichever comes second
  * decides nothing. A pass runs at start too, for what happened while the server was down.
  */
-export function pullRequestReconciler(options: PassTiming = {}): Worker {
+export function pullRequestReconciler(options: PassTiming = {}): Worker<Platform> {
   return periodicWorker({
     name: RECONCILER,
     everyMs: options.intervalMs ?? RECONCILE_INTERVAL_MS,
     tickMs: options.tickMs,
     failureMessage: 'reconciliation pass failed',
-    async pass(platform, _nowMs, log) {
+    async pass(platform: Platform, _nowMs, log) {
       const passId = platform.ids.next('run');
       for await (const doc of eachDoc<ArticleDoc>(platform.readStore, 'articles', { status: 'pr_open' })) {
         try {

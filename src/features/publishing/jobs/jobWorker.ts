@@ -1,7 +1,8 @@
-import type { Worker } from '../../../app/background.ts';
+import type { Worker } from '../../../consumers/worker.ts';
 import type { Platform } from '../../../platform.ts';
 import { ensurePublishingCollections, PUBLISHING_JOBS } from '../collections.ts';
-import { backoffMs, dueKey, dueMsOf, type JobDoc, type JobKind, type JobOutcome } from './jobs.ts';
+import { dueKey, dueMsOf } from '../../../readstore/dueKey.ts';
+import { backoffMs, type JobDoc, type JobKind, type JobOutcome } from './jobs.ts';
 import { publishingSignal } from '../signal.ts';
 
 export const JOB_WORKER = 'publishing.jobs';

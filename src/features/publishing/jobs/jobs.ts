@@ -1,5 +1,6 @@
 import type { CommandContext } from '../../../eventstore/handleCommand.ts';
 import type { StoredEvent } from '../../../eventstore/port.ts';
+import { dueKey } from '../../../readstore/dueKey.ts';
 
 /**
  * Work the publisher does outside the consumer that found it: GitHub calls and hook calls can wait
@@ -32,8 +33,6 @@ export type JobOutcome =
   | { kind: 'done' }
   | { kind: 'retry'; afterMs: number; error: string };
 
-export const dueKey = (ms: number, id: string): string => `${String(Math.max(0, Math.floor(ms))).padStart(15, '0')}:${id}`;
-export const dueMsOf = (due: string): number => Number(due.slice(0, due.indexOf(':')));
 
 export function newJob(input: {
   id: string; kind: JobKind; event: StoredEvent; projectId: string; articleId: string; nowMs: number;

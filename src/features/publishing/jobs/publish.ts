@@ -55,7 +55,7 @@ export function publishHandler(platform: Platform): JobHandler {
   async function publish(job: JobDoc, article: ActiveArticle, connection: GitHubConnection, repo: GitHubRepository, purpose: 'publish' | 'refresh', events: readonly StoredEvent[]) {
     const target = await targetOf(job, article, connection, repo, purpose, events);
     if (!target) return;
-    const files = await articleFiles(article, article.mdx!, connection, target.slug, { repo, branch: target.branch ?? connection.baseBranch, baseBranch: connection.baseBranch });
+    const files = await articleFiles(article, article.mdx!, connection, target.slug, { repo, branch: target.branch ?? connection.baseBranch, baseBranch: connection.baseBranch }, platform.config.INKSTREAM_COVER_FONT);
     const message = commitMessage(article, purpose);
     if (target.branch === null) {
       const commit = await repo.commitFiles({ branch: connection.baseBranch, message, files });

@@ -45,7 +45,7 @@ export function syncRevisionHandler(platform: Platform): JobHandler {
     const pr = article.pr;
     try {
       const repo = githubClients(platform).forConnection(connection, { accountId: job.accountId, projectId: article.projectId }).repository({ owner: connection.owner, repo: connection.repo });
-      const files = await articleFiles(article, article.mdx, connection, slugOfPath(article.path), { repo, branch: pr.branch, baseBranch: connection.baseBranch });
+      const files = await articleFiles(article, article.mdx, connection, slugOfPath(article.path), { repo, branch: pr.branch, baseBranch: connection.baseBranch }, platform.config.INKSTREAM_COVER_FONT);
       const commit = await repo.commitFiles({ branch: pr.branch, message: revisionCommitMessage(article, revisionId, revised.summary), files });
       const marker = revisionMarker(revisionId);
       const answered = (await repo.listIssueComments(pr.number)).some((comment) => comment.body.includes(marker));

@@ -1,4 +1,5 @@
 import { deriveId } from '../../../core/ids.ts';
+import { dueKey } from '../../../readstore/dueKey.ts';
 import type { ReadModelWrite } from '../../../readstore/port.ts';
 import { DELIVERIES } from '../collections.ts';
 import { nextRetryDelay } from './retrySchedule.ts';
@@ -42,8 +43,6 @@ export const MAX_ATTEMPTS_KEPT = 50;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Queue order: due time, then log order. */
-export const dueKey = (ms: number, seq: string): string => `${String(Math.max(0, Math.floor(ms))).padStart(15, '0')}:${seq}`;
-export const dueMsOf = (due: string): number => Number(due.slice(0, due.indexOf(':')));
 
 export const deliveryIdFor = (eventId: string, endpointId: string, createdAt: string): string =>
   deriveId('dlv', Date.parse(createdAt), eventId, endpointId);

@@ -1,4 +1,4 @@
-import type { Worker } from '../../../app/background.ts';
+import type { Worker } from '../../../consumers/worker.ts';
 import { createLimiter } from '../../../core/limiter.ts';
 import { createSafeHttpClient, type SafeHttpClient } from '../../../integrations/safeHttp/index.ts';
 import type { Platform } from '../../../platform.ts';

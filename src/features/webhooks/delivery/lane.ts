@@ -1,4 +1,5 @@
-import { dueMsOf, type DeliveryDoc } from './delivery.ts';
+import { dueMsOf } from '../../../readstore/dueKey.ts';
+import type { DeliveryDoc } from './delivery.ts';
 
 /**
  * One endpoint's queue. Its deliveries are fetched in due order and sent at most `concurrency`

@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { crawlProcess } from '../../../../src/features/pipeline/brand/crawl.ts';
+import type { RunningWorker } from '../../../../src/consumers/worker.ts';
 import { createPipelineContext, type PipelineContext } from '../../../../src/features/pipeline/context.ts';
 import { eventually } from '../../../support/eventually.ts';
 import { startInkstream, type TestInkstream } from '../../../support/inkstream.ts';
@@ -53,13 +54,15 @@ async function startGatedSite(gated: boolean, pages: readonly string[]): Promise
 let app: TestInkstream;
 let ctx: PipelineContext;
 const sites: GatedSite[] = [];
+let running: RunningWorker;
 beforeAll(async () => {
   app = await startInkstream({ env: { INKSTREAM_CRAWL_CONCURRENCY_PER_ORIGIN: String(PER_ORIGIN) } });
   await stopPipeline(app);
   ctx = createPipelineContext(app.platform);
+  running = await ctx.lifecycle.start(undefined);
 });
 afterAll(async () => {
-  await ctx.stop();
+  await running.stop();
   await app.close();
   await Promise.all(sites.map((site) => site.close()));
 });

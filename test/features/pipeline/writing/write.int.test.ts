@@ -2,6 +2,7 @@ import { beforeAll, beforeEach, expect, test } from 'vitest';
 import { articleStream } from '../../../../src/domain/articles/decide.ts';
 import { parseMdx } from '../../../../src/mdx/mdx.ts';
 import { LlmError } from '../../../../src/integrations/llm/port.ts';
+import type { RunningWorker } from '../../../../src/consumers/worker.ts';
 import { createPipelineContext } from '../../../../src/features/pipeline/context.ts';
 import { writeProcess } from '../../../../src/features/pipeline/writing/write.ts';
 import { eventually } from '../../../support/eventually.ts';
@@ -109,21 +110,23 @@ test('a refresh re-researches and rewrites the published article, keeping slug a
 test('a step cut short because the pipeline stops is not recorded as a failure: it runs again once the pipeline runs again', async () => {
   const articleId = await queuedArticle('Stopping mid-step');
   const inner = recordingWriter();
+  let running: RunningWorker;
   const ctx = createPipelineContext(app.platform, {
     writer: { ...inner, researchArticle: async (input) => {
       if (inner.count('researchArticle') === 0) {
         await inner.researchArticle(input);
-        await ctx.stop(); // the lease was lost or the server shuts down while the model answers
+        await running.stop(); // the lease was lost or the server shuts down while the model answers
         throw new Error('socket closed');
       }
       return inner.researchArticle(input);
     } },
   });
+  running = await ctx.lifecycle.start(undefined);
   const stopping = writeProcess(ctx);
   await expect(pump(app.platform, stopping, `article-${articleId}`)).rejects.toThrow('socket closed');
   expect(await state(articleId)).toMatchObject({ status: 'researching', failure: null });
 
-  ctx.start();
+  running = await ctx.lifecycle.start(undefined);
   await pump(app.platform, stopping, `article-${articleId}`);
   expect(await state(articleId)).toMatchObject({ status: 'draft' });
   expect(inner.count('researchArticle')).toBe(2);

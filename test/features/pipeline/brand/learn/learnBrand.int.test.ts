@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { brandProfileSchema, crawlSite, learnBrand, type CrawlResult } from '../../../../../src/integrations/crawler/index.ts';
+import { crawlSite, type CrawlResult } from '../../../../../src/integrations/crawler/index.ts';
+import { brandProfileSchema } from '../../../../../src/features/pipeline/brand/learn/brandProfile.ts';
+import { learnBrand } from '../../../../../src/features/pipeline/brand/learn/learnBrand.ts';
 import { createSafeHttpClient } from '../../../../../src/integrations/safeHttp/index.ts';
 import { startTestSite, type TestSite } from '../../../../support/testSite.ts';
 

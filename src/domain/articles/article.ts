@@ -130,3 +130,6 @@ export function evolveArticle(state: Article, event: ArticleEvent): Article {
 }
 
 const withoutRevision = (state: ActiveArticle, revisionId: string) => state.pendingRevisions.filter((revision) => revision.revisionId !== revisionId);
+
+/** The slug a published file has: its name without `.mdx` (it differs from the draft's slug after a collision). */
+export const slugOfPath = (path: string): string => path.slice(path.lastIndexOf('/') + 1).replace(/\.mdx$/, '');

@@ -3,7 +3,7 @@ import { AppError } from '../../core/errors.ts';
 import type { EventStore } from '../../eventstore/port.ts';
 import { streamName } from '../../eventstore/port.ts';
 import { readStreamOrEmpty } from '../../eventstore/readStreamOrEmpty.ts';
-import { eventsUpTo, parsePointInTime } from '../audit/replay.ts';
+import { eventsUpTo, parsePointInTime } from './replay.ts';
 
 /**
  * The article as it was at a revision or a time, rebuilt by replaying its stream up to that point

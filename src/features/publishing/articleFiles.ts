@@ -15,9 +15,6 @@ const joinPath = (directory: string, name: string): string => (directory ? `${di
 export const articlePath = (settings: Pick<GitHubSettings, 'contentDirectory'>, slug: string): string => joinPath(settings.contentDirectory, `${slug}.mdx`);
 export const coverPath = (settings: Pick<GitHubSettings, 'coverDirectory'>, slug: string): string => joinPath(settings.coverDirectory, `${slug}.png`);
 
-/** The slug a published file has: its name without `.mdx` (it differs from the draft's slug after a collision). */
-export const slugOfPath = (path: string): string => path.slice(path.lastIndexOf('/') + 1).replace(/\.mdx$/, '');
-
 export const publishBranch = (slug: string): string => `${BRANCH_PREFIX}${slug}`;
 export const refreshBranch = (slug: string, refreshNumber: number): string => `${BRANCH_PREFIX}${slug}-refresh-${refreshNumber}`;
 

@@ -1,4 +1,4 @@
-import { slugOfPath } from '../publishing/articleFiles.ts';
+import { slugOfPath } from '../../domain/articles/article.ts';
 
 /**
  * The public address of a published article, from a pattern such as `{siteUrl}/blog/{slug}`:

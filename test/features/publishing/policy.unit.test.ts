@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest';
 import { buildMdx, parseMdx } from '../../../src/mdx/mdx.ts';
 import { GitHubError } from '../../../src/integrations/github/errors.ts';
-import { mdxFor, slugOfPath } from '../../../src/features/publishing/articleFiles.ts';
+import { mdxFor } from '../../../src/features/publishing/articleFiles.ts';
+import { slugOfPath } from '../../../src/domain/articles/article.ts';
 import { decideIntegrations } from '../../../src/domain/integrations/decide.ts';
 import { initialIntegrations } from '../../../src/domain/integrations/integrations.ts';
 import { decideOnFailure, MAX_JOB_ATTEMPTS } from '../../../src/features/publishing/jobs/jobFailure.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { manualClock } from '../../../src/core/clock.ts';
-import { slugOfPath } from '../../../src/features/publishing/articleFiles.ts';
+import { slugOfPath } from '../../../src/domain/articles/article.ts';
 import { SYNC_INTERVAL_MS } from '../../../src/features/searchAnalytics/scheduler.ts';
 import { articleIn, startWorld, type World } from '../publishing/world.ts';
 import { eventually } from '../../support/eventually.ts';

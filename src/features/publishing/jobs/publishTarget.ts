@@ -1,7 +1,7 @@
-import type { ActiveArticle } from '../../../domain/articles/article.ts';
+import { slugOfPath, type ActiveArticle } from '../../../domain/articles/article.ts';
 import { GitHubError } from '../../../integrations/github/errors.ts';
 import type { GitHubRepository } from '../../../integrations/github/port.ts';
-import { articlePath, publishBranch, refreshBranch, slugOfPath } from '../articleFiles.ts';
+import { articlePath, publishBranch, refreshBranch } from '../articleFiles.ts';
 import type { GitHubSettings } from '../../../domain/integrations/integrations.ts';
 
 /** Where one publication goes: the file's slug and path, and the branch (null: straight onto the base branch). */

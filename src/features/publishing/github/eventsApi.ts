@@ -9,7 +9,7 @@ import type { Platform } from '../../../platform.ts';
 import { ensurePublishingCollections, GITHUB_DELIVERIES } from '../collections.ts';
 import { repositoryKey } from '../../../domain/integrations/integrations.ts';
 import { integrationsStream } from '../../../domain/integrations/decide.ts';
-import { actOnGitHubEvent } from './eventActions.ts';
+import { actOnGitHubEvent } from './pullRequestEvents.ts';
 
 const Accepted = z.object({
   status: z.enum(['accepted', 'ignored', 'duplicate']),

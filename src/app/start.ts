@@ -29,6 +29,8 @@ export type ServerOverrides = {
   connection?: StoreConnection;
   /** Told the address once the port is bound, before the stores are open. */
   onListening?: (url: string) => void;
+  /** Where the first start's one-time secrets (the default account's key) are shown; standard output by default. */
+  announce?: (text: string) => void;
 };
 
 /**
@@ -57,7 +59,7 @@ export async function startServer(config: Config, logger: Logger, overrides: Ser
     platform = await createPlatform(config, logger, overrides);
     const issued = await bootstrapDefaultAccount(platform);
     if (issued) {
-      process.stdout.write(
+      (overrides.announce ?? ((text) => process.stdout.write(text)))(
         `\nFirst start: created account "default" with API key (shown once, store it now):\n\n  ${issued.key}\n\n` +
         `Try: curl -H "Authorization: Bearer ${issued.key}" http://localhost:${config.PORT}/api/v1/projects\n\n`,
       );

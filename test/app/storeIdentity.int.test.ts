@@ -27,13 +27,7 @@ function stores(eventStore: EventStore, readFile: string): Stores {
 }
 
 async function start(given?: Stores): Promise<RunningServer> {
-  const write = process.stdout.write;
-  process.stdout.write = (() => true) as typeof process.stdout.write; // the first-start key banner
-  try {
-    return await startServer(config, createLogger('silent'), { stores: given });
-  } finally {
-    process.stdout.write = write;
-  }
+  return await startServer(config, createLogger('silent'), { stores: given, announce: () => {} });
 }
 
 async function projectsStatus(server: RunningServer, key: string): Promise<number> {

@@ -22,13 +22,7 @@ afterAll(() => { for (const dir of dirs) rmSync(dir, { recursive: true, force: t
 
 /** A server as `npm start` runs it on the embedded default: no INKSTREAM_SECRET_KEY, so it generates DATA_DIR/secret.key. */
 async function startEmbedded(dataDir: string): Promise<RunningServer> {
-  const write = process.stdout.write;
-  process.stdout.write = (() => true) as typeof process.stdout.write; // the first-start key banner
-  try {
-    return await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), createLogger('silent'));
-  } finally {
-    process.stdout.write = write;
-  }
+  return await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), createLogger('silent'), { announce: () => {} });
 }
 
 function cli(args: string[], dataDir: string, extra: Record<string, string> = {}) {

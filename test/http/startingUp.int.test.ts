@@ -28,10 +28,7 @@ async function startWhileStoresAreDown() {
   });
   let listening!: (url: string) => void;
   const bound = new Promise<string>((resolve) => { listening = resolve; });
-  const stdoutWrite = process.stdout.write;
-  process.stdout.write = (() => true) as typeof process.stdout.write; // the first-start key banner
-  const started = startServer(config, createLogger('silent'), { stores, connection, onListening: listening });
-  started.finally(() => { process.stdout.write = stdoutWrite; }).catch(() => {});
+  const started = startServer(config, createLogger('silent'), { stores, connection, onListening: listening, announce: () => {} });
   const url = await bound;
   await waiting;
   return { url, log, started, reachStores: () => endWait() };

@@ -9,7 +9,6 @@ import { startServer } from '../../../src/app/start.ts';
 
 const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', INKSTREAM_ALLOW_PRIVATE_URLS: '1' });
 const write = process.stdout.write.bind(process.stdout);
-process.stdout.write = (() => true) as typeof process.stdout.write; // the first-start key banner
-const running = await startServer(config, createLogger('silent'));
+const running = await startServer(config, createLogger('silent'), { announce: () => {} });
 const { key } = await createApiKey(running.platform, { account: 'crash', plan: 'unlimited' });
 write(`READY ${JSON.stringify({ url: running.url, key })}\n`);

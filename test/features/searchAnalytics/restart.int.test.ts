@@ -31,13 +31,7 @@ async function start(): Promise<RunningServer> {
     PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', INKSTREAM_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
     ...googleEnv(google), INKSTREAM_SEARCH_RETRY_DELAYS_MS: '600000',
   });
-  const write = process.stdout.write;
-  process.stdout.write = (() => true) as typeof process.stdout.write; // the first-start key banner
-  try {
-    return await startServer(config, createLogger('silent'));
-  } finally {
-    process.stdout.write = write;
-  }
+  return await startServer(config, createLogger('silent'), { announce: () => {} });
 }
 
 const client = (server: RunningServer, key: string) => async (method: string, path: string, body?: unknown) => {

@@ -27,13 +27,7 @@ async function start(): Promise<RunningServer> {
     PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', INKSTREAM_ALLOW_PRIVATE_URLS: '1',
     INKSTREAM_SECRET_KEY: Buffer.alloc(32, 5).toString('base64'), INKSTREAM_WEBHOOK_TIMEOUT_MS: '15000',
   });
-  const write = process.stdout.write;
-  process.stdout.write = (() => true) as typeof process.stdout.write; // the first-start key banner
-  try {
-    return await startServer(config, createLogger('silent'));
-  } finally {
-    process.stdout.write = write;
-  }
+  return await startServer(config, createLogger('silent'), { announce: () => {} });
 }
 
 const call = async (server: RunningServer, key: string, method: string, path: string, body?: unknown) => {

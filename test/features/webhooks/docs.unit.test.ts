@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { signedHeaders, standardSignature } from '../../../src/features/webhooks/delivery/signature.ts';
 
-const doc = readFileSync(join(import.meta.dirname, '../../docs/webhooks.md'), 'utf8');
+const doc = readFileSync(join(import.meta.dirname, '../../../docs/webhooks.md'), 'utf8');
 const dir = mkdtempSync(join(tmpdir(), 'inkstream-webhook-docs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -25,6 +25,12 @@ export const draftData = (purpose: 'write' | 'refresh', version: number): Data<'
 export const pullRequestData: Data<'ArticlePullRequestOpened'> = { prNumber: 7, prUrl, branch: 'inkstream/cold-brew-at-home', commitSha: 'c0ffee1', path, at };
 export const mergedData = (viaPr: boolean): Data<'ArticleMerged'> => ({ commitSha: 'c0ffee2', prUrl: viaPr ? prUrl : null, path, mergedBy: viaPr ? 'octocat' : null, at });
 export const closedData: Data<'ArticleClosed'> = { prUrl, closedBy: 'octocat', at };
+export const searchFigures: Omit<Data<'ArticleSearchMetricsUpdated'>, 'syncId'> = {
+  property: 'sc-domain:example.com', url: 'https://example.com/blog/cold-brew-at-home',
+  period: { start: '2026-10-26', end: '2026-11-22' }, previousPeriod: { start: '2026-09-28', end: '2026-10-25' },
+  current: { clicks: 12, impressions: 340, ctr: 0.035, position: 8.2 }, previous: { clicks: 0, impressions: 0, ctr: 0, position: null },
+  queries: [{ query: 'cold brew', clicks: 12, impressions: 340, ctr: 0.035, position: 8.2 }], projectId: queuedData.projectId, at,
+};
 export const revisionData = (revisionId: string): Data<'ArticleRevisionRequested'> => ({ revisionId, instruction: 'Shorter intro.', source: { kind: 'api' }, at });
 
 export const articleEvents = {
@@ -69,11 +75,12 @@ export const directPublishingHistory = [...toDraft, e.publishRequested('direct')
 export const failableSteps = ARTICLE_STATUSES.filter((status) => (articleTransitions[status] as readonly ArticleStatus[]).includes('failed'));
 export const failedAt = (step: ArticleStatus): ArticleEvent[] => [...historyAt[step], e.failed(step)];
 
-/** Every road the tests know, by name: each status, the refresh roads, and a failure at every failable step. */
+/** Every road the tests know, by name: each status, the refresh and direct roads, a revision waiting, a failure at every failable step. */
 export const everyHistory: Array<[string, ArticleEvent[]]> = [
   ...ARTICLE_STATUSES.map((status): [string, ArticleEvent[]] => [status, historyAt[status]]),
   ['researching (refresh)', refreshingHistory],
   ['writing (refresh)', refreshWritingHistory],
   ['publishing (direct)', directPublishingHistory],
+  ['pr_open (revision waiting)', [...toPrOpen, e.revisionRequested('rev_1')]],
   ...failableSteps.map((step): [string, ArticleEvent[]] => [`failed at ${step}`, failedAt(step)]),
 ];

@@ -4,7 +4,7 @@ import type { ArticleEvent } from '../../../src/domain/articles/article.ts';
 import { given } from '../../support/decider.ts';
 import {
   articleEvents as e, articleId, at, draftData, everyHistory, generation, historyAt, mergedData, pullRequestData,
-  queuedData, refreshWritingHistory, researchData, revisionData,
+  queuedData, refreshWritingHistory, researchData, revisionData, searchFigures,
 } from './articleHistory.ts';
 
 test('queueing creates the article; a repeat of the same queueing decides nothing', () => {
@@ -30,8 +30,8 @@ const workerOutcomes: Array<[ArticleCommand, string[], ArticleEvent['type']]> = 
   [{ type: 'StartRefreshPublish', mode: 'pr', at }, ['writing (refresh)'], 'ArticlePublishRequested'],
   [{ type: 'RecordPublishTarget', slug: 'cold-brew-at-home', path: pullRequestData.path, branch: null, at }, ['publishing', 'publishing (direct)'], 'ArticlePublishTargetChosen'],
   [{ type: 'RecordPullRequest', ...pullRequestData }, ['publishing', 'publishing (direct)'], 'ArticlePullRequestOpened'],
-  [{ type: 'RecordMerged', ...mergedData(true) }, ['publishing', 'publishing (direct)', 'pr_open'], 'ArticleMerged'],
-  [{ type: 'RecordClosed', prUrl: pullRequestData.prUrl, closedBy: null, at }, ['pr_open'], 'ArticleClosed'],
+  [{ type: 'RecordMerged', ...mergedData(true) }, ['publishing', 'publishing (direct)', 'pr_open', 'pr_open (revision waiting)'], 'ArticleMerged'],
+  [{ type: 'RecordClosed', prUrl: pullRequestData.prUrl, closedBy: null, at }, ['pr_open', 'pr_open (revision waiting)'], 'ArticleClosed'],
 ];
 const outcomeCases = workerOutcomes.flatMap(([command, appliesOn, yields]) =>
   everyHistory.map(([road, history]) => [command.type, road, history, command, appliesOn.includes(road) ? yields : null] as const));
@@ -85,14 +85,8 @@ describe('revisions', () => {
 });
 
 test('search figures are recorded once per sync', () => {
-  const figures = {
-    property: 'sc-domain:example.com', url: 'https://example.com/blog/cold-brew-at-home',
-    period: { start: '2026-10-26', end: '2026-11-22' }, previousPeriod: { start: '2026-09-28', end: '2026-10-25' },
-    current: { clicks: 12, impressions: 340, ctr: 0.035, position: 8.2 }, previous: { clicks: 0, impressions: 0, ctr: 0, position: null },
-    queries: [{ query: 'cold brew', clicks: 12, impressions: 340, ctr: 0.035, position: 8.2 }], projectId: queuedData.projectId, at,
-  };
-  const sync = (syncId: string): ArticleCommand => ({ type: 'RecordSearchMetrics', ...figures, syncId });
-  const recorded: Extract<ArticleEvent, { type: 'ArticleSearchMetricsUpdated' }> = { type: 'ArticleSearchMetricsUpdated', data: { articleId, ...figures, syncId: 'syn_1' } };
+  const sync = (syncId: string): ArticleCommand => ({ type: 'RecordSearchMetrics', ...searchFigures, syncId });
+  const recorded: Extract<ArticleEvent, { type: 'ArticleSearchMetricsUpdated' }> = { type: 'ArticleSearchMetricsUpdated', data: { articleId, ...searchFigures, syncId: 'syn_1' } };
   given(articleStream, ...historyAt.merged).when(sync('syn_1')).thenYields(recorded);
   given(articleStream, ...historyAt.merged, recorded).when(sync('syn_1')).thenNothing();
   given(articleStream, ...historyAt.merged, recorded).when(sync('syn_2')).thenYields({ ...recorded, data: { ...recorded.data, syncId: 'syn_2' } });

@@ -3,8 +3,8 @@ import { allowedFrom, articleTransitions, ARTICLE_STATUSES, type ArticleEvent, t
 import { articleStream, type ArticleCommand } from '../../../src/domain/articles/decide.ts';
 import { given } from '../../support/decider.ts';
 import {
-  articleEvents as e, at, directPublishingHistory, draftData, everyHistory, failableSteps, failedAt, historyAt, mergedData,
-  pullRequestData, queuedData, refreshWritingHistory, researchData, revisionData,
+  articleEvents as e, at, directPublishingHistory, draftData, everyHistory, failableSteps, failedAt, generation, historyAt, mergedData,
+  pullRequestData, queuedData, refreshWritingHistory, researchData, revisionData, searchFigures,
 } from './articleHistory.ts';
 
 type Case = { given: ArticleEvent[]; when: ArticleCommand; yields: ArticleEvent[] };
@@ -102,24 +102,29 @@ describe('refused transitions', () => {
     },
   );
 
-  // Every command, from every road the tests know: whatever is decided stays inside the table.
-  const everyCommand: ArticleCommand[] = [
-    { type: 'QueueArticle', articleId: 'art_other', ...queuedData },
-    { type: 'StartResearch', at },
-    { type: 'RecordResearch', ...researchData },
-    { type: 'RecordDraft', ...draftData('write', 2) },
-    { type: 'RecordDraft', ...draftData('refresh', 2) },
-    ...ARTICLE_STATUSES.map((step): ArticleCommand => ({ type: 'FailStep', step, reason: 'late news', at })),
-    { type: 'RetryArticle', at },
-    { type: 'RequestRevision', ...revisionData('rev_9') },
-    { type: 'ApproveArticle', mode: 'direct', at },
-    { type: 'StartRefreshPublish', mode: 'direct', at },
-    { type: 'RecordPullRequest', ...pullRequestData },
-    { type: 'RecordMerged', ...mergedData(true) },
-    { type: 'RecordClosed', prUrl: pullRequestData.prUrl, closedBy: null, at },
-    { type: 'RefreshArticle', refreshId: 'rfr_9', at },
-  ];
-  const pairs = everyHistory.flatMap(([road, history]) => everyCommand.map((command): [string, string, ArticleEvent[], ArticleCommand] => [road, command.type, history, command]));
+  // Every command (a new command type without a sample fails to typecheck), from every road the
+  // tests know: whatever is decided stays inside the table.
+  const samples: { [T in ArticleCommand['type']]: Array<Extract<ArticleCommand, { type: T }>> } = {
+    QueueArticle: [{ type: 'QueueArticle', articleId: 'art_other', ...queuedData }],
+    StartResearch: [{ type: 'StartResearch', at }],
+    RecordResearch: [{ type: 'RecordResearch', ...researchData }],
+    RecordDraft: [{ type: 'RecordDraft', ...draftData('write', 2) }, { type: 'RecordDraft', ...draftData('refresh', 2) }],
+    FailStep: ARTICLE_STATUSES.map((step) => ({ type: 'FailStep', step, reason: 'late news', at }) as const),
+    RetryArticle: [{ type: 'RetryArticle', at }],
+    RequestRevision: [{ type: 'RequestRevision', ...revisionData('rev_9') }],
+    RecordRevision: [{ type: 'RecordRevision', revisionId: 'rev_1', version: 2, mdx: 'Shorter.', summary: 'Shorter.', diff: { addedLines: 1, removedLines: 1, addedWords: 1, removedWords: 2 }, generation, at }],
+    FailRevision: [{ type: 'FailRevision', revisionId: 'rev_1', reason: 'no answer', at }],
+    ApproveArticle: [{ type: 'ApproveArticle', mode: 'direct', at }],
+    StartRefreshPublish: [{ type: 'StartRefreshPublish', mode: 'direct', at }],
+    RecordPublishTarget: [{ type: 'RecordPublishTarget', slug: 'cold-brew-at-home', path: pullRequestData.path, branch: null, at }],
+    RecordPullRequest: [{ type: 'RecordPullRequest', ...pullRequestData }],
+    RecordRevisionCommitted: [{ type: 'RecordRevisionCommitted', revisionId: 'rev_1', commitSha: 'c0ffee3', at }],
+    RecordMerged: [{ type: 'RecordMerged', ...mergedData(true) }],
+    RecordClosed: [{ type: 'RecordClosed', prUrl: pullRequestData.prUrl, closedBy: null, at }],
+    RefreshArticle: [{ type: 'RefreshArticle', refreshId: 'rfr_9', at }],
+    RecordSearchMetrics: [{ type: 'RecordSearchMetrics', ...searchFigures, syncId: 'syn_9' }],
+  };
+  const pairs = everyHistory.flatMap(([road, history]) => Object.values(samples).flat().map((command: ArticleCommand): [string, string, ArticleEvent[], ArticleCommand] => [road, command.type, history, command]));
 
   test.each(pairs)('from %s, %s moves only along the table or is refused as invalid_state', (_road, _type, history, command) => {
     const article = given(articleStream, ...history);

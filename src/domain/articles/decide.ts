@@ -53,6 +53,7 @@ export function decideArticle(command: ArticleCommand, state: Article): ArticleE
     case 'RetryArticle': {
       requireStatus(article, allowedFrom.retry, 'retry');
       const step = article.failure?.step ?? 'queued';
+      transition(article, step);
       return [{ type: 'ArticleRetried', data: { articleId, step, at: command.at } }];
     }
     case 'RequestRevision':

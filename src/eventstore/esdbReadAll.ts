@@ -68,13 +68,15 @@ export async function readAllFromEsdb(client: EventStoreDBClient, request: ReadA
 /** The newest event of the log that is not a system event (links, stats), or undefined. */
 export async function newestEvent(client: EventStoreDBClient): Promise<AllStreamRecordedEvent | undefined> {
   let fromPosition: ReadPosition = END;
+  let pageSize = 1; // mostly the newest event is ours: a poll reads one event
   for (;;) {
     const page: AllStreamRecordedEvent[] = [];
-    for await (const { event } of client.readAll({ fromPosition, direction: BACKWARDS, maxCount: HEAD_PAGE })) if (event) page.push(event);
+    for await (const { event } of client.readAll({ fromPosition, direction: BACKWARDS, maxCount: pageSize })) if (event) page.push(event);
     const newest = page.find((event) => !isSystemEvent(event));
     if (newest) return newest;
-    if (page.length < HEAD_PAGE) return undefined;
+    if (page.length < pageSize) return undefined;
     fromPosition = page[page.length - 1].position; // backwards from an event's position reads the ones before it
+    pageSize = HEAD_PAGE;
   }
 }
 

@@ -49,7 +49,7 @@ export async function readAllFromEsdb(client: EventStoreDBClient, request: ReadA
     fromPosition: from,
     filter: streamNameFilter({
       regex: categoryRegex(categories),
-      checkpointReached: (caughtUp, position) => { if (comparePositions(position, end) >= 0) void caughtUp.unsubscribe(); },
+      checkpointReached: (reading, position) => { if (comparePositions(position, end) >= 0) void reading.unsubscribe(); },
     }),
   });
   subscription.on('caughtUp', () => { void subscription.unsubscribe(); });
@@ -81,13 +81,13 @@ export async function newestEvent(client: EventStoreDBClient): Promise<AllStream
 }
 
 /** Stream names of these categories (the name before the first '-', matched exactly), or every non-system stream. */
-export function categoryRegex(categories: readonly string[] | undefined): string {
+function categoryRegex(categories: readonly string[] | undefined): string {
   if (!categories) return '^[^$]';
   return `^(?:${categories.map(escapeRegex).join('|')})(?:-|$)`;
 }
 
 /** System streams ($stats, $$metadata, $ce- links...) and system event types start with '$'. */
-export function isSystemEvent(event: { streamId: string; type: string }): boolean {
+function isSystemEvent(event: { streamId: string; type: string }): boolean {
   return event.streamId.startsWith('$') || event.type.startsWith('$');
 }
 

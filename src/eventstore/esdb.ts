@@ -110,12 +110,14 @@ export function createEsdbEventStore(client: EventStoreDBClient): EventStore {
         const last = await lastEvent(stream);
         throw new WrongExpectedVersionError(stream, expected, last?.revision ?? 'no_stream');
       }
+      // A write, or a retry the server deduplicated: both report the last event's revision and its
+      // $all position (22.10+), so a retry's answer is the original's, as the port requires.
       if (result.position) {
         listeners.notify(result.position.commit);
         return { nextRevision: result.nextExpectedRevision, position: result.position.commit };
       }
-      // An idempotent retry: the server wrote nothing and reports no position. The original
-      // append's result is its last event's revision and position, found by that event's id.
+      // A deduplicated retry whose original the server could not read back reports no position:
+      // the original's last event is found by its id.
       const original = await findRetriedEvent(stream, events[events.length - 1].id, result.nextExpectedRevision);
       return { nextRevision: original.revision, position: positionOf(original) };
     },

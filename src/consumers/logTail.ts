@@ -29,16 +29,17 @@ export async function createLogTail(store: EventStore, options: { capacity?: num
   let start = head;
   let stale = false;
   let refreshing: Promise<void> | null = null;
-  // This process's appends arrive with their events: taken as they are when they follow on from
-  // the head, so the tail need not read back what was just written. Anything else (no events at
-  // hand, another process's events in between, a read under way) makes the next read look.
-  const unsubscribe = store.onAppend((_position, appended) => {
-    if (stale || refreshing || !appended) {
+  // This process's appends arrive with their events: taken as they are when the store says they
+  // follow on from the head, so the tail need not read back what was just written. Anything else
+  // (no events at hand, another process's events in between, a read under way) makes the next
+  // read look. Positions may have gaps (EventStoreDB's are byte offsets): only `previous` tells.
+  const unsubscribe = store.onAppend((_position, appended, previous) => {
+    if (stale || refreshing || !appended || previous !== head) {
       stale = true;
       return;
     }
     const events = appended();
-    if (events.length === 0 || events[0].position !== head + 1n) {
+    if (events.length === 0) {
       stale = true;
       return;
     }

@@ -1,11 +1,14 @@
 import type { StoredEvent } from './port.ts';
 
-/** `appended`, when the store gives it, returns the events the append wrote, in log order. */
-export type AppendListener = (position: bigint, appended?: () => readonly StoredEvent[]) => void;
+/**
+ * `appended`, when the store gives it, returns the events the append wrote, in log order, and
+ * `previous` is the position of the log's last event before them.
+ */
+export type AppendListener = (position: bigint, appended?: () => readonly StoredEvent[], previous?: bigint) => void;
 
 export interface AppendListeners {
   add(listener: AppendListener): () => void;
-  notify(position: bigint, appended?: () => readonly StoredEvent[]): void;
+  notify(position: bigint, appended?: () => readonly StoredEvent[], previous?: bigint): void;
 }
 
 /**
@@ -21,10 +24,10 @@ export function createAppendListeners(): AppendListeners {
       entries.add(entry);
       return () => { entries.delete(entry); };
     },
-    notify(position, appended) {
+    notify(position, appended, previous) {
       for (const { listener } of [...entries]) {
         try {
-          listener(position, appended);
+          listener(position, appended, previous);
         } catch (error) {
           queueMicrotask(() => { throw error; });
         }

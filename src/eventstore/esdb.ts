@@ -1,31 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import {
-  BACKWARDS, END, EventStoreDBClient, FORWARDS, NO_STREAM, START, StreamDeletedError,
+  BACKWARDS, END, EventStoreDBClient, FORWARDS, NO_STREAM, StreamDeletedError,
   StreamNotFoundError as EsdbStreamNotFoundError, WrongExpectedVersionError as EsdbWrongExpectedVersionError,
-  jsonEvent, type AllStreamResolvedEvent, type AppendExpectedRevision, type ReadPosition, type RecordedEvent,
+  jsonEvent, type AppendExpectedRevision, type Position, type RecordedEvent,
 } from '@eventstore/db-client';
 import { createAppendListeners } from './appendListeners.ts';
 import { assertValidExpected, expectationMet } from './appendPlan.ts';
 import {
-  StreamNotFoundError, WrongExpectedVersionError, streamCategory,
+  StreamNotFoundError, WrongExpectedVersionError,
   type AppendResult, type EventMetadata, type EventStore, type ExpectedRevision, type StoredEvent,
 } from './port.ts';
+import { newestEvent, readAllFromEsdb } from './esdbReadAll.ts';
 import { readAllRequest, readStreamRequest } from './readOptions.ts';
 
 /*
  * Positions. An EventStoreDB log position is a (commit, prepare) pair of byte offsets into its
- * transaction file. Every append made over gRPC is an implicit transaction: each event is its own
- * committed record, and reading $all reports commit = prepare = that record's offset. Our bigint
- * position is that commit offset; reading "after p" starts $all at { commit: p, prepare: p }
- * (inclusive) and drops the event at p. The append result's commit position is the offset of the
- * last event written. So positions here are strictly increasing but NOT gapless (they grow by the
- * size of each record), and `after` must be a position this store returned, or -1n. Events written
- * by legacy TCP explicit transactions share one commit position and are not supported.
+ * transaction file; our bigint position is the commit offset, and $all is read as reported
+ * (esdbReadAll.ts says how, with the server's sources for it). Positions grow by the size of each
+ * record: strictly increasing, never gapless.
  *
- * Categories. This client (6.x) sends no server-side filter with readAll, only with subscriptions,
- * so readAll pages through $all and keeps, client-side, the events of the wanted categories
- * (exact match on the part of the stream name before the first '-'), skipping system events.
- * A sparse category therefore costs a scan; the consumer runner reads in batches and polls.
+ * Categories are filtered by the server: a read of $all is a catch-up subscription with a
+ * stream-name filter (esdbReadAll.ts), since this client's readAll takes no filter.
  *
  * onAppend is in-process only: it fires after this process's appends. Other processes' appends
  * are found by the consumer runner's polling.
@@ -37,8 +32,6 @@ const STORE_ID_STREAM = 'inkstream_store-identity';
 const STORE_ID_METADATA = {
   accountId: 'system', actor: { kind: 'system', worker: 'store' }, correlationId: 'store', causationId: 'store', requestId: 'store',
 };
-const MIN_PAGE = 64;
-const MAX_PAGE = 4096;
 const HEAD_PAGE = 100;
 
 export function openEsdbEventStore(connectionString: string): EventStore {
@@ -117,12 +110,14 @@ export function createEsdbEventStore(client: EventStoreDBClient): EventStore {
         const last = await lastEvent(stream);
         throw new WrongExpectedVersionError(stream, expected, last?.revision ?? 'no_stream');
       }
+      // A write, or a retry the server deduplicated: both report the last event's revision and its
+      // $all position (22.10+), so a retry's answer is the original's, as the port requires.
       if (result.position) {
         listeners.notify(result.position.commit);
         return { nextRevision: result.nextExpectedRevision, position: result.position.commit };
       }
-      // An idempotent retry: the server wrote nothing and reports no position. The original
-      // append's result is its last event's revision and position, found by that event's id.
+      // A deduplicated retry whose original the server could not read back reports no position:
+      // the original's last event is found by its id.
       const original = await findRetriedEvent(stream, events[events.length - 1].id, result.nextExpectedRevision);
       return { nextRevision: original.revision, position: positionOf(original) };
     },
@@ -135,36 +130,14 @@ export function createEsdbEventStore(client: EventStoreDBClient): EventStore {
     },
 
     async readAll(options) {
-      const { after, maxCount, categories } = readAllRequest(options);
-      const wanted = categories && new Set(categories);
-      if (wanted?.size === 0) return [];
-      const pageSize = Math.min(Math.max(maxCount, MIN_PAGE), MAX_PAGE);
-      const out: StoredEvent[] = [];
-      let cursor = after;
-      for (;;) {
-        const fromPosition: ReadPosition = cursor < 0n ? START : { commit: cursor, prepare: cursor };
-        const page = await collect(client.readAll({ fromPosition, direction: FORWARDS, maxCount: pageSize }));
-        for (const { event } of page) {
-          if (!event || event.position.commit <= cursor) continue;
-          cursor = event.position.commit;
-          if (isSystemEvent(event) || (wanted && !wanted.has(streamCategory(event.streamId)))) continue;
-          out.push(toStoredEvent(event, cursor));
-          if (out.length === maxCount) return out;
-        }
-        if (page.length < pageSize) return out;
-      }
+      const request = readAllRequest(options);
+      if (request.categories?.length === 0) return [];
+      const events = await readAllFromEsdb(client, request);
+      return events.map((event) => toStoredEvent(event, positionInAll(event)));
     },
 
     async headPosition() {
-      let fromPosition: ReadPosition = END;
-      for (;;) {
-        const page: AllStreamResolvedEvent[] = await collect(client.readAll({ fromPosition, direction: BACKWARDS, maxCount: HEAD_PAGE }));
-        const newest = page.find(({ event }) => event && !isSystemEvent(event))?.event;
-        if (newest) return newest.position.commit;
-        const oldest = page[page.length - 1]?.event;
-        if (page.length < HEAD_PAGE || !oldest) return -1n;
-        fromPosition = oldest.position;
-      }
+      return (await newestEvent(client))?.position.commit ?? -1n;
     },
 
     onAppend(listener) {
@@ -196,15 +169,16 @@ export function createEsdbEventStore(client: EventStoreDBClient): EventStore {
   };
 }
 
-async function collect<T>(read: AsyncIterable<T>): Promise<T[]> {
-  const items: T[] = [];
-  for await (const item of read) items.push(item);
-  return items;
-}
-
-/** System streams ($stats, $$metadata, $ce- links...) and system event types start with '$'. */
-function isSystemEvent(event: { streamId: string; type: string }): boolean {
-  return event.streamId.startsWith('$') || event.type.startsWith('$');
+/**
+ * An event's position in $all. gRPC appends give each event commit = prepare; events of a legacy
+ * TCP explicit transaction share their commit position, so one bigint cannot order them.
+ */
+function positionInAll(event: RecordedEvent & { position: Position }): bigint {
+  const { commit, prepare } = event.position;
+  if (commit !== prepare) {
+    throw new Error(`${event.streamId}@${event.revision} was written by an explicit transaction (commit ${commit}, prepare ${prepare}); Inkstream reads only events appended one record each, as gRPC appends are`);
+  }
+  return commit;
 }
 
 function positionOf(event: RecordedEvent): bigint {

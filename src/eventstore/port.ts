@@ -61,9 +61,11 @@ export interface EventStore {
   /**
    * Called after every successful append in this process; returns an unsubscribe function. A
    * store that has the appended events at hand passes `appended`, which returns them as a read
-   * of the log would (in log order; called once, the result shared by every listener).
+   * of the log would (in log order; called once, the result shared by every listener), and
+   * `previous`, the position of the log's last event before them: nothing came in between.
+   * Positions need not be gapless, so only `previous` tells a reader that nothing did.
    */
-  onAppend(listener: (position: bigint, appended?: () => readonly StoredEvent[]) => void): () => void;
+  onAppend(listener: (position: bigint, appended?: () => readonly StoredEvent[], previous?: bigint) => void): () => void;
   /**
    * The identifier this event log was given when it was created (a UUID), so read models and
    * checkpoints can tell which log they were built from. With `create`, a log without one gets one

@@ -174,7 +174,9 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
     if (written.length === 0) return;
     let events: StoredEvent[] | null = null;
     const appended = () => events ??= written.flatMap(({ request, result }) => storedEventsOf(request, result));
-    listeners.notify(written[written.length - 1].result.position, appended);
+    const { request: first, result: firstResult } = written[0];
+    const previous = firstResult.position - BigInt(first.encoded.length); // gapless, and the write lock was held
+    listeners.notify(written[written.length - 1].result.position, appended, previous);
   }
 
   /** Commits the requests (a group in one transaction) and settles each on its own. */

@@ -25,6 +25,16 @@ export function embeddedContract(store: CurrentStore): void {
       expect(await store().readAll({ after: 2n ** 62n })).toEqual([]);
     });
 
+    test('a retried append is not heard by append listeners', async () => {
+      const events = [newEvent('A'), newEvent('B')];
+      await store().append('project-1', events, 'no_stream');
+      const heard: bigint[] = [];
+      const unsubscribe = store().onAppend((position) => { heard.push(position); });
+      await store().append('project-1', events, 'no_stream');
+      unsubscribe();
+      expect(heard).toEqual([]);
+    });
+
     test('an event id already stored in another stream is refused and nothing of the append is written', async () => {
       const taken = newEvent('A');
       await store().append(streamName('project', '1'), [taken], 'no_stream');

@@ -90,7 +90,7 @@ export function readContract(store: CurrentStore): void {
   });
 
   describe('onAppend', () => {
-    test('listeners hear the position of each stored append, and not of refused, retried or unsubscribed ones', async () => {
+    test('listeners hear the position of each stored append, and not of refused or unsubscribed ones', async () => {
       const stream = streamName(uniqueCategory(), 'n');
       const heard: bigint[] = [];
       const headsSeen: Promise<bigint>[] = [];
@@ -106,9 +106,11 @@ export function readContract(store: CurrentStore): void {
       unsubscribe();
       await store().append(stream, [newEvent('D')], 2n);
 
-      expect(heard).toEqual([first.position, second.position]);
+      // EventStoreDB acknowledges a retry as it does a write, with the original's position, so it
+      // may be heard again (our own stores stay silent: contractEmbedded.ts); never anything else.
+      expect([...new Set(heard)]).toEqual([first.position, second.position]);
       // When a listener runs, the append it hears about is already readable.
-      expect((await Promise.all(headsSeen)).map((head, i) => head >= heard[i])).toEqual([true, true]);
+      expect((await Promise.all(headsSeen)).every((head, i) => head >= heard[i])).toBe(true);
     });
   });
 }

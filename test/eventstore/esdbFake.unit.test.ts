@@ -5,11 +5,15 @@ import { describeEventStoreContract } from './contract.ts';
 import { createFakeEsdbClient } from './fakeEsdbClient.ts';
 import { newEvent, rejectionOf } from './events.ts';
 
-// The adapter's own logic (position mapping, paging through $all, skipping system events, error
-// mapping, the position of a retried append) against a client that behaves like the server.
+// The adapter's own logic (position mapping, the server-filtered read of $all, skipping system
+// events, error mapping, the position of a retried append) against a client that behaves like the server.
 describeEventStoreContract('esdb adapter over a fake client', async () => createEsdbEventStore(createFakeEsdbClient()));
 
 describeEventStoreContract('esdb adapter, a retry answered with the current revision', async () => createEsdbEventStore(createFakeEsdbClient({ retryReports: 'current' })));
+
+describeEventStoreContract('esdb adapter, a retry answered without a position', async () => createEsdbEventStore(createFakeEsdbClient({ retryReports: 'original_without_position' })));
+
+describeEventStoreContract('esdb adapter on a server older than 23.10 (subscriptions never say "caught up")', async () => createEsdbEventStore(createFakeEsdbClient({ sendsCaughtUp: false })));
 
 describeEventStoreContract('esdb adapter with throwOnAppendFailure=false', async () => createEsdbEventStore(createFakeEsdbClient({ throwOnAppendFailure: false })));
 

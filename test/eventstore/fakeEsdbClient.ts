@@ -1,18 +1,16 @@
 import {
   StreamNotFoundError, WrongExpectedVersionError,
-  type AppendExpectedRevision, type AppendResult, type EventStoreDBClient, type JSONEventData, type Position, type ReadPosition,
+  type AppendExpectedRevision, type AppendResult, type EventStoreDBClient, type Filter, type JSONEventData, type Position, type ReadPosition,
 } from '@eventstore/db-client';
-
-type Recorded = {
-  streamId: string; id: string; revision: bigint; type: string; isJson: true; created: Date;
-  data: unknown; metadata: unknown; position: Position;
-};
+import { compare, fakeSubscribeToAll, type FakeEsdbWire, type FakeRecorded as Recorded } from './fakeEsdbSubscription.ts';
 
 /**
  * The slice of EventStoreDBClient the adapter uses, behaving as the server does where it matters
  * to the adapter: positions are byte offsets (not gapless), system events ($ce- links, $stats)
- * sit between ours, reading $all from a position includes the event there, a retried append
- * with the same ids is acknowledged without a position, and a missing stream fails while reading.
+ * sit between ours, reading $all from a position includes the event there, a subscription to
+ * $all starts after it and applies its filter on the server (fakeEsdbSubscription.ts), a retried
+ * append with the same ids is acknowledged with the original's last revision and position, and a
+ * missing stream fails while reading.
  */
 export type FakeEsdbOptions = {
   /**
@@ -22,23 +20,37 @@ export type FakeEsdbOptions = {
    */
   throwOnAppendFailure?: boolean;
   /**
-   * Which revision an idempotent retry reports: the original append's last (what the adapter
-   * first assumes) or the stream's current one, should the server answer with that.
+   * What an idempotent retry reports. The server (22.10+) answers with the original append's last
+   * revision and that event's position; without a position when it cannot read that event back;
+   * 'current' is the stream's current revision, should a server answer with that.
    */
-  retryReports?: 'original' | 'current';
+  retryReports?: 'original' | 'original_without_position' | 'current';
+  /** Server 23.10+ tells a catch-up subscription it has caught up; older ones send a checkpoint. */
+  sendsCaughtUp?: boolean;
 };
 
-export function createFakeEsdbClient(options: FakeEsdbOptions = {}): EventStoreDBClient {
+export type FakeEsdbClient = EventStoreDBClient & {
+  wire: FakeEsdbWire & {
+    /** Events written as a legacy TCP explicit transaction: one commit record after their prepares. */
+    appendExplicitTransaction(stream: string, types: string[]): void;
+  };
+};
+
+export function createFakeEsdbClient(options: FakeEsdbOptions = {}): FakeEsdbClient {
   const log: Recorded[] = [];
+  const live = new Set<(event: Recorded) => void>();
+  const wire = { subscriptions: [], sent: [] } as FakeEsdbWire;
   let offset = 4_096n;
   const streamEvents = (stream: string) => log.filter((e) => e.streamId === stream);
 
-  function record(streamId: string, id: string, type: string, data: unknown, metadata: unknown): Recorded {
+  function record(streamId: string, id: string, type: string, data: unknown, metadata: unknown, commit?: bigint): Recorded {
     const revision = BigInt(streamEvents(streamId).length);
     const size = BigInt(JSON.stringify([streamId, type, data, metadata]).length + 90);
-    const event: Recorded = { streamId, id, revision, type, isJson: true, created: new Date(), data, metadata, position: { commit: offset, prepare: offset } };
+    const position = { commit: commit ?? offset, prepare: offset };
+    const event: Recorded = { streamId, id, revision, type, isJson: true, created: new Date(), data, metadata, position };
     offset += size;
     log.push(event);
+    for (const send of live) send(event);
     return event;
   }
 
@@ -49,8 +61,10 @@ export function createFakeEsdbClient(options: FakeEsdbOptions = {}): EventStoreD
       : current.findIndex((e) => e.id === events[0]?.id);
     const stored = start < 0 ? [] : current.slice(start, start + events.length);
     if (events.length > 0 && stored.length === events.length && stored.every((e, i) => e.id === events[i].id)) {
-      const reported = options.retryReports === 'current' ? current[current.length - 1] : stored[stored.length - 1];
-      return { success: true, nextExpectedRevision: reported.revision, position: undefined };
+      const original = stored[stored.length - 1];
+      if (options.retryReports === 'current') return { success: true, nextExpectedRevision: current[current.length - 1].revision, position: undefined };
+      const position = options.retryReports === 'original_without_position' ? undefined : original.position;
+      return { success: true, nextExpectedRevision: original.revision, position };
     }
     const ok = expected === 'no_stream' ? last === 'no_stream' : expected === 'stream_exists' ? last !== 'no_stream' : expected === last;
     if (!ok && options.throwOnAppendFailure === false) {
@@ -90,13 +104,21 @@ export function createFakeEsdbClient(options: FakeEsdbOptions = {}): EventStoreD
       const max = options.maxCount ?? Number.MAX_SAFE_INTEGER;
       const from = options.fromPosition;
       if (options.direction === 'backwards') {
-        const before = from === undefined || from === 'end' ? log : log.filter((e) => e.position.commit <= (from as Position).commit);
+        const before = from === undefined || from === 'end' ? log : log.filter((e) => compare(e.position, from as Position) < 0);
         return page([...before].reverse().slice(0, max).map((event) => ({ event, commitPosition: event.position.commit })));
       }
-      const after = from === undefined || from === 'start' ? log : log.filter((e) => e.position.commit >= (from as Position).commit);
+      const after = from === undefined || from === 'start' ? log : log.filter((e) => compare(e.position, from as Position) >= 0);
       return page(after.slice(0, max).map((event) => ({ event, commitPosition: event.position.commit })));
+    },
+    subscribeToAll(subscribe: { fromPosition?: ReadPosition; filter?: Filter }) {
+      return fakeSubscribeToAll({ sendsCaughtUp: options.sendsCaughtUp ?? true, log, live, wire }, subscribe);
     },
     async dispose() {},
   };
-  return fake as unknown as EventStoreDBClient;
+  const appendExplicitTransaction = (stream: string, types: string[]) => {
+    const commit = offset + BigInt(types.length) * 200n; // the commit record follows the prepares
+    for (const type of types) record(stream, crypto.randomUUID(), type, {}, {}, commit);
+    offset = commit + 100n;
+  };
+  return Object.assign(fake as unknown as EventStoreDBClient, { wire: Object.assign(wire, { appendExplicitTransaction }) });
 }

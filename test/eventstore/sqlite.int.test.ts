@@ -48,6 +48,25 @@ describe('sqlite event store', () => {
     await store.close();
   });
 
+  test('listeners get the appended events and the position they follow, for a group commit and for an append behind another connection', async () => {
+    const store = openSqliteEventStore(freshFile());
+    const heard: { previous?: bigint; positions: bigint[] }[] = [];
+    store.onAppend((_position, appended, previous) => heard.push({ previous, positions: (appended?.() ?? []).map((e) => e.position) }));
+    await store.append('t-a', [newEvent('A')], 'no_stream');
+    const share = { shareCommit: true };
+    await Promise.all([store.append('t-b', [newEvent('B1'), newEvent('B2')], 'no_stream', share), store.append('t-c', [newEvent('C')], 'no_stream', share)]);
+    const other = openSqliteEventStore(store.path);
+    await other.append('t-d', [newEvent('D')], 'no_stream'); // unheard here
+    await store.append('t-e', [newEvent('E')], 'no_stream');
+    expect(heard).toEqual([
+      { previous: -1n, positions: [0n] },
+      { previous: 0n, positions: [1n, 2n, 3n] },
+      { previous: 4n, positions: [5n] }, // not 3n: another connection's event came in between
+    ]);
+    await other.close();
+    await store.close();
+  });
+
   test('createdAt comes from the injected clock', async () => {
     const store = openSqliteEventStore(freshFile(), { clock: manualClock('2030-05-06T07:08:09.010Z') });
     await store.append('project-1', [newEvent('A')], 'no_stream');

@@ -4,10 +4,11 @@ import { apiKeys } from './apiKeys.ts';
 import { articles } from './articles.ts';
 import { articleSearchMetrics } from './articleSearchMetrics.ts';
 import { integrations } from './integrations.ts';
+import { modelUsage } from './modelUsage.ts';
 import { projects } from './projects.ts';
 import { searchAnalytics } from './searchAnalytics.ts';
 import { topics } from './topics.ts';
 import { webhooks } from './webhooks.ts';
 
 /** Every read model, in the order they are applied. */
-export const allProjections = [accounts, apiKeys, projects, topics, articles, webhooks, integrations, searchAnalytics, articleSearchMetrics] as unknown as readonly Projection[];
+export const allProjections = [accounts, apiKeys, projects, topics, articles, webhooks, integrations, searchAnalytics, articleSearchMetrics, modelUsage] as unknown as readonly Projection[];

@@ -47,6 +47,12 @@ const Env = z.object({
   /** Models a project may choose, comma-separated; the default model is always allowed. */
   INKSTREAM_ALLOWED_MODELS: z.string().optional()
     .transform((text) => (text === undefined ? undefined : text.split(',').map((name) => name.trim()).filter(Boolean))),
+  // Model cost (docs/llm.md, "Cost and budgets"): prices over the built-in table, as a JSON object
+  // of model → { input, output } USD per million tokens, inline or in a file; and a provider's
+  // tokens per minute (unset: no cap).
+  INKSTREAM_LLM_PRICES: z.string().optional(),
+  INKSTREAM_LLM_PRICES_FILE: z.string().optional(),
+  INKSTREAM_LLM_TOKENS_PER_MINUTE: z.coerce.number().int().positive().optional(),
   GITHUB_API_URL: z.string().url().default('https://api.github.com'),
   SEARCH_CONSOLE_API_URL: z.string().url().default('https://searchconsole.googleapis.com/'),
   GOOGLE_OAUTH_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),

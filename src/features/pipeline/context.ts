@@ -4,6 +4,7 @@ import { allowedModels, modelToUse } from '../../integrations/llm/modelAllowList
 import { createContentWriter, llmConfigFromEnv } from '../../integrations/llm/select.ts';
 import type { LlmPort } from '../../integrations/llm/port.ts';
 import type { ContentWriter } from '../../integrations/llm/writer.ts';
+import { loadPriceTable, type PriceTable } from '../../integrations/llm/prices.ts';
 import { createSafeHttpClient, type SafeHttpClient } from '../../integrations/safeHttp/index.ts';
 import type { Settings } from '../../domain/projects/settings.ts';
 import type { Platform } from '../../platform.ts';
@@ -20,6 +21,8 @@ export type PipelineContext = {
   /** Present only with a real model: used to refine the learned voice. */
   llm?: LlmPort;
   http: Pick<SafeHttpClient, 'request'>;
+  /** Estimated prices of models, for the cost of each step (docs/llm.md). */
+  prices: PriceTable;
   /** The project's model, or the server's default; undefined for the offline writer. */
   modelFor(settings: Settings): string | undefined;
   crawl: { pageCap: number; deadlineMs: number };
@@ -34,7 +37,7 @@ export type PipelineContext = {
   stop(): Promise<void>;
 };
 
-export type PipelineOverrides = Partial<Pick<PipelineContext, 'writer' | 'llm' | 'http' | 'concurrency'>> & {
+export type PipelineOverrides = Partial<Pick<PipelineContext, 'writer' | 'llm' | 'http' | 'concurrency' | 'prices'>> & {
   crawl?: Partial<PipelineContext['crawl']>;
 };
 
@@ -48,7 +51,9 @@ export function createPipelineContext(platform: Platform, overrides: PipelineOve
     apiKey: config.OPENAI_API_KEY?.trim() || undefined,
     baseURL: config.OPENAI_BASE_URL,
     defaultModel: config.INKSTREAM_DEFAULT_MODEL,
+    tokensPerMinute: config.INKSTREAM_LLM_TOKENS_PER_MINUTE,
   });
+  const prices = overrides.prices ?? loadPriceTable({ json: config.INKSTREAM_LLM_PRICES, file: config.INKSTREAM_LLM_PRICES_FILE });
   const logger = platform.logger.child({ component: 'pipeline', provider: composed.writer.provider });
   const allowed = allowedModels(config.INKSTREAM_DEFAULT_MODEL, config.INKSTREAM_ALLOWED_MODELS);
   // Kept across stop and start, like the crawls they bound.
@@ -62,6 +67,7 @@ export function createPipelineContext(platform: Platform, overrides: PipelineOve
     logger,
     writer: composed.writer,
     llm: composed.llm,
+    prices,
     // Stopping closes the client, so requests in flight end and their crawl is redone after the restart.
     get http() { return overrides.http ?? ownHttp!; },
     modelFor(settings) {

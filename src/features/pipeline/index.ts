@@ -8,6 +8,7 @@ import { researchProcess } from './topicResearch/research.ts';
 import { reviseProcess } from './writing/revise.ts';
 import { schedulerWorker } from './schedule/scheduler.ts';
 import { writeProcess } from './writing/write.ts';
+import { budgetResumeProcess, monthlyBudgetResume } from '../usage/resume.ts';
 
 export type PipelineOptions = PipelineOverrides & { schedulerTickMs?: number };
 
@@ -19,7 +20,7 @@ export type PipelineOptions = PipelineOverrides & { schedulerTickMs?: number };
  */
 export function pipelineJobs(platform: Platform, options: PipelineOptions = {}): { consumers: ConsumerDefinition[]; workers: Worker[] } {
   const ctx = createPipelineContext(platform, options);
-  const processes = [crawlProcess(ctx), researchProcess(ctx), writeProcess(ctx), reviseProcess(ctx)];
+  const processes = [crawlProcess(ctx), researchProcess(ctx), writeProcess(ctx), reviseProcess(ctx), budgetResumeProcess(platform, ctx.concurrency)];
   const lifecycle: Worker = {
     name: 'pipeline.lifecycle',
     async start() {
@@ -29,7 +30,7 @@ export function pipelineJobs(platform: Platform, options: PipelineOptions = {}):
   };
   return {
     consumers: processes.map((process) => partitionedConsumer(process, platform)),
-    workers: [lifecycle, schedulerWorker({ intervalMs: options.schedulerTickMs })],
+    workers: [lifecycle, schedulerWorker({ intervalMs: options.schedulerTickMs }), monthlyBudgetResume()],
   };
 }
 

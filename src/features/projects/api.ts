@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ownedProject } from './owned.ts';
+import { usageRoutes } from '../usage/api.ts';
 import { releaseProjectSlot, takeProjectSlot } from '../accounts/planLimits.ts';
 import { NO_INTEGRATIONS } from '../../../projections/integrations.ts';
 import { projects, type ProjectDoc } from '../../../projections/projects.ts';
@@ -138,4 +139,6 @@ export const projectRoutes = [
       return { status: 202, body: { project: presentProject(applyAppended(projects, doc, result.events)!) } };
     },
   }),
+  // Model use and budgets (features/usage): a project's month beside the project.
+  ...usageRoutes,
 ];

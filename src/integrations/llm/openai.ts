@@ -1,5 +1,6 @@
 import OpenAI, { APIError } from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { countAnswer, countRequest } from './callMeter.ts';
 import { parseJsonReply } from './jsonText.ts';
 import { toResponseSchema } from './jsonSchema.ts';
 import { isResponseFormatRejection, toLlmError } from './openaiErrors.ts';
@@ -61,17 +62,19 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): LlmPort {
       const body = { ...rest, ...(sendTemperature ? { temperature } : {}), [param]: maxOutputTokens };
       try {
         // The slot is held for one attempt only, so a backoff wait does not block other calls.
-        const completion = await semaphore.run(() => client.chat.completions.create(body));
+        const completion = await semaphore.run(() => { countRequest(); return client.chat.completions.create(body); });
         tokenParamByModel.set(request.model, param);
         const choice = completion.choices?.[0];
         const usage = completion.usage;
-        return {
+        const reply = {
           content: choice?.message?.content ?? '',
           refusal: choice?.message?.refusal ?? null,
           finishReason: choice?.finish_reason ?? 'stop',
           usage: usage ? { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens, totalTokens: usage.total_tokens } : zeroUsage(),
           model: completion.model || body.model,
         };
+        countAnswer(reply.usage, reply.model);
+        return reply;
       } catch (cause) {
         const error = toLlmError(cause, { model: body.model, baseURL, timeoutMs });
         if (!switched && isTokenLimitRejection(error.status, error.message, param)) {

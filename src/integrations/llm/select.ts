@@ -19,6 +19,8 @@ export type LlmConfig = {
   concurrency?: number;
   /** Requests started per minute to the provider endpoint; unset: no per-minute cap. */
   requestsPerMinute?: number;
+  /** Tokens (prompt plus the answer's cap) started per minute to the provider endpoint; unset: no cap. */
+  tokensPerMinute?: number;
 };
 
 /** Suits OpenAI's lower usage tiers (docs/llm.md, "Provider limits"). */
@@ -42,6 +44,7 @@ export function llmConfigFromEnv(env: Record<string, string | undefined> = proce
     maxRetries: positiveInt('INKSTREAM_LLM_MAX_RETRIES', env.INKSTREAM_LLM_MAX_RETRIES),
     concurrency: positiveInt('INKSTREAM_LLM_CONCURRENCY', env.INKSTREAM_LLM_CONCURRENCY) || undefined,
     requestsPerMinute: positiveInt('INKSTREAM_LLM_REQUESTS_PER_MINUTE', env.INKSTREAM_LLM_REQUESTS_PER_MINUTE) || undefined,
+    tokensPerMinute: positiveInt('INKSTREAM_LLM_TOKENS_PER_MINUTE', env.INKSTREAM_LLM_TOKENS_PER_MINUTE) || undefined,
   };
 }
 
@@ -55,6 +58,7 @@ export function createContentWriter(config: LlmConfig): { writer: ContentWriter;
   const llm = limitProviderCalls(adapter, {
     limiter, key: config.baseURL ?? 'https://api.openai.com/v1', maxRateLimitWaitMs: MAX_RATE_LIMIT_WAIT_MS,
     backoff: { baseDelayMs: 1000, maxDelayMs: 60_000, random: Math.random }, nowMs: Date.now,
+    tokens: config.tokensPerMinute ? createLimiter({ concurrency: Number.MAX_SAFE_INTEGER, rate: { limit: config.tokensPerMinute, windowMs: 60_000 } }) : undefined,
   });
   return { writer: createLlmWriter(llm), llm };
 }

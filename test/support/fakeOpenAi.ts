@@ -24,7 +24,7 @@ export type FakeUsage = {
 
 export type ScriptedResponse =
   /** A chat completion whose message content is `content` (any text, valid JSON or not). */
-  | { kind: 'completion'; content: string | null; finishReason?: string; refusal?: string; usage?: FakeUsage; model?: string }
+  | { kind: 'completion'; content: string | null; finishReason?: string; refusal?: string; usage?: FakeUsage; model?: string; headers?: Record<string, string> }
   /** An OpenAI-style error body `{ error: { message, type, code } }` with the given status and headers. */
   | { kind: 'error'; status: number; message: string; type?: string; code?: string | null; headers?: Record<string, string> }
   /** Exactly these bytes, for testing what the SDK makes of a broken server. */
@@ -81,7 +81,7 @@ export function realisticUsage(requestBody: any, content: string | null): FakeUs
 /** Builders for the usual scripted responses. */
 export const reply = {
   text: (content: string, extra: { usage?: FakeUsage; model?: string; finishReason?: string } = {}): ScriptedResponse => ({ kind: 'completion', content, ...extra }),
-  object: (value: unknown, extra: { usage?: FakeUsage; model?: string } = {}): ScriptedResponse => ({ kind: 'completion', content: JSON.stringify(value), ...extra }),
+  object: (value: unknown, extra: { usage?: FakeUsage; model?: string; headers?: Record<string, string> } = {}): ScriptedResponse => ({ kind: 'completion', content: JSON.stringify(value), ...extra }),
   malformedJson: (content = '{"topics": [ {"title": "unterminated'): ScriptedResponse => ({ kind: 'completion', content }),
   refusal: (refusal: string): ScriptedResponse => ({ kind: 'completion', content: null, refusal }),
   rateLimited: (headers: { retryAfter?: string; retryAfterMs?: string } = {}): ScriptedResponse => ({
@@ -140,7 +140,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
             finish_reason: response.finishReason ?? 'stop',
           }],
           usage: request.usage,
-        });
+        }, response.headers);
         return;
       default: { const unknown: never = response; throw new Error(`unknown scripted response ${JSON.stringify(unknown)}`); }
     }

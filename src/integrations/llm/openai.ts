@@ -30,6 +30,8 @@ export type OpenAiLlmOptions = {
   random?: () => number;
   nowMs?: () => number;
   onRetry?: (info: { attempt: number; delayMs: number; error: LlmError }) => void;
+  /** The headers of each answer, for the provider limit to read the rate-limit budget left. */
+  onResponseHeaders?: (headers: Headers) => void;
 };
 
 /** How the answer's shape is requested: servers without json_schema fall back down this list. */
@@ -62,7 +64,8 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): LlmPort {
       const body = { ...rest, ...(sendTemperature ? { temperature } : {}), [param]: maxOutputTokens };
       try {
         // The slot is held for one attempt only, so a backoff wait does not block other calls.
-        const completion = await semaphore.run(() => { countRequest(); return client.chat.completions.create(body); });
+        const { data: completion, response } = await semaphore.run(() => { countRequest(); return client.chat.completions.create(body).withResponse(); });
+        options.onResponseHeaders?.(response.headers);
         tokenParamByModel.set(request.model, param);
         const choice = completion.choices?.[0];
         const usage = completion.usage;

@@ -1,6 +1,7 @@
 import type { Limiter } from '../../core/limiter.ts';
 import { isLlmError, type GenerateTextRequest, type LlmPort } from './port.ts';
 import { backoffDelayMs, type BackoffPolicy } from './retry.ts';
+import type { TokenHeadroom } from './rateLimitHeaders.ts';
 
 export type ProviderLimitOptions = {
   /** Shared by every caller of this provider in the process: in flight, and optionally requests per minute. */
@@ -14,6 +15,8 @@ export type ProviderLimitOptions = {
   nowMs: () => number;
   /** Optional tokens per minute: a limiter with a one-minute rate window whose cost is a call's tokens. */
   tokens?: Limiter;
+  /** The tokens the provider said are left; a call that does not fit pauses the endpoint until the reset. */
+  headroom?: TokenHeadroom;
 };
 
 /**
@@ -35,6 +38,8 @@ export function limitProviderCalls(inner: LlmPort, options: ProviderLimitOptions
     for (let attempt = 0; ; attempt++) {
       try {
         if (options.tokens) (await options.tokens.acquire(key, { cost: estimatedTokens(request) }))(); // counted when it starts
+        const resetAtMs = options.headroom?.take(estimatedTokens(request)) ?? 0;
+        if (resetAtMs > 0) limiter.pauseUntil(key, resetAtMs);
         return await limiter.run(key, run);
       } catch (error) {
         // A 429, or a failing server that said when to come back: the endpoint waits, the call queues again.

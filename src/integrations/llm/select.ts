@@ -4,6 +4,7 @@ import { createOpenAiLlm } from './openai.ts';
 import { createLlmWriter } from './openaiWriter.ts';
 import type { LlmPort } from './port.ts';
 import { limitProviderCalls } from './providerLimit.ts';
+import { createTokenHeadroom } from './rateLimitHeaders.ts';
 import type { ContentWriter } from './writer.ts';
 
 export const DEFAULT_MODEL = 'gpt-4o-mini';
@@ -54,10 +55,12 @@ export function createContentWriter(config: LlmConfig): { writer: ContentWriter;
   const concurrency = config.concurrency ?? DEFAULT_LLM_CONCURRENCY;
   const limiter = createLimiter({ concurrency, rate: config.requestsPerMinute ? { limit: config.requestsPerMinute, windowMs: 60_000 } : undefined });
   // The adapter hands a wait the provider asks for back at once, so the limiter pauses every call to the endpoint.
-  const adapter = createOpenAiLlm({ ...config, apiKey: config.apiKey, concurrency, maxRetryAfterMs: 0 });
+  const headroom = createTokenHeadroom(Date.now);
+  const adapter = createOpenAiLlm({ ...config, apiKey: config.apiKey, concurrency, maxRetryAfterMs: 0, onResponseHeaders: (headers) => headroom.observe(headers) });
   const llm = limitProviderCalls(adapter, {
     limiter, key: config.baseURL ?? 'https://api.openai.com/v1', maxRateLimitWaitMs: MAX_RATE_LIMIT_WAIT_MS,
     backoff: { baseDelayMs: 1000, maxDelayMs: 60_000, random: Math.random }, nowMs: Date.now,
+    headroom,
     tokens: config.tokensPerMinute ? createLimiter({ concurrency: Number.MAX_SAFE_INTEGER, rate: { limit: config.tokensPerMinute, windowMs: 60_000 } }) : undefined,
   });
   return { writer: createLlmWriter(llm), llm };

@@ -26,11 +26,14 @@ export function countRequest(): void {
   if (metered) metered.requests += 1;
 }
 
+/** A count as the provider reported it, or 0: a negative or unreadable one must not lower what a month spent. */
+const tokenCount = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.min(Math.round(value), 1e9) : 0);
+
 /** Called by the adapter with each answer's `usage` and the model that answered. */
 export function countAnswer(usage: TokenUsage, model: string): void {
   const metered = current.getStore();
   if (!metered) return;
-  metered.promptTokens += usage.promptTokens;
-  metered.completionTokens += usage.completionTokens;
-  metered.model = model;
+  metered.promptTokens += tokenCount(usage.promptTokens);
+  metered.completionTokens += tokenCount(usage.completionTokens);
+  metered.model = typeof model === 'string' && model.length > 0 ? model.slice(0, 100) : metered.model;
 }

@@ -3,10 +3,11 @@ import { setAccountBudget } from '../../../src/features/accounts/budget.ts';
 import { articleStream } from '../../../src/domain/articles/decide.ts';
 import { loadStream } from '../../../src/eventstore/handleCommand.ts';
 import { eventually } from '../../support/eventually.ts';
-import { startFakeOpenAi, type FakeOpenAi, type RecordedRequest } from '../../support/fakeOpenAi.ts';
-import { answerEveryCall, kindOf } from '../../support/modelAnswers.ts';
+import { reply, startFakeOpenAi, type FakeOpenAi, type RecordedRequest } from '../../support/fakeOpenAi.ts';
+import { answerEveryCall, kindOf, modelAnswers } from '../../support/modelAnswers.ts';
 import { startInkstream, type ApiClient, type TestInkstream } from '../../support/inkstream.ts';
 import { startTestSite, type TestSite } from '../../support/testSite.ts';
+import { manualClock } from '../../../src/core/clock.ts';
 
 /** gpt-fake at 2 USD per million tokens in and 8 out, so every step has a known estimated cost. */
 const PRICE = { input: 2, output: 8 };
@@ -63,6 +64,19 @@ test('a budget that is not a whole token count or a non-negative dollar amount i
   }
   expect(await app.platform.eventStore.headPosition()).toBe(head);
   expect((await api.get(`/projects/${projectId}`)).body.project).toEqual(before);
+});
+
+test('a provider reporting negative or absurd token counts cannot lower what a month spent: they count as nothing', async () => {
+  const projectId = await crawledProject();
+  const before = (await api.get(`/projects/${projectId}/usage`)).body.usage;
+  const hostile = { prompt_tokens: -5_000_000, completion_tokens: Number.MAX_SAFE_INTEGER * -1, total_tokens: -1 };
+  fake.enqueue(reply.object(modelAnswers().article_research, { usage: hostile }), reply.object(modelAnswers().article_draft, { usage: hostile, model: '' }));
+  const article = await drafted(await write(projectId, 'Holiday pre-orders'));
+  expect(article.status).toBe('draft');
+  expect(article.usage).toMatchObject({ tokensIn: 0, tokensOut: 0 });
+  for (const step of article.usage.steps) expect(step).toMatchObject({ tokensIn: 0, tokensOut: 0, model: 'gpt-fake' });
+  const after = (await api.get(`/projects/${projectId}/usage`)).body.usage;
+  expect(after).toMatchObject({ tokensIn: before.tokensIn, tokensOut: before.tokensOut, steps: before.steps + 2 });
 });
 
 test('each model step records its model, tokens, duration, attempts and estimated cost; GETs carry the totals and the month', async () => {
@@ -161,5 +175,25 @@ test('the offline writer records its steps with zero tokens and no cost', async 
     expect((await client.get(`/projects/${projectId}/usage`)).body.usage).toMatchObject({ tokensIn: 0, costUsd: 0, steps: 2 });
   } finally {
     await offline.close();
+  }
+});
+
+test('an article that waited for last month\'s budget goes on when the next month begins', async () => {
+  const clock = manualClock('2026-01-31T22:00:00.000Z');
+  const monthly = await startInkstream({ clock, env: { ...fake.env, INKSTREAM_RATE_LIMIT_PER_MINUTE: '100000' } });
+  try {
+    const client = monthly.api(await monthly.newKey('monthly'));
+    const projectId = await crawledProject(client);
+    const first = await drafted(await write(projectId, 'Holiday pre-orders', client), client);
+    await setAccountBudget(monthly.platform, 'monthly', { tokens: first.usage.tokensIn + first.usage.tokensOut });
+    const second = await write(projectId, 'Wholesale pricing for cafes', client);
+    expect((await waiting(second, client)).waitingFor).toMatchObject({ scope: 'account', month: '2026-01' });
+
+    clock.set('2026-02-01T00:30:00.000Z');
+    const resumed = await drafted(second, client);
+    expect(resumed).toMatchObject({ status: 'draft', waitingFor: null });
+    expect((await client.get('/usage?month=2026-02')).body.usage.steps).toBe(2);
+  } finally {
+    await monthly.close();
   }
 });

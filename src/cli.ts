@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey, setAccountPlan } from './features/accounts/keys.ts';
 import { PLAN_NAMES, type PlanName } from './domain/accounts/plans.ts';
+import { budgetFromOptions, setAccountBudget } from './features/accounts/budget.ts';
 import { printHistory, runExport, runVerify } from './cli/audit.ts';
 import { runBackup, runRestore } from './cli/backup.ts';
 import { rebuildProjections } from './cli/rebuild.ts';
@@ -23,6 +24,7 @@ read from the environment or from a .env file in the working directory)
   inkstream keys rotate <keyId> [--json]
   inkstream keys revoke <keyId>
   inkstream accounts set-plan <name> <plan>
+  inkstream accounts budget --account <name> --usd <dollars>|--tokens <count>|--none   monthly cap on model use (docs/llm.md)
   inkstream projections rebuild [name] [--force]
   inkstream history article|topic|project <id> [--json]
   inkstream events export [--stream <name>] [--from <position>] > file.ndjson
@@ -87,6 +89,14 @@ const commands: Record<string, Command> = {
     if (!positionals[0] || !plan) throw new Error('accounts set-plan needs <name> <plan>');
     await setAccountPlan(platform, positionals[0], plan);
     print(`Account "${positionals[0]}" is now on the ${plan} plan.`);
+  },
+  async 'accounts budget'(platform, args) {
+    const { values } = options(args, { account: { type: 'string' }, usd: { type: 'string' }, tokens: { type: 'string' }, none: { type: 'boolean' } });
+    if (!values.account) throw new Error('accounts budget needs --account <name>');
+    const budget = budgetFromOptions(values);
+    await setAccountBudget(platform, values.account, budget);
+    const what = budget === null ? 'no monthly budget' : 'usd' in budget ? `a monthly budget of ${budget.usd} USD (estimated)` : `a monthly budget of ${budget.tokens} tokens`;
+    print(`Account "${values.account}" now has ${what}; articles waiting for its budget are checked again.`);
   },
   async 'projections rebuild'(platform, args) {
     const { positionals, values } = options(args, { force: { type: 'boolean' } });

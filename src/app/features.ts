@@ -7,6 +7,7 @@ import { projectsFeature } from '../features/projects/index.ts';
 import { publishingFeature } from '../features/publishing/index.ts';
 import { searchAnalyticsFeature } from '../features/searchAnalytics/index.ts';
 import { topicsFeature } from '../features/topics/index.ts';
+import { usageFeature } from '../features/usage/index.ts';
 import { webhooksFeature } from '../features/webhooks/index.ts';
 import { projectionUpgradeWorker } from '../consumers/projectionUpgrade.ts';
 import type { Route } from '../http/route.ts';
@@ -23,7 +24,7 @@ export type FeatureOptions = { pipeline?: PipelineOptions };
 export function features(options: FeatureOptions = {}): readonly Feature[] {
   return [
     accountsFeature, projectsFeature, pipelineFeature(options.pipeline), topicsFeature, articlesFeature, auditFeature,
-    webhooksFeature, publishingFeature, searchAnalyticsFeature,
+    webhooksFeature, publishingFeature, searchAnalyticsFeature, usageFeature,
   ];
 }
 

@@ -57,6 +57,12 @@ const Env = z.object({
   INKSTREAM_LLM_REQUESTS_PER_MINUTE: optionalCount,
   /** A TTF/OTF file for the cover titles instead of the built-in stroke font. */
   INKSTREAM_COVER_FONT: z.string().optional(),
+  // Model cost (docs/llm.md, "Cost and budgets"): prices over the built-in table, as a JSON object
+  // of model → { input, output } USD per million tokens, inline or in a file; and a provider's
+  // tokens per minute (unset: no cap).
+  INKSTREAM_LLM_PRICES: z.string().optional(),
+  INKSTREAM_LLM_PRICES_FILE: z.string().optional(),
+  INKSTREAM_LLM_TOKENS_PER_MINUTE: optionalCount,
   GITHUB_API_URL: z.string().url().default('https://api.github.com'),
   SEARCH_CONSOLE_API_URL: z.string().url().default('https://searchconsole.googleapis.com/'),
   GOOGLE_OAUTH_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),

@@ -16,11 +16,15 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type FakeUsage = { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+export type FakeUsage = {
+  prompt_tokens: number; completion_tokens: number; total_tokens: number;
+  prompt_tokens_details?: { cached_tokens: number; audio_tokens: number };
+  completion_tokens_details?: { reasoning_tokens: number; audio_tokens: number; accepted_prediction_tokens: number; rejected_prediction_tokens: number };
+};
 
 export type ScriptedResponse =
   /** A chat completion whose message content is `content` (any text, valid JSON or not). */
-  | { kind: 'completion'; content: string | null; finishReason?: string; refusal?: string; usage?: FakeUsage; model?: string }
+  | { kind: 'completion'; content: string | null; finishReason?: string; refusal?: string; usage?: FakeUsage; model?: string; headers?: Record<string, string> }
   /** An OpenAI-style error body `{ error: { message, type, code } }` with the given status and headers. */
   | { kind: 'error'; status: number; message: string; type?: string; code?: string | null; headers?: Record<string, string> }
   /** Exactly these bytes, for testing what the SDK makes of a broken server. */
@@ -38,6 +42,8 @@ export type RecordedRequest = {
   body: any;
   /** Answered 429 for being over `concurrencyLimit`. */
   overLimit?: boolean;
+  /** The `usage` block of the completion this request was answered with. */
+  usage?: FakeUsage;
 };
 
 export type FakeOpenAi = {
@@ -56,12 +62,26 @@ export type FakeOpenAi = {
   close(): Promise<void>;
 };
 
-const DEFAULT_USAGE: FakeUsage = { prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 };
+/**
+ * The usage block OpenAI sends, sized like its tokenizer would count (about 4 characters a token,
+ * a few tokens of framing per message), for answers scripted without one.
+ */
+export function realisticUsage(requestBody: any, content: string | null): FakeUsage {
+  const messages: { content?: unknown }[] = Array.isArray(requestBody?.messages) ? requestBody.messages : [];
+  const promptChars = messages.reduce((sum, message) => sum + (typeof message.content === 'string' ? message.content.length : 0), 0);
+  const prompt_tokens = Math.ceil(promptChars / 4) + 4 * messages.length + 3;
+  const completion_tokens = Math.max(1, Math.ceil((content ?? '').length / 4));
+  return {
+    prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens,
+    prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
+    completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+  };
+}
 
 /** Builders for the usual scripted responses. */
 export const reply = {
   text: (content: string, extra: { usage?: FakeUsage; model?: string; finishReason?: string } = {}): ScriptedResponse => ({ kind: 'completion', content, ...extra }),
-  object: (value: unknown, extra: { usage?: FakeUsage; model?: string } = {}): ScriptedResponse => ({ kind: 'completion', content: JSON.stringify(value), ...extra }),
+  object: (value: unknown, extra: { usage?: FakeUsage; model?: string; headers?: Record<string, string> } = {}): ScriptedResponse => ({ kind: 'completion', content: JSON.stringify(value), ...extra }),
   malformedJson: (content = '{"topics": [ {"title": "unterminated'): ScriptedResponse => ({ kind: 'completion', content }),
   refusal: (refusal: string): ScriptedResponse => ({ kind: 'completion', content: null, refusal }),
   rateLimited: (headers: { retryAfter?: string; retryAfterMs?: string } = {}): ScriptedResponse => ({
@@ -107,6 +127,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
         send(res, response.status, { error: { message: response.message, type: response.type ?? 'invalid_request_error', param: null, code: response.code ?? null } }, response.headers);
         return;
       case 'completion':
+        request.usage = response.usage ?? realisticUsage(request.body, response.content);
         send(res, 200, {
           id: `chatcmpl-fake-${++completionSeq}`,
           object: 'chat.completion',
@@ -118,8 +139,8 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
             logprobs: null,
             finish_reason: response.finishReason ?? 'stop',
           }],
-          usage: response.usage ?? DEFAULT_USAGE,
-        });
+          usage: request.usage,
+        }, response.headers);
         return;
       default: { const unknown: never = response; throw new Error(`unknown scripted response ${JSON.stringify(unknown)}`); }
     }

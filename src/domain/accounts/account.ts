@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PlanName } from './plans.ts';
+import type { Budget } from './budget.ts';
 
 export type ApiKeyRecord = { keyId: string; name: string; hash: string; prefix: string; createdAt: string; revokedAt: string | null };
 
@@ -7,11 +8,13 @@ export type AccountEvent =
   | { type: 'AccountCreated'; data: { accountId: string; name: string; plan: PlanName; at: string } }
   | { type: 'AccountPlanChanged'; data: { accountId: string; plan: PlanName; previousPlan: PlanName; at: string } }
   | { type: 'ApiKeyCreated'; data: { accountId: string; keyId: string; name: string; hash: string; prefix: string; at: string } }
-  | { type: 'ApiKeyRevoked'; data: { accountId: string; keyId: string; reason: 'revoked' | 'rotated'; replacedBy: string | null; at: string } };
+  | { type: 'ApiKeyRevoked'; data: { accountId: string; keyId: string; reason: 'revoked' | 'rotated'; replacedBy: string | null; at: string } }
+  /** The account's monthly cap on model use, set by an operator (null: none). */
+  | { type: 'AccountBudgetSet'; data: { accountId: string; budget: Budget | null; at: string } };
 
 export type Account =
   | { status: 'none' }
-  | { status: 'active'; id: string; name: string; plan: PlanName; keys: ApiKeyRecord[] };
+  | { status: 'active'; id: string; name: string; plan: PlanName; keys: ApiKeyRecord[]; budget?: Budget | null };
 
 export const ACCOUNT_CATEGORY = 'account';
 
@@ -28,6 +31,8 @@ export function evolveAccount(state: Account, event: AccountEvent): Account {
       const { keyId, name, hash, prefix, at } = event.data;
       return { ...state, keys: [...state.keys, { keyId, name, hash, prefix, createdAt: at, revokedAt: null }] };
     }
+    case 'AccountBudgetSet':
+      return state.status === 'active' ? { ...state, budget: event.data.budget } : state;
     case 'ApiKeyRevoked':
       if (state.status !== 'active') return state;
       return { ...state, keys: state.keys.map((key) => (key.keyId === event.data.keyId ? { ...key, revokedAt: event.data.at } : key)) };

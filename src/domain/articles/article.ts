@@ -1,5 +1,6 @@
 import type { Neutralised } from '../../mdx/neutralise.ts';
 import type { SearchMetricsSnapshot } from '../searchAnalytics/metrics.ts';
+import type { StepRun, WaitingFor } from './runs.ts';
 
 export type ArticleStatus =
   | 'queued' | 'researching' | 'writing' | 'draft'
@@ -34,7 +35,13 @@ export type ArticleEvent =
   | { type: 'ArticleClosed'; data: { articleId: string; prUrl: string; closedBy: string | null; at: string } }
   | { type: 'ArticleRefreshRequested'; data: { articleId: string; refreshId: string; at: string } }
   /** Search Console figures of the published URL, recorded by a search-analytics sync (`at` is the sync time). */
-  | { type: 'ArticleSearchMetricsUpdated'; data: SearchMetricsSnapshot & { articleId: string; projectId: string; syncId: string; at: string } };
+  | { type: 'ArticleSearchMetricsUpdated'; data: SearchMetricsSnapshot & { articleId: string; projectId: string; syncId: string; at: string } }
+  /** A model call step as it ran (tokens, time, attempts, estimated cost), appended with the step's outcome. */
+  | { type: 'ArticleStepRecorded'; data: { articleId: string; projectId: string; run: StepRun; at: string } }
+  /** The next step waits, in the state it is in, for a spent monthly budget to be raised (or the month to end). */
+  | { type: 'ArticleWaitingForBudget'; data: { articleId: string; waitingFor: WaitingFor; at: string } }
+  /** A budget changed: the waiting step is checked again. */
+  | { type: 'ArticleResumed'; data: { articleId: string; at: string } };
 
 export type Revision = { revisionId: string; instruction: string; source: RevisionSource; requestedAt: string };
 
@@ -62,6 +69,8 @@ export type ActiveArticle = {
   refreshCount: number;
   /** The search-analytics sync that last recorded figures, so a re-run of it records nothing twice. */
   lastSearchSyncId?: string;
+  /** Set while the next step waits for a budget; any step taken or a resume clears it. */
+  waitingFor?: WaitingFor | null;
 };
 export type Article = { status: 'none' } | ActiveArticle;
 
@@ -90,7 +99,19 @@ export const articleTransitions = {
 
 export const initialArticle = (): Article => ({ status: 'none' });
 
+/** Events that mean the article moved on, or will be checked again: it no longer waits. */
+export const ENDS_BUDGET_WAIT: ReadonlySet<string> = new Set<ArticleEvent['type']>([
+  'ArticleResumed', 'ArticleResearchStarted', 'ArticleResearched', 'ArticleDrafted', 'ArticleFailed', 'ArticleRetried', 'ArticleRevised', 'ArticleRevisionFailed',
+]);
+
 export function evolveArticle(state: Article, event: ArticleEvent): Article {
+  const next = evolveStatus(state, event);
+  if (next.status === 'none') return next;
+  if (event.type === 'ArticleWaitingForBudget') return { ...next, waitingFor: event.data.waitingFor };
+  return next.waitingFor && ENDS_BUDGET_WAIT.has(event.type) ? { ...next, waitingFor: null } : next;
+}
+
+function evolveStatus(state: Article, event: ArticleEvent): Article {
   if (event.type === 'ArticleQueued') {
     const { articleId, topicId, projectId, title, keyword, brief } = event.data;
     return {

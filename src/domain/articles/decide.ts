@@ -4,19 +4,22 @@ import {
   allowedFrom, ARTICLE_CATEGORY, articleTransitions, evolveArticle, initialArticle,
   type ActiveArticle, type Article, type ArticleEvent, type ArticleStatus,
 } from './article.ts';
+import type { StepRun, WaitingFor } from './runs.ts';
 
 type EventData<T extends ArticleEvent['type']> = Omit<Extract<ArticleEvent, { type: T }>['data'], 'articleId'>;
+/** The model call step behind an outcome, recorded with it in the same append. */
+type WithRun = { run?: StepRun };
 
 export type ArticleCommand =
   | { type: 'QueueArticle'; articleId: string } & EventData<'ArticleQueued'>
   | { type: 'StartResearch'; at: string }
-  | { type: 'RecordResearch' } & EventData<'ArticleResearched'>
-  | { type: 'RecordDraft' } & EventData<'ArticleDrafted'>
-  | { type: 'FailStep'; step: ArticleStatus; reason: string; at: string }
+  | { type: 'RecordResearch' } & EventData<'ArticleResearched'> & WithRun
+  | { type: 'RecordDraft' } & EventData<'ArticleDrafted'> & WithRun
+  | { type: 'FailStep'; step: ArticleStatus; reason: string; at: string } & WithRun
   | { type: 'RetryArticle'; at: string }
   | { type: 'RequestRevision' } & EventData<'ArticleRevisionRequested'>
-  | { type: 'RecordRevision' } & EventData<'ArticleRevised'>
-  | { type: 'FailRevision' } & EventData<'ArticleRevisionFailed'>
+  | { type: 'RecordRevision' } & EventData<'ArticleRevised'> & WithRun
+  | { type: 'FailRevision' } & EventData<'ArticleRevisionFailed'> & WithRun
   | { type: 'ApproveArticle'; mode: 'pr' | 'direct'; at: string }
   | { type: 'StartRefreshPublish'; mode: 'pr' | 'direct'; at: string }
   | { type: 'RecordPublishTarget' } & EventData<'ArticlePublishTargetChosen'>
@@ -25,7 +28,9 @@ export type ArticleCommand =
   | { type: 'RecordMerged' } & EventData<'ArticleMerged'>
   | { type: 'RecordClosed' } & EventData<'ArticleClosed'>
   | { type: 'RefreshArticle'; refreshId: string; at: string }
-  | { type: 'RecordSearchMetrics' } & EventData<'ArticleSearchMetricsUpdated'>;
+  | { type: 'RecordSearchMetrics' } & EventData<'ArticleSearchMetricsUpdated'>
+  | { type: 'WaitForBudget'; waitingFor: WaitingFor; at: string }
+  | { type: 'ResumeArticle'; at: string };
 
 export function decideArticle(command: ArticleCommand, state: Article): ArticleEvent[] {
   if (command.type === 'QueueArticle') {
@@ -34,6 +39,17 @@ export function decideArticle(command: ArticleCommand, state: Article): ArticleE
     return [{ type: 'ArticleQueued', data }];
   }
   const article = requireArticle(state);
+  const { run, ...withoutRun } = command as OutcomeCommand & WithRun;
+  const outcome = withoutRun as OutcomeCommand;
+  const events = decideOutcome(outcome, article);
+  // A step's run is recorded with its outcome, or not at all (a repeated outcome appends nothing).
+  if (!run || events.length === 0) return events;
+  return [...events, { type: 'ArticleStepRecorded', data: { articleId: article.id, projectId: article.projectId, run, at: outcome.at } }];
+}
+
+type OutcomeCommand = Exclude<ArticleCommand, { type: 'QueueArticle' }>;
+
+function decideOutcome(command: OutcomeCommand, article: ActiveArticle): ArticleEvent[] {
   const articleId = article.id;
   const { type, ...rest } = command;
   switch (command.type) {
@@ -91,6 +107,15 @@ export function decideArticle(command: ArticleCommand, state: Article): ArticleE
     case 'RecordSearchMetrics':
       if (article.lastSearchSyncId === command.syncId) return [];
       return [{ type: 'ArticleSearchMetricsUpdated', data: { articleId, ...(rest as EventData<'ArticleSearchMetricsUpdated'>) } }];
+    case 'WaitForBudget': {
+      const { since: _since, ...asked } = command.waitingFor;
+      const current = article.waitingFor ? (({ since: _s, ...rest }) => rest)(article.waitingFor) : null;
+      if (current && JSON.stringify(current) === JSON.stringify(asked)) return []; // already waiting for the same
+      return [{ type: 'ArticleWaitingForBudget', data: { articleId, waitingFor: command.waitingFor, at: command.at } }];
+    }
+    case 'ResumeArticle':
+      if (!article.waitingFor) return [];
+      return [{ type: 'ArticleResumed', data: { articleId, at: command.at } }];
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)} (${type})`);

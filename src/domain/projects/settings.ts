@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Config } from '../../core/config.ts';
 import { AppError } from '../../core/errors.ts';
 import { allowedModels } from '../../integrations/llm/modelAllowList.ts';
+import { Budget } from '../accounts/budget.ts';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
@@ -26,6 +27,8 @@ export const Settings = z.object({
   model: z.string().trim().min(1).max(100).nullable(),
   cadence: Cadence,
   covers: z.object({ enabled: z.boolean() }).strict(),
+  /** The project's own monthly cap on model use, within the account's; null: none. Absent in settings stored before budgets. */
+  budget: Budget.nullable().optional(),
 }).strict();
 export type Settings = z.infer<typeof Settings>;
 
@@ -33,6 +36,7 @@ export const DEFAULT_SETTINGS: Settings = {
   model: null,
   cadence: { enabled: false, articlesPerWeek: 1, days: ['tue'], time: '09:00', timezone: 'UTC', minApprovedBacklog: 3 },
   covers: { enabled: true },
+  budget: null,
 };
 
 /** PATCH semantics: nested objects merge, so `{ cadence: { enabled: true } }` keeps the other cadence fields. */
@@ -40,6 +44,7 @@ export const SettingsPatch = z.object({
   model: Settings.shape.model.optional(),
   cadence: Cadence.partial().strict().optional(),
   covers: z.object({ enabled: z.boolean() }).partial().strict().optional(),
+  budget: Budget.nullable().optional(),
 }).strict();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
@@ -48,6 +53,8 @@ export function mergeSettings(current: Settings, patch: SettingsPatch): Settings
     model: patch.model === undefined ? current.model : patch.model,
     cadence: { ...current.cadence, ...patch.cadence },
     covers: { ...current.covers, ...patch.covers },
+    // Settings stored before budgets have none: left absent, so an unchanged patch changes nothing.
+    ...(patch.budget !== undefined ? { budget: patch.budget } : current.budget !== undefined ? { budget: current.budget } : {}),
   };
 }
 

@@ -1,11 +1,31 @@
 import { z } from 'zod';
-import type { ArticleDoc } from '../../../projections/articles.ts';
+import { emptyUsage, type ArticleDoc } from '../../../projections/articles.ts';
+import { Budget } from '../../domain/accounts/budget.ts';
 import { present } from '../../http/resources.ts';
 import { searchMetricsField } from '../searchAnalytics/schemas.ts';
 import { ARTICLE_STATUSES } from '../../domain/articles/article.ts';
 
 const Status = z.enum(ARTICLE_STATUSES);
 const Failure = z.object({ step: Status, reason: z.string() }).nullable();
+
+const ModelStep = z.object({
+  step: z.enum(['research', 'draft', 'refresh_research', 'refresh_draft', 'revision']), outcome: z.enum(['done', 'failed']),
+  provider: z.string(), model: z.string().nullable(),
+  tokensIn: z.number().int(), tokensOut: z.number().int(), durationMs: z.number().int(),
+  attempts: z.number().int().describe('Requests sent to the model provider for the step: retries, 429s waited out and repair requests included; 0 for the offline writer'),
+  costUsd: z.number().nullable().describe('Estimated from the price table; null when the model has no price'),
+  startedAt: z.string(),
+}).meta({ id: 'ModelStep' });
+const UsageTotals = z.object({
+  tokensIn: z.number().int(), tokensOut: z.number().int(),
+  costUsd: z.number().nullable().describe('The estimated cost of the priced steps; null while no step had a price'),
+}).meta({ id: 'ArticleUsageTotals' });
+const ArticleUsage = UsageTotals.extend({ steps: z.array(ModelStep) }).meta({ id: 'ArticleUsage' });
+const WaitingFor = z.object({
+  reason: z.literal('budget'), scope: z.enum(['account', 'project']),
+  step: z.enum(['start', 'research', 'write', 'revision']).describe('start: the article stays queued; revision: a requested revision stays pending'),
+  month: z.string(), budget: Budget, spent: z.object({ tokens: z.number().int(), costUsd: z.number() }), since: z.string(),
+}).nullable().describe('Set while the next step waits for a spent monthly budget; raising the budget (or a new month) resumes it').meta({ id: 'WaitingFor' });
 
 /**
  * A list item: status, PR info and timing. Search metrics join it (as `searchMetrics`) for
@@ -16,6 +36,7 @@ export const ArticleSummary = z.object({
   title: z.string(), slug: z.string().nullable(), keyword: z.string().nullable(),
   prUrl: z.string().nullable(), prNumber: z.number().int().nullable(), version: z.number().int(), failure: Failure,
   createdAt: z.string(), updatedAt: z.string(), publishedAt: z.string().nullable(),
+  usage: UsageTotals, waitingFor: WaitingFor,
   searchMetrics: searchMetricsField,
 }).meta({ id: 'ArticleSummary' });
 
@@ -38,15 +59,20 @@ export const ArticleBody = ArticleSummary.extend({
   sources: z.array(z.object({ url: z.string(), title: z.string() })), cover: Cover.nullable(), generation: Generation.nullable(),
   branch: z.string().nullable(), path: z.string().nullable(), publishMode: z.enum(['pr', 'direct']).nullable(),
   pendingRevisions: z.number().int(), lastRevisionSummary: z.string().nullable(),
+  usage: ArticleUsage,
   neutralised: z.array(Neutralised).describe('Model text MDX would have run (import/export, JSX, expressions), kept in the article as literal text: the draft\'s, then each revision\'s'),
 }).meta({ id: 'Article' });
 
 export function presentArticle(doc: ArticleDoc) {
-  const { accountId: _accountId, createdMonth: _createdMonth, ...rest } = present(doc);
-  return { ...rest, neutralised: doc.neutralised ?? [] };
+  const { accountId: _accountId, createdMonth: _createdMonth, waiting: _waiting, ...rest } = present(doc);
+  return { ...rest, neutralised: doc.neutralised ?? [], usage: doc.usage ?? emptyUsage(), waitingFor: doc.waitingFor ?? null };
 }
 
 export function presentArticleSummary(doc: ArticleDoc): z.infer<typeof ArticleSummary> {
   const { id, projectId, topicId, status, title, slug, keyword, prUrl, prNumber, version, failure, createdAt, updatedAt, publishedAt } = doc;
-  return { id, projectId, topicId, status, title, slug, keyword, prUrl, prNumber, version, failure, createdAt, updatedAt, publishedAt };
+  const { tokensIn, tokensOut, costUsd } = doc.usage ?? emptyUsage();
+  return {
+    id, projectId, topicId, status, title, slug, keyword, prUrl, prNumber, version, failure, createdAt, updatedAt, publishedAt,
+    usage: { tokensIn, tokensOut, costUsd }, waitingFor: doc.waitingFor ?? null,
+  };
 }

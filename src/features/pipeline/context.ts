@@ -4,6 +4,7 @@ import { allowedModels, modelToUse } from '../../integrations/llm/modelAllowList
 import { createContentWriter, llmConfigOf } from '../../integrations/llm/select.ts';
 import type { LlmPort } from '../../integrations/llm/port.ts';
 import type { ContentWriter } from '../../integrations/llm/writer.ts';
+import { loadPriceTable, type PriceTable } from '../../integrations/llm/prices.ts';
 import { createSafeHttpClient, type SafeHttpClient } from '../../integrations/safeHttp/index.ts';
 import type { Settings } from '../../domain/projects/settings.ts';
 import { stopSwitch, type StopSwitch } from '../../consumers/worker.ts';
@@ -21,6 +22,8 @@ export type PipelineContext = {
   /** Present only with a real model: used to refine the learned voice. */
   llm?: LlmPort;
   http: Pick<SafeHttpClient, 'request'>;
+  /** Estimated prices of models, for the cost of each step (docs/llm.md). */
+  prices: PriceTable;
   /** The project's model, or the server's default; undefined for the offline writer. */
   modelFor(settings: Settings): string | undefined;
   crawl: { pageCap: number; deadlineMs: number };
@@ -34,7 +37,7 @@ export type PipelineContext = {
   lifecycle: StopSwitch['worker'];
 };
 
-export type PipelineOverrides = Partial<Pick<PipelineContext, 'writer' | 'llm' | 'http' | 'concurrency'>> & {
+export type PipelineOverrides = Partial<Pick<PipelineContext, 'writer' | 'llm' | 'http' | 'concurrency' | 'prices'>> & {
   crawl?: Partial<PipelineContext['crawl']>;
 };
 
@@ -43,6 +46,7 @@ export const CRAWL_PAGE_CAP = 25;
 export function createPipelineContext(platform: Platform, overrides: PipelineOverrides = {}): PipelineContext {
   const { config } = platform;
   const composed = overrides.writer ? { writer: overrides.writer, llm: overrides.llm } : createContentWriter(llmConfigOf(config));
+  const prices = overrides.prices ?? loadPriceTable({ json: config.INKSTREAM_LLM_PRICES, file: config.INKSTREAM_LLM_PRICES_FILE });
   const logger = platform.logger.child({ component: 'pipeline', provider: composed.writer.provider });
   const allowed = allowedModels(config.INKSTREAM_DEFAULT_MODEL, config.INKSTREAM_ALLOWED_MODELS);
   // Kept across stop and start, like the crawls they bound.
@@ -60,6 +64,7 @@ export function createPipelineContext(platform: Platform, overrides: PipelineOve
     logger,
     writer: composed.writer,
     llm: composed.llm,
+    prices,
     get http() { return overrides.http ?? ownHttp!; },
     modelFor(settings) {
       if (composed.writer.provider === 'offline') return undefined;

@@ -138,4 +138,5 @@ export const projectRoutes = [
       return { status: 202, body: { project: presentProject(applyAppended(projects, doc, result.events)!) } };
     },
   }),
+  // Model use and budgets (features/usage): a project's month beside the project.
 ];

@@ -1,5 +1,6 @@
 import OpenAI, { APIError } from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { countAnswer, countRequest } from './callMeter.ts';
 import { parseJsonReply } from './jsonText.ts';
 import { toResponseSchema } from './jsonSchema.ts';
 import { isResponseFormatRejection, toLlmError } from './openaiErrors.ts';
@@ -29,6 +30,8 @@ export type OpenAiLlmOptions = {
   random?: () => number;
   nowMs?: () => number;
   onRetry?: (info: { attempt: number; delayMs: number; error: LlmError }) => void;
+  /** The headers of each answer, for the provider limit to read the rate-limit budget left. */
+  onResponseHeaders?: (headers: Headers) => void;
 };
 
 /** How the answer's shape is requested: servers without json_schema fall back down this list. */
@@ -61,17 +64,20 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): LlmPort {
       const body = { ...rest, ...(sendTemperature ? { temperature } : {}), [param]: maxOutputTokens };
       try {
         // The slot is held for one attempt only, so a backoff wait does not block other calls.
-        const completion = await semaphore.run(() => client.chat.completions.create(body));
+        const { data: completion, response } = await semaphore.run(() => { countRequest(); return client.chat.completions.create(body).withResponse(); });
+        options.onResponseHeaders?.(response.headers);
         tokenParamByModel.set(request.model, param);
         const choice = completion.choices?.[0];
         const usage = completion.usage;
-        return {
+        const reply = {
           content: choice?.message?.content ?? '',
           refusal: choice?.message?.refusal ?? null,
           finishReason: choice?.finish_reason ?? 'stop',
           usage: usage ? { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens, totalTokens: usage.total_tokens } : zeroUsage(),
           model: completion.model || body.model,
         };
+        countAnswer(reply.usage, reply.model);
+        return reply;
       } catch (cause) {
         const error = toLlmError(cause, { model: body.model, baseURL, timeoutMs });
         if (!switched && isTokenLimitRejection(error.status, error.message, param)) {

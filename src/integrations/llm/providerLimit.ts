@@ -1,6 +1,7 @@
 import type { Limiter } from '../../core/limiter.ts';
-import { isLlmError, type LlmPort } from './port.ts';
+import { isLlmError, type GenerateTextRequest, type LlmPort } from './port.ts';
 import { backoffDelayMs, type BackoffPolicy } from './retry.ts';
+import type { TokenHeadroom } from './rateLimitHeaders.ts';
 
 export type ProviderLimitOptions = {
   /** Shared by every caller of this provider in the process: in flight, and optionally requests per minute. */
@@ -12,7 +13,18 @@ export type ProviderLimitOptions = {
   /** For a 429 that names no wait. */
   backoff: BackoffPolicy;
   nowMs: () => number;
+  /** Optional tokens per minute: a limiter with a one-minute rate window whose cost is a call's tokens. */
+  tokens?: Limiter;
+  /** The tokens the provider said are left; a call that does not fit pauses the endpoint until the reset. */
+  headroom?: TokenHeadroom;
 };
+
+/**
+ * What a call counts against a provider's tokens per minute before it is sent: its prompt (about
+ * 4 characters a token) and the most it may answer, as OpenAI counts `max_tokens` itself.
+ */
+export const estimatedTokens = (request: Pick<GenerateTextRequest, 'system' | 'prompt' | 'maxOutputTokens'>): number =>
+  Math.ceil((request.system.length + request.prompt.length) / 4) + request.maxOutputTokens;
 
 /**
  * Model calls through the provider's limit. A 429 pauses the whole endpoint for the time the
@@ -21,10 +33,13 @@ export type ProviderLimitOptions = {
  */
 export function limitProviderCalls(inner: LlmPort, options: ProviderLimitOptions): LlmPort {
   const { limiter, key } = options;
-  async function call<T>(run: () => Promise<T>): Promise<T> {
+  async function call<T>(request: GenerateTextRequest, run: () => Promise<T>): Promise<T> {
     let waitedMs = 0;
     for (let attempt = 0; ; attempt++) {
       try {
+        if (options.tokens) (await options.tokens.acquire(key, { cost: estimatedTokens(request) }))(); // counted when it starts
+        const resetAtMs = options.headroom?.take(estimatedTokens(request)) ?? 0;
+        if (resetAtMs > 0) limiter.pauseUntil(key, resetAtMs);
         return await limiter.run(key, run);
       } catch (error) {
         // A 429, or a failing server that said when to come back: the endpoint waits, the call queues again.
@@ -40,7 +55,7 @@ export function limitProviderCalls(inner: LlmPort, options: ProviderLimitOptions
   return {
     provider: inner.provider,
     defaultModel: inner.defaultModel,
-    generateObject: (request) => call(() => inner.generateObject(request)),
-    generateText: (request) => call(() => inner.generateText(request)),
+    generateObject: (request) => call(request, () => inner.generateObject(request)),
+    generateText: (request) => call(request, () => inner.generateText(request)),
   };
 }

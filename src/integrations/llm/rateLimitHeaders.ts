@@ -24,3 +24,37 @@ export function durationMs(text: string | null | undefined): number | undefined 
   for (const [, amount, , unit] of value.matchAll(/(\d+(\.\d+)?)(ms|h|m|s)/g)) total += Number(amount) * unitMs[unit];
   return Math.round(total);
 }
+
+/**
+ * What the provider last said of its tokens per minute on an answer: how many are left
+ * (`x-ratelimit-remaining-tokens`) until when (`x-ratelimit-reset-tokens`). A call whose tokens
+ * do not fit in what is left waits for the reset instead of being sent for a 429.
+ */
+export type TokenHeadroom = {
+  observe(headers: Headers): void;
+  /** Takes a call's tokens from what is left; the time to wait until when they do not fit, else 0. */
+  take(tokens: number): number;
+};
+
+export function createTokenHeadroom(nowMs: () => number): TokenHeadroom {
+  let remaining: number | null = null;
+  let resetAtMs = 0;
+  return {
+    observe(headers) {
+      const left = headers.get('x-ratelimit-remaining-tokens')?.trim();
+      const resetMs = durationMs(headers.get('x-ratelimit-reset-tokens'));
+      if (!left || !/^\d+$/.test(left) || resetMs === undefined) return;
+      remaining = Number(left);
+      resetAtMs = nowMs() + resetMs;
+    },
+    take(tokens) {
+      if (remaining === null || nowMs() >= resetAtMs) return 0;
+      if (tokens <= remaining) {
+        remaining -= tokens;
+        return 0;
+      }
+      remaining = null; // after the reset the provider's next answer says again
+      return resetAtMs;
+    },
+  };
+}

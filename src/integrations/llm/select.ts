@@ -5,6 +5,7 @@ import { createOpenAiLlm } from './openai.ts';
 import { createLlmWriter } from './openaiWriter.ts';
 import type { LlmPort } from './port.ts';
 import { limitProviderCalls } from './providerLimit.ts';
+import { createTokenHeadroom } from './rateLimitHeaders.ts';
 import type { ContentWriter } from './writer.ts';
 
 export const DEFAULT_MODEL = 'gpt-4o-mini';
@@ -20,6 +21,8 @@ export type LlmConfig = {
   concurrency?: number;
   /** Requests started per minute to the provider endpoint; unset: no per-minute cap. */
   requestsPerMinute?: number;
+  /** Tokens (prompt plus the answer's cap) started per minute to the provider endpoint; unset: no cap. */
+  tokensPerMinute?: number;
 };
 
 /** Suits OpenAI's lower usage tiers (docs/llm.md, "Provider limits"). */
@@ -30,7 +33,7 @@ export const MAX_RATE_LIMIT_WAIT_MS = 15 * 60_000;
 /** The LLM settings of the configuration (core/config.ts), validated there. */
 export type LlmSettings = Pick<Config,
   'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'INKSTREAM_DEFAULT_MODEL' | 'INKSTREAM_LLM_TIMEOUT_MS' | 'INKSTREAM_LLM_MAX_RETRIES' |
-  'INKSTREAM_LLM_CONCURRENCY' | 'INKSTREAM_LLM_REQUESTS_PER_MINUTE'>;
+  'INKSTREAM_LLM_CONCURRENCY' | 'INKSTREAM_LLM_REQUESTS_PER_MINUTE' | 'INKSTREAM_LLM_TOKENS_PER_MINUTE'>;
 
 export function llmConfigOf(settings: LlmSettings): LlmConfig {
   return {
@@ -41,6 +44,7 @@ export function llmConfigOf(settings: LlmSettings): LlmConfig {
     maxRetries: settings.INKSTREAM_LLM_MAX_RETRIES,
     concurrency: settings.INKSTREAM_LLM_CONCURRENCY || undefined,
     requestsPerMinute: settings.INKSTREAM_LLM_REQUESTS_PER_MINUTE || undefined,
+    tokensPerMinute: settings.INKSTREAM_LLM_TOKENS_PER_MINUTE || undefined,
   };
 }
 
@@ -50,10 +54,13 @@ export function createContentWriter(config: LlmConfig): { writer: ContentWriter;
   const concurrency = config.concurrency ?? DEFAULT_LLM_CONCURRENCY;
   const limiter = createLimiter({ concurrency, rate: config.requestsPerMinute ? { limit: config.requestsPerMinute, windowMs: 60_000 } : undefined });
   // The adapter hands a wait the provider asks for back at once, so the limiter pauses every call to the endpoint.
-  const adapter = createOpenAiLlm({ ...config, apiKey: config.apiKey, concurrency, maxRetryAfterMs: 0 });
+  const headroom = createTokenHeadroom(Date.now);
+  const adapter = createOpenAiLlm({ ...config, apiKey: config.apiKey, concurrency, maxRetryAfterMs: 0, onResponseHeaders: (headers) => headroom.observe(headers) });
   const llm = limitProviderCalls(adapter, {
     limiter, key: config.baseURL ?? 'https://api.openai.com/v1', maxRateLimitWaitMs: MAX_RATE_LIMIT_WAIT_MS,
     backoff: { baseDelayMs: 1000, maxDelayMs: 60_000, random: Math.random }, nowMs: Date.now,
+    headroom,
+    tokens: config.tokensPerMinute ? createLimiter({ concurrency: Number.MAX_SAFE_INTEGER, rate: { limit: config.tokensPerMinute, windowMs: 60_000 } }) : undefined,
   });
   return { writer: createLlmWriter(llm), llm };
 }

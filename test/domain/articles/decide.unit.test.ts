@@ -123,6 +123,8 @@ describe('refused transitions', () => {
     RecordClosed: [{ type: 'RecordClosed', prUrl: pullRequestData.prUrl, closedBy: null, at }],
     RefreshArticle: [{ type: 'RefreshArticle', refreshId: 'rfr_9', at }],
     RecordSearchMetrics: [{ type: 'RecordSearchMetrics', ...searchFigures, syncId: 'syn_9' }],
+    WaitForBudget: [{ type: 'WaitForBudget', waitingFor: { reason: 'budget', scope: 'account', step: 'start', month: '2026-11', budget: { tokens: 1000 }, spent: { tokens: 1200, costUsd: 0 }, since: at }, at }],
+    ResumeArticle: [{ type: 'ResumeArticle', at }],
   };
   const pairs = everyHistory.flatMap(([road, history]) => Object.values(samples).flat().map((command: ArticleCommand): [string, string, ArticleEvent[], ArticleCommand] => [road, command.type, history, command]));
 

@@ -39,7 +39,7 @@ test('lists carry status and PR info, filter by status and page with a cursor', 
   expect(open.body.articles).toEqual([expect.objectContaining({ id: ids[1], status: 'pr_open', prUrl: 'https://github.com/acme/site/pull/7', prNumber: 7 })]);
   const item = open.body.articles[0];
   expect(Object.keys(item).sort()).toEqual(
-    ['createdAt', 'failure', 'id', 'keyword', 'prNumber', 'prUrl', 'projectId', 'publishedAt', 'slug', 'status', 'title', 'topicId', 'updatedAt', 'version'],
+    ['createdAt', 'failure', 'id', 'keyword', 'prNumber', 'prUrl', 'projectId', 'publishedAt', 'slug', 'status', 'title', 'topicId', 'updatedAt', 'usage', 'version', 'waitingFor'],
   );
   const first = await acme.app.api().get(`/projects/${project.id}/articles?limit=2`);
   const rest = await acme.app.api().get(`/projects/${project.id}/articles?limit=2&cursor=${first.body.nextCursor}`);

@@ -25,10 +25,11 @@ test('an article\'s history lists every step in order with its actor and generat
   expect(status).toBe(200);
   const types = body.history.map((entry: { type: string }) => entry.type);
   expect(types).toEqual([
-    'ArticleQueued', 'ArticleResearchStarted', 'ArticleResearched', 'ArticleDrafted', 'ArticleRevisionRequested', 'ArticleRevised',
+    'ArticleQueued', 'ArticleResearchStarted', 'ArticleResearched', 'ArticleStepRecorded', 'ArticleDrafted', 'ArticleStepRecorded',
+    'ArticleRevisionRequested', 'ArticleRevised', 'ArticleStepRecorded',
   ]);
-  expect(body.history.map((entry: { revision: number }) => entry.revision)).toEqual([0, 1, 2, 3, 4, 5]);
-  const [queued, , researched, drafted, requested, revised] = body.history;
+  expect(body.history.map((entry: { revision: number }) => entry.revision)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+  const [queued, , researched, , drafted, , requested, revised] = body.history;
   expect(queued.actor).toMatchObject({ kind: 'api_key', keyName: 'default' });
   expect(researched.actor.kind).toBe('system');
   expect(researched.generation).toMatchObject({ provider: 'offline', usage: expect.any(Object) });
@@ -46,7 +47,7 @@ test('history pages continue from the cursor without gaps', async () => {
   const first = await world.app.api().get(`/articles/${articleId}/history?limit=3`);
   expect(first.body.history).toHaveLength(3);
   const second = await world.app.api().get(`/articles/${articleId}/history?limit=3&cursor=${first.body.nextCursor}`);
-  expect([...first.body.history, ...second.body.history].map((entry: { revision: number }) => entry.revision)).toEqual([0, 1, 2, 3]);
+  expect([...first.body.history, ...second.body.history].map((entry: { revision: number }) => entry.revision)).toEqual([0, 1, 2, 3, 4, 5]);
 });
 
 test('topic and project histories are served the same way', async () => {

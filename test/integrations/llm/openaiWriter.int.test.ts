@@ -37,7 +37,7 @@ test('too few usable suggestions trigger one more request that excludes everythi
   );
   const result = await writer().suggestTopics({ brand, pages, existingTopics: [], count: 5 });
   expect(result.topics.map((t) => t.keyword)).toEqual(['cold brew', 'tea storage', 'gyokuro', 'oolong', 'matcha']);
-  expect(result.usage.totalTokens).toBe(36);
+  expect(result.usage.totalTokens).toBe(fake.requests[0].usage!.total_tokens + fake.requests[1].usage!.total_tokens);
   expect(fake.requests[1].body.messages[1].content).toContain('- Cold brew, explained (keyword: cold brew) [already suggested]');
 });
 

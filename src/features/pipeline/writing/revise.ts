@@ -7,7 +7,9 @@ import { neutraliseMdx } from '../../../mdx/neutralise.ts';
 import { loadStream } from '../../../eventstore/handleCommand.ts';
 import type { StoredEvent } from '../../../eventstore/port.ts';
 import { projectStream } from '../../../domain/projects/decide.ts';
-import { attempt } from '../attempt.ts';
+import { runModelStep } from '../modelStep.ts';
+import type { StepRun } from '../../../domain/articles/runs.ts';
+import { budgetWait } from '../../usage/budgetGate.ts';
 import { brandInputOf } from '../brand/brandInput.ts';
 import { keyedContext } from '../../../consumers/commandContext.ts';
 import { articleProjectOf } from './articleProject.ts';
@@ -30,8 +32,8 @@ export function reviseProcess(ctx: PipelineContext): PartitionedHandler {
 
   async function apply(event: StoredEvent, article: ActiveArticle, revision: Revision): Promise<void> {
     const context = (step: string) => keyedContext(event, REVISE_WORKER, `${revision.revisionId}:${step}`);
-    const fail = (reason: string) => platform.commands.execute(articleStream, article.id, {
-      type: 'FailRevision', revisionId: revision.revisionId, reason, at: platform.clock.now(),
+    const fail = (reason: string, run?: StepRun) => platform.commands.execute(articleStream, article.id, {
+      type: 'FailRevision', revisionId: revision.revisionId, reason, run, at: platform.clock.now(),
     }, context('fail'));
     if (SETTLED.has(article.status) || !article.mdx) {
       await fail(article.mdx
@@ -45,31 +47,31 @@ export function reviseProcess(ctx: PipelineContext): PartitionedHandler {
       return;
     }
     const before = article.mdx;
-    const result = await attempt(async () => {
+    const { outcome: result, run } = await runModelStep(ctx, 'revision', async () => {
       const { frontmatter, body } = parseMdx(before);
       const revised = await ctx.writer.reviseArticle({ body, instruction: revision.instruction, brand: brandInputOf(project), model: ctx.modelFor(project.settings) });
       const inert = neutraliseMdx(revised.body, body);
       const mdx = buildMdx(frontmatter, inert.text);
       assertInertMdx(mdx, before);
-      return { revised, mdx, neutralised: inert.neutralised };
-    }, ctx.signal);
+      return { model: revised.model, revised, mdx, neutralised: inert.neutralised };
+    });
     if (!result.ok) {
       ctx.logger.warn({ err: result.error, articleId: article.id, revisionId: revision.revisionId }, 'revision failed');
-      await fail(failureReason('The revision', result.error, `POST /api/v1/articles/${article.id}/revise again`));
+      await fail(failureReason('The revision', result.error, `POST /api/v1/articles/${article.id}/revise again`), run);
       return;
     }
     const { revised, mdx, neutralised } = result.value;
     const { changed: _changed, ...diff } = diffSummary(before, mdx);
     await platform.commands.execute(articleStream, article.id, {
       type: 'RecordRevision', revisionId: revision.revisionId, version: article.version + 1, mdx, summary: revised.summary,
-      diff: diff satisfies DiffStats, neutralised, generation: { provider: revised.provider, model: revised.model, usage: revised.usage }, at: platform.clock.now(),
+      diff: diff satisfies DiffStats, neutralised, generation: { provider: revised.provider, model: revised.model, usage: revised.usage }, run, at: platform.clock.now(),
     }, context('record'));
   }
 
   return {
     name: REVISE_WORKER,
     categories: ['article'],
-    types: ['ArticleRevisionRequested'],
+    types: ['ArticleRevisionRequested', 'ArticleResumed'],
     concurrency: ctx.concurrency,
     projectOf: articleProjectOf(platform),
     async handle(event) {
@@ -77,6 +79,12 @@ export function reviseProcess(ctx: PipelineContext): PartitionedHandler {
       for (;;) {
         const { state } = await loadStream(platform.eventStore, articleStream, articleId);
         if (state.status === 'none' || state.pendingRevisions.length === 0) return;
+        const waitingFor = await budgetWait(platform, { event, projectId: state.projectId, step: 'revision' });
+        if (waitingFor) {
+          await platform.commands.execute(articleStream, articleId, { type: 'WaitForBudget', waitingFor, at: platform.clock.now() },
+            keyedContext(event, REVISE_WORKER, `${state.pendingRevisions[0].revisionId}:wait-budget:${event.id}`));
+          return;
+        }
         await apply(event, state, state.pendingRevisions[0]);
       }
     },

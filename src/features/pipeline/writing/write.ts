@@ -6,7 +6,7 @@ import { fitText, PROMPT_BUDGET } from '../../../integrations/llm/promptBudget.t
 import type { Generated, TopicInput } from '../../../integrations/llm/writer.ts';
 import type { ActiveProject } from '../../../domain/projects/project.ts';
 import { latestSearchMetrics, searchBrief } from '../../searchAnalytics/refreshContext.ts';
-import { attempt } from '../attempt.ts';
+import { runModelStep } from '../modelStep.ts';
 import { latestResearch, pendingStep } from './articleSteps.ts';
 import { brandInputOf, pageInputsOf } from '../brand/brandInput.ts';
 import { reactionContext } from '../../../consumers/commandContext.ts';
@@ -16,11 +16,12 @@ import { buildDraft } from './draftMdx.ts';
 import { failureReason } from '../failure.ts';
 import type { PartitionedHandler } from '../../../consumers/partitioned.ts';
 import { waitForCrawl } from '../brand/waitForCrawl.ts';
+import { budgetWait } from '../../usage/budgetGate.ts';
 
 export const WRITE_WORKER = 'pipeline.write';
 
 /** The events that can move an article on; each recorded step appends the next one. */
-const TRIGGERS = ['ArticleQueued', 'ArticleRetried', 'ArticleResearchStarted', 'ArticleResearched', 'ArticleRefreshRequested'];
+const TRIGGERS = ['ArticleQueued', 'ArticleRetried', 'ArticleResearchStarted', 'ArticleResearched', 'ArticleRefreshRequested', 'ArticleResumed'];
 
 /**
  * Only the newest trigger of a stream acts: an older one, redelivered after a crash, would act
@@ -52,40 +53,40 @@ export function writeProcess(ctx: PipelineContext): PartitionedHandler {
   }
 
   async function research(event: StoredEvent, article: ActiveArticle, project: ActiveProject, events: readonly StoredEvent[]): Promise<void> {
-    const result = await attempt(() => ctx.writer.researchArticle({
+    const { outcome: result, run } = await runModelStep(ctx, article.purpose === 'refresh' ? 'refresh_research' : 'research', () => ctx.writer.researchArticle({
       topic: topicInput(article, project, events), brand: brandInputOf(project), pages: pageInputsOf(project.pages), model: ctx.modelFor(project.settings),
-    }), ctx.signal);
+    }));
     const at = platform.clock.now();
     if (!result.ok) {
       ctx.logger.warn({ err: result.error, articleId: article.id }, 'research failed');
-      await platform.commands.execute(articleStream, article.id, { type: 'FailStep', step: 'researching', reason: failureReason('Research', result.error, retry(article.id)), at },
+      await platform.commands.execute(articleStream, article.id, { type: 'FailStep', step: 'researching', reason: failureReason('Research', result.error, retry(article.id)), run, at },
         reactionContext(event, WRITE_WORKER, 'fail-research'));
       return;
     }
     const { outline, keyPoints, sources } = result.value;
-    await platform.commands.execute(articleStream, article.id, { type: 'RecordResearch', outline, keyPoints, sources, generation: generationOf(result.value), at },
+    await platform.commands.execute(articleStream, article.id, { type: 'RecordResearch', outline, keyPoints, sources, generation: generationOf(result.value), run, at },
       reactionContext(event, WRITE_WORKER, 'record-research'));
   }
 
   async function write(event: StoredEvent, article: ActiveArticle, project: ActiveProject, events: readonly StoredEvent[]): Promise<void> {
     const research = latestResearch(events) ?? { outline: article.outline, keyPoints: [], sources: article.sources };
-    const result = await attempt(async () => {
+    const { outcome: result, run } = await runModelStep(ctx, article.purpose === 'refresh' ? 'refresh_draft' : 'draft', async () => {
       const draft = await ctx.writer.writeArticle({
         topic: topicInput(article, project, events), brand: brandInputOf(project), research, pages: pageInputsOf(project.pages), model: ctx.modelFor(project.settings),
       });
       const generation = generationOf(draft);
-      return { generation, built: buildDraft({ article, project, draft, generation, purpose: article.purpose, at: platform.clock.now() }) };
-    }, ctx.signal);
+      return { model: draft.model, generation, built: buildDraft({ article, project, draft, generation, purpose: article.purpose, at: platform.clock.now() }) };
+    });
     const at = platform.clock.now();
     if (!result.ok) {
       ctx.logger.warn({ err: result.error, articleId: article.id }, 'writing failed');
-      await platform.commands.execute(articleStream, article.id, { type: 'FailStep', step: 'writing', reason: failureReason('Writing', result.error, retry(article.id)), at },
+      await platform.commands.execute(articleStream, article.id, { type: 'FailStep', step: 'writing', reason: failureReason('Writing', result.error, retry(article.id)), run, at },
         reactionContext(event, WRITE_WORKER, 'fail-write'));
       return;
     }
     const { generation, built } = result.value;
     await platform.commands.execute(articleStream, article.id, {
-      type: 'RecordDraft', version: article.version + 1, ...built, purpose: article.purpose, generation, at,
+      type: 'RecordDraft', version: article.version + 1, ...built, purpose: article.purpose, generation, run, at,
     }, reactionContext(event, WRITE_WORKER, 'record-draft'));
   }
 
@@ -101,6 +102,11 @@ export function writeProcess(ctx: PipelineContext): PartitionedHandler {
       if (state.status === 'none' || !isLatestTrigger(event, events)) return;
       const step = pendingStep(state, events);
       if (step === null) return;
+      const waitingFor = await budgetWait(platform, { event, projectId: state.projectId, step });
+      if (waitingFor) {
+        await platform.commands.execute(articleStream, articleId, { type: 'WaitForBudget', waitingFor, at: platform.clock.now() }, reactionContext(event, WRITE_WORKER, 'wait-budget'));
+        return;
+      }
       if (step === 'start') {
         await platform.commands.execute(articleStream, articleId, { type: 'StartResearch', at: platform.clock.now() }, reactionContext(event, WRITE_WORKER, 'start-research'));
         return;

@@ -43,10 +43,10 @@ const state = async (articleId: string) => {
 test('queued → researching → writing → draft, one model call per step, and a redelivered event redoes nothing', async () => {
   const articleId = await queuedArticle('Proofing schedules for small teams');
   await pump(app.platform, handler, `article-${articleId}`);
-  expect(await types(articleId)).toEqual(['ArticleQueued', 'ArticleResearchStarted', 'ArticleResearched', 'ArticleDrafted']);
+  expect(await types(articleId)).toEqual(['ArticleQueued', 'ArticleResearchStarted', 'ArticleResearched', 'ArticleStepRecorded', 'ArticleDrafted', 'ArticleStepRecorded']);
   expect(writer.calls.map((call) => call.method)).toEqual(['researchArticle', 'writeArticle']);
 
-  const drafted = (await streamEvents(app.platform, `article-${articleId}`))[3];
+  const drafted = (await streamEvents(app.platform, `article-${articleId}`))[4];
   expect(drafted.data).toMatchObject({ version: 1, purpose: 'write', generation: { provider: 'offline', model: 'inkstream-offline-1' } });
   expect(drafted.metadata).toMatchObject({ actor: { kind: 'system', worker: 'pipeline.write' }, causationId: (await streamEvents(app.platform, `article-${articleId}`))[2].id });
   const { frontmatter } = parseMdx(String(drafted.data.mdx));
@@ -54,7 +54,7 @@ test('queued → researching → writing → draft, one model call per step, and
 
   await redeliver(app.platform, handler, `article-${articleId}`);
   await redeliver(app.platform, handler, `article-${articleId}`);
-  expect(await types(articleId)).toHaveLength(4);
+  expect(await types(articleId)).toHaveLength(6);
   expect(writer.calls).toHaveLength(2);
 });
 

@@ -26,6 +26,8 @@ export const Settings = z.object({
   model: z.string().trim().min(1).max(100).nullable(),
   cadence: Cadence,
   covers: z.object({ enabled: z.boolean() }).strict(),
+  /** Failing quality checks only warn (default), or block approval with a 409 naming them. */
+  qualityGate: z.enum(['warn', 'block']).default('warn'),
 }).strict();
 export type Settings = z.infer<typeof Settings>;
 
@@ -33,6 +35,7 @@ export const DEFAULT_SETTINGS: Settings = {
   model: null,
   cadence: { enabled: false, articlesPerWeek: 1, days: ['tue'], time: '09:00', timezone: 'UTC', minApprovedBacklog: 3 },
   covers: { enabled: true },
+  qualityGate: 'warn',
 };
 
 /** PATCH semantics: nested objects merge, so `{ cadence: { enabled: true } }` keeps the other cadence fields. */
@@ -40,6 +43,7 @@ export const SettingsPatch = z.object({
   model: Settings.shape.model.optional(),
   cadence: Cadence.partial().strict().optional(),
   covers: z.object({ enabled: z.boolean() }).partial().strict().optional(),
+  qualityGate: z.enum(['warn', 'block']).optional(),
 }).strict();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
@@ -48,6 +52,8 @@ export function mergeSettings(current: Settings, patch: SettingsPatch): Settings
     model: patch.model === undefined ? current.model : patch.model,
     cadence: { ...current.cadence, ...patch.cadence },
     covers: { ...current.covers, ...patch.covers },
+    // Projects created before the setting existed read as 'warn'.
+    qualityGate: patch.qualityGate ?? current.qualityGate ?? 'warn',
   };
 }
 

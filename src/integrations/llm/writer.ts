@@ -28,11 +28,18 @@ export type OutlineSection = { heading: string; points: string[] };
 
 export type Source = { url: string; title: string };
 
-export type Research = { outline: OutlineSection[]; keyPoints: string[]; sources: Source[] };
+/** A point of the research with the crawled page and the passage of it that supports the point. */
+export type Evidence = { point: string; url: string; quote: string };
+
+/** `evidence` is what a model grounds its points in; the offline writer gives none. */
+export type Research = { outline: OutlineSection[]; keyPoints: string[]; sources: Source[]; evidence?: Evidence[] };
 
 export type InternalLink = { url: string; anchor: string };
 
-export type Draft = { title: string; description: string; body: string; tags: string[]; internalLinks: InternalLink[] };
+/** A sentence of the draft with the page and the quoted passage supporting it. */
+export type Claim = { sentence: string; url: string; quote: string };
+
+export type Draft = { title: string; description: string; body: string; tags: string[]; internalLinks: InternalLink[]; claims?: Claim[] };
 
 export type RevisionResult = { body: string; summary: string };
 

@@ -13,6 +13,7 @@ import { reactionContext } from '../../../consumers/commandContext.ts';
 import { articleProjectOf } from './articleProject.ts';
 import type { PipelineContext } from '../context.ts';
 import { buildDraft } from './draftMdx.ts';
+import { evidenceOnPages } from './quality.ts';
 import { failureReason } from '../failure.ts';
 import type { PartitionedHandler } from '../../../consumers/partitioned.ts';
 import { waitForCrawl } from '../brand/waitForCrawl.ts';
@@ -63,7 +64,8 @@ export function writeProcess(ctx: PipelineContext): PartitionedHandler {
       return;
     }
     const { outline, keyPoints, sources } = result.value;
-    await platform.commands.execute(articleStream, article.id, { type: 'RecordResearch', outline, keyPoints, sources, generation: generationOf(result.value), at },
+    const evidence = evidenceOnPages(result.value.evidence ?? [], project.pages);
+    await platform.commands.execute(articleStream, article.id, { type: 'RecordResearch', outline, keyPoints, sources, evidence, generation: generationOf(result.value), at },
       reactionContext(event, WRITE_WORKER, 'record-research'));
   }
 

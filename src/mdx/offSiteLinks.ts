@@ -51,12 +51,22 @@ export function unlinkExcept(markdown: string, allowed: (url: string) => boolean
 
 const span = (node: Nodes) => ({ start: node.position!.start.offset!, end: node.position!.end.offset! });
 
+/**
+ * GFM links a URL or an e-mail address found in any text, escaped or not (it reads text after
+ * escapes are resolved), so such text is kept as inline code: shown as written, never a link.
+ */
+const AUTOLINKED = /https?:\/\/|www\.|[\w.+-]+@[\w-]+\./i;
+
 /** The link's own text as MDX text: its children serialized (emphasis kept), nothing that links. */
 function plain(node: Link | LinkReference): string {
-  const children: PhrasingContent[] = node.children.some((child) => child.type === 'link') ? [{ type: 'text', value: toString(node) }] : node.children;
+  const text = toString(node);
+  if (AUTOLINKED.test(text)) return inline([{ type: 'inlineCode', value: text }]);
+  const children: PhrasingContent[] = node.children.some((child) => child.type === 'link') ? [{ type: 'text', value: text }] : node.children;
   if (children.length === 1 && children[0].type === 'text') return mdxText(children[0].value);
-  return serializeMdx({ type: 'root', children: [{ type: 'paragraph', children }] }).replace(/\n$/, '');
+  return inline(children);
 }
+
+const inline = (children: PhrasingContent[]): string => serializeMdx({ type: 'root', children: [{ type: 'paragraph', children }] }).replace(/\n$/, '');
 
 /** The text a reader sees in a node. */
 const toString = (node: Nodes): string =>

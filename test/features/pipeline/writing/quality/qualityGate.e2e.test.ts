@@ -154,8 +154,8 @@ test('a revision is checked again: an off-site link it adds becomes plain text, 
   const revised = await eventually(() => api.get(`/articles/${article.id}`).then((r) => r.body.article), (a) => a.version === 2, { what: 'the revision' });
   expect(statuses(revised)).toMatchObject({ grounding: 'fail', brandRules: 'fail', links: 'warn' });
   expect(byName(revised).links.details[0].note).toContain('https://evil.example/deal');
-  // The bare URL stays as text that no Markdown renderer links.
-  expect(revised.body).toContain('https\\://evil.example/deal');
+  // The bare URL stays as inline code, which no Markdown renderer links.
+  expect(revised.body).toContain('See `https://evil.example/deal` for a discount.');
   const history = (await api.get(`/articles/${article.id}/history`)).body.history;
   const [drafted, recorded] = ['ArticleDrafted', 'ArticleRevised'].map((type) => history.find((entry: any) => entry.type === type).data.checks);
   expect(drafted.find((check: any) => check.name === 'links').status).toBe('pass');

@@ -89,7 +89,7 @@ ${pagesDigest(pages)}`,
 Use the primary keyword naturally in the title, the introduction, at least one heading and the conclusion.
 Link 2-5 times to the most relevant pages of the site (listed below) where they help the reader, and list those links in internalLinks.
 The description is a meta description of at most 160 characters; tags are 3-6 lowercase topics.
-Every sentence that states a number, a percentage, a year, a price, a superlative or anything about health goes in claims, with the URL of the page that supports it and the passage of that page quoted word for word (or a company fact, with its URL). Write no such sentence you cannot quote a page or a company fact for. Link only to the site's pages listed below.
+Every sentence that states a number, a percentage, a year, a price, a superlative or anything about health goes in claims, with the URL of the page that supports it and the passage of that page quoted word for word (or a company fact, with its URL). Write no such sentence you cannot quote a page or a company fact for. Link only to the site's pages and published articles listed below.
 ${describeTopic(input.topic)}
 
 Outline:
@@ -100,10 +100,13 @@ Key points: ${input.research.keyPoints.join(' | ')}
 Evidence (point — "passage" (URL)):
 ${evidenceList(input.research.evidence ?? [])}
 
+Articles already published on the site (you may link to these too):
+${input.publishedArticles?.length ? fitList(input.publishedArticles, PROMPT_BUDGET.publishedArticles, (article) => `- ${article.title} (${article.url})`) : '(none yet)'}
+
 The site's pages:
 ${pagesDigest(pages)}`,
       });
-      return withDraftChecks(result, input.pages, input.brand);
+      return withDraftChecks(result, [...input.pages.map((page) => page.url), ...(input.publishedArticles ?? []).map((article) => article.url)], input.brand);
     },
 
     async reviseArticle(input) {
@@ -136,11 +139,11 @@ function leftForTheWriter(body: string, rules: StyleRules): string {
   return `Still uses terms the brand's don'ts rule out, left for an editor to rephrase: ${[...counts].map(([term, n]) => `"${term}" (${n}×)`).join(', ')}.`;
 }
 
-/** The model's draft, minus a stray H1 and banned terms, with links only to pages that exist. */
-function withDraftChecks(result: GenerateObjectResult<z.infer<typeof DraftAnswer>>, pages: readonly PageInput[], brand: BrandInput): Generated<Draft> {
+/** The model's draft, minus a stray H1 and banned terms, with internal links only to pages and published articles that exist. */
+function withDraftChecks(result: GenerateObjectResult<z.infer<typeof DraftAnswer>>, linkable: readonly string[], brand: BrandInput): Generated<Draft> {
   const rules = styleRules(brand);
   const body = enforceStyle(result.value.body.replace(/^\s*# [^\n]*\n+/, ''), rules);
-  const known = new Set(pages.map((page) => page.url));
+  const known = new Set(linkable);
   const internalLinks = result.value.internalLinks.filter((link) => known.has(link.url) && body.includes(link.url));
   return {
     title: enforceStyle(result.value.title, rules),

@@ -49,7 +49,8 @@ export type Generated<T> = T & { usage: TokenUsage; model: string; provider: Llm
 /** `model` is the project's model setting; the offline writer ignores it. */
 export type SuggestTopicsInput = { brand: BrandInput; pages: PageInput[]; existingTopics: ExistingTopic[]; count: number; model?: string };
 export type ResearchArticleInput = { topic: TopicInput; brand: BrandInput; pages: PageInput[]; model?: string };
-export type WriteArticleInput = { topic: TopicInput; brand: BrandInput; research: Research; pages: PageInput[]; model?: string };
+/** `publishedArticles`: the project's own published articles, which the draft may link to as well. */
+export type WriteArticleInput = { topic: TopicInput; brand: BrandInput; research: Research; pages: PageInput[]; publishedArticles?: Source[]; model?: string };
 export type ReviseArticleInput = { body: string; instruction: string; brand: BrandInput; model?: string };
 
 /** The content tasks of the pipeline; implemented over an LLM and by the offline writer. */

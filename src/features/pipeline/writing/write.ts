@@ -14,6 +14,7 @@ import { articleProjectOf } from './articleProject.ts';
 import type { PipelineContext } from '../context.ts';
 import { buildDraft } from './draftMdx.ts';
 import { evidenceOnPages } from './quality.ts';
+import { publishedArticles } from './publishedArticles.ts';
 import { failureReason } from '../failure.ts';
 import type { PartitionedHandler } from '../../../consumers/partitioned.ts';
 import { waitForCrawl } from '../brand/waitForCrawl.ts';
@@ -73,7 +74,8 @@ export function writeProcess(ctx: PipelineContext): PartitionedHandler {
     const research = latestResearch(events) ?? { outline: article.outline, keyPoints: [], sources: article.sources };
     const result = await attempt(async () => {
       const draft = await ctx.writer.writeArticle({
-        topic: topicInput(article, project, events), brand: brandInputOf(project), research, pages: pageInputsOf(project.pages), model: ctx.modelFor(project.settings),
+        topic: topicInput(article, project, events), brand: brandInputOf(project), research, pages: pageInputsOf(project.pages),
+        publishedArticles: await publishedArticles(platform, project), model: ctx.modelFor(project.settings),
       });
       const generation = generationOf(draft);
       return { generation, built: buildDraft({ article, project, draft, generation, purpose: article.purpose, at: platform.clock.now() }) };

@@ -161,3 +161,21 @@ test('a revision is checked again: an off-site link it adds becomes plain text, 
   expect(drafted.find((check: any) => check.name === 'links').status).toBe('pass');
   expect(recorded.find((check: any) => check.name === 'links').status).toBe('warn');
 });
+
+test('Inkstream\'s own published articles become link candidates of the next draft, and a link to one stays a link', async () => {
+  expect((await api.put(`/projects/${projectId}/integrations/github`, {
+    repository: 'fernleaf/site', baseBranch: 'main', contentDirectory: 'content/blog', credentials: { type: 'token', token: 'ghp_writer' }, publishMode: 'direct',
+  })).status).toBe(200);
+  const first = await written(CLEAN_DRAFT(site.origin));
+  expect((await api.post(`/articles/${first.id}/approve`)).status).toBe(202);
+  const published = await eventually(() => api.get(`/articles/${first.id}`).then((r) => r.body.article), (a) => a.status === 'merged' || a.status === 'failed', { what: 'the direct publish' });
+  expect(published.status, JSON.stringify(published.failure)).toBe('merged');
+  const url = `${site.origin}/blog/${published.slug}`;
+
+  const clean = CLEAN_DRAFT(site.origin);
+  const next = await written({ ...clean, body: `${clean.body}\nSee [our first guide](${url}).\n` });
+  const prompt = fake.requests.filter((request) => kindOf(request) === 'article_draft').at(-1)!.body.messages.at(-1).content as string;
+  expect(prompt).toContain(`- ${published.title} (${url})`);
+  expect(next.body).toContain(`[our first guide](${url})`);
+  expect(statuses(next).links).toBe('pass');
+});

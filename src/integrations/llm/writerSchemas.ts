@@ -16,7 +16,7 @@ export const ResearchAnswer = z.object({
   keyPoints: z.array(z.string().min(2)).min(1).max(10),
   sources: z.array(z.object({ url: z.string(), title: z.string() })).max(10),
   /** Each point with the page it comes from and the passage quoted word for word; older servers' answers without it still parse. */
-  evidence: z.array(z.object({ point: z.string(), url: z.string(), quote: z.string() })).max(20).default([]),
+  evidence: z.array(z.object({ point: z.string(), url: z.string(), quote: z.string() })).default([]),
 });
 
 export const DraftAnswer = z.object({
@@ -26,7 +26,7 @@ export const DraftAnswer = z.object({
   tags: z.array(z.string().min(1)).max(10),
   internalLinks: z.array(z.object({ url: z.string(), anchor: z.string() })).max(20),
   /** Every sentence stating a figure, superlative or health claim, with its page and the passage quoted word for word. */
-  claims: z.array(z.object({ sentence: z.string(), url: z.string(), quote: z.string() })).max(40).default([]),
+  claims: z.array(z.object({ sentence: z.string(), url: z.string(), quote: z.string() })).default([]),
 });
 
 export const RevisionAnswer = z.object({

@@ -6,7 +6,7 @@ import type { Draft } from '../../../integrations/llm/writer.ts';
 import type { ActiveProject } from '../../../domain/projects/project.ts';
 import { brandNameOf } from '../brand/brandInput.ts';
 import type { Claim, QualityCheck } from '../../../domain/articles/quality.ts';
-import { onSiteLinks, qualityChecks } from './quality.ts';
+import { onSiteLinks, qualityChecks, recordedClaims } from './quality.ts';
 
 /** Where a site serves an article's cover; the publisher commits the PNG (GET /articles/:id/cover) there. */
 export const coverSitePath = (slug: string): string => `/images/covers/${slug}.png`;
@@ -61,7 +61,7 @@ export function buildDraft(input: {
   if (!cover) delete frontmatter.cover;
   const mdx = buildMdx(frontmatter, body.text);
   assertInertMdx(mdx, replaced ? article.mdx : null);
-  const claims = draft.claims ?? [];
+  const claims = recordedClaims(draft.claims ?? []);
   const checks = qualityChecks({ article, project, mdx, title: draft.title, claims, removedLinks: body.removed, neutralised });
   return { mdx, slug, title: draft.title, wordCount: countWords(body.text), cover, neutralised, claims, checks };
 }

@@ -28,11 +28,20 @@ export function qualityChecks(input: {
   });
 }
 
+/** How many claims or evidence items an event keeps, and how long each text may be: a model's answer must not grow the log without bound. */
+const MAX_ITEMS = 60;
+const MAX_TEXT = 1_000;
+const cut = (text: string): string => text.slice(0, MAX_TEXT);
+
+/** The draft's claims as recorded: at most MAX_ITEMS, each text cut to MAX_TEXT characters. */
+export const recordedClaims = (claims: readonly Claim[]): Claim[] =>
+  claims.slice(0, MAX_ITEMS).map((claim) => ({ sentence: cut(claim.sentence), url: cut(claim.url), quote: cut(claim.quote) }));
+
 /** The research's evidence whose passage really is on the page it names: only those reach the draft's prompt and the record. */
 export function evidenceOnPages(evidence: readonly Evidence[], pages: ActiveProject['pages']): Evidence[] {
   const texts = new Map(pages.map((page) => [page.url, normalise(page.text)]));
   return evidence.filter((item) => {
     const quote = normalise(item.quote);
     return quote.length > 0 && (texts.get(item.url)?.includes(quote) ?? false);
-  });
+  }).slice(0, MAX_ITEMS).map((item) => ({ point: cut(item.point), url: item.url, quote: cut(item.quote) }));
 }

@@ -123,6 +123,14 @@ test('a project that blocks on failing checks refuses approval with 409 naming t
   const [status] = github.statusesOf('fernleaf', 'site', head);
   expect(status).toMatchObject({ state: 'failure', context: 'inkstream/quality' });
   expect(status.description).toMatch(/^Failing: grounding, brandRules, length, keyword, headings, cliches/);
+
+  // A revision committed to the branch is checked again, and its head commit gets its own status.
+  revision = { body: CLEAN_DRAFT(site.origin).body, summary: 'Rewrote it from the brewing guide.' };
+  expect((await api.post(`/articles/${article.id}/revise`, { instruction: 'Rewrite it from the brewing guide.' })).status).toBe(202);
+  await eventually(() => api.get(`/articles/${article.id}/history`), (r) => r.body.history.some((entry: any) => entry.type === 'ArticleRevisionCommitted'), { what: 'the revision commit' });
+  const revisedHead = github.repository('fernleaf', 'site').branches.get(opened.branch)!;
+  expect(revisedHead).not.toBe(head);
+  expect(github.statusesOf('fernleaf', 'site', revisedHead)).toEqual([expect.objectContaining({ state: 'failure', description: 'Failing: keyword' })]);
   expect(github.violations).toEqual([]);
 });
 

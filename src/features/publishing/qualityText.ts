@@ -14,9 +14,10 @@ export const QUALITY_STATUS_CONTEXT = 'inkstream/quality';
 
 export function qualitySection(checks: readonly QualityCheck[]): string[] {
   if (checks.length === 0) return [];
+  // A finding is quoted only where it stands in the body; the title is already in the description once.
   const findings = checks.filter((check) => check.status !== 'pass').flatMap((check) => {
     const shown = check.details.slice(0, FINDINGS_PER_CHECK).map((finding) =>
-      `- **${check.name}**: ${finding.text ? `${markdownText(finding.text, CELL)} — ` : ''}${markdownText(finding.note, CELL)}`);
+      `- **${check.name}**: ${finding.text && finding.start !== null ? `${markdownText(finding.text, CELL)} — ` : ''}${markdownText(finding.note, CELL)}`);
     const more = check.details.length - shown.length;
     return more > 0 ? [...shown, `- **${check.name}**: and ${more} more`] : shown;
   });

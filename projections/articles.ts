@@ -15,6 +15,7 @@ function withStep(usage: ArticleUsage, run: StepRun): ArticleUsage {
   const costUsd = run.costUsd === null ? usage.costUsd : Math.round(((usage.costUsd ?? 0) + run.costUsd) * 1e6) / 1e6;
   return { tokensIn: usage.tokensIn + run.tokensIn, tokensOut: usage.tokensOut + run.tokensOut, costUsd, steps: [...usage.steps, run] };
 }
+import type { QualityCheck } from '../src/domain/articles/quality.ts';
 
 /** The article read model: the full record for GET /articles/:id; lists pick the summary fields. */
 export type ArticleDoc = {
@@ -24,6 +25,8 @@ export type ArticleDoc = {
   sources: Source[]; cover: Cover | null; generation: Generation | null;
   /** Model text MDX would have run, kept as literal text: the draft's, then each revision's (docs/mdx-safety.md). */
   neutralised?: Neutralised[];
+  /** The quality gate's verdicts on the current version (docs/content-quality.md); absent before the gate existed. */
+  checks?: QualityCheck[];
   prUrl: string | null; prNumber: number | null; branch: string | null; path: string | null; publishMode: 'pr' | 'direct' | null;
   pendingRevisions: number; lastRevisionSummary: string | null;
   failure: { step: ArticleStatus; reason: string } | null;
@@ -86,15 +89,15 @@ function evolveArticleDoc(doc: ArticleDoc | null, stored: StoredEvent): ArticleD
     case 'ArticleResearchStarted': return { ...doc, status: 'researching', updatedAt };
     case 'ArticleResearched': return { ...doc, status: 'writing', sources: event.data.sources, updatedAt };
     case 'ArticleDrafted': {
-      const { version, mdx, slug, title, wordCount, cover, generation, purpose, neutralised = [] } = event.data;
-      return { ...doc, status: purpose === 'refresh' ? 'writing' : 'draft', version, content: mdx, ...parseMdx(mdx), slug, title, wordCount, cover, generation, neutralised, failure: null, updatedAt };
+      const { version, mdx, slug, title, wordCount, cover, generation, purpose, neutralised = [], checks = [] } = event.data;
+      return { ...doc, status: purpose === 'refresh' ? 'writing' : 'draft', version, content: mdx, ...parseMdx(mdx), slug, title, wordCount, cover, generation, neutralised, checks, failure: null, updatedAt };
     }
     case 'ArticleFailed': return { ...doc, status: 'failed', failure: { step: event.data.step, reason: event.data.reason }, updatedAt };
     case 'ArticleRetried': return { ...doc, status: event.data.step, failure: null, updatedAt };
     case 'ArticleRevisionRequested': return { ...doc, pendingRevisions: doc.pendingRevisions + 1, updatedAt };
     case 'ArticleRevised': {
-      const { version, mdx, summary, generation, neutralised = [] } = event.data;
-      return { ...doc, version, content: mdx, ...parseMdx(mdx), generation, neutralised: [...(doc.neutralised ?? []), ...neutralised].slice(-MAX_NEUTRALISED), pendingRevisions: Math.max(0, doc.pendingRevisions - 1), lastRevisionSummary: summary, updatedAt };
+      const { version, mdx, summary, generation, neutralised = [], checks } = event.data;
+      return { ...doc, version, content: mdx, ...parseMdx(mdx), generation, checks: checks ?? doc.checks, neutralised: [...(doc.neutralised ?? []), ...neutralised].slice(-MAX_NEUTRALISED), pendingRevisions: Math.max(0, doc.pendingRevisions - 1), lastRevisionSummary: summary, updatedAt };
     }
     case 'ArticleRevisionFailed': return { ...doc, pendingRevisions: Math.max(0, doc.pendingRevisions - 1), updatedAt };
     case 'ArticlePublishRequested': return { ...doc, status: 'publishing', publishMode: event.data.mode, failure: null, updatedAt };

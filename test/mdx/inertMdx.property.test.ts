@@ -31,8 +31,8 @@ const hostile = fc.oneof(
 const nonEmpty = hostile.map((text) => text.trim() || 'tea');
 
 const generation: Generation = { provider: 'offline', model: 'inkstream-offline-1', usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 } };
-const project = { name: 'Fernleaf', brand: null, settings: { covers: { enabled: false } } } as unknown as ActiveProject;
-const article = (keyword: string) => ({ mdx: null, slug: null, keyword } as unknown as ActiveArticle);
+const project = { name: 'Fernleaf', brand: null, settings: { covers: { enabled: false } }, websiteUrl: 'https://fernleaf.example', blogUrl: null, sitemapUrl: null, pages: [] } as unknown as ActiveProject;
+const article = (keyword: string) => ({ mdx: null, slug: null, keyword, outline: [], claims: [] } as unknown as ActiveArticle);
 const built = (keyword: string, draft: Draft) =>
   buildDraft({ article: article(keyword), project, draft, generation, purpose: 'write', at: '2026-11-25T12:00:00.000Z' }).mdx;
 

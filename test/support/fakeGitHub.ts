@@ -8,8 +8,9 @@ import { gitRoutes } from './fakeGitHub/gitRoutes.ts';
 import { fullRepository, pullRequest, type Urls } from './fakeGitHub/objects.ts';
 import { assertRestResponse } from './fakeGitHub/openapi.ts';
 import { pullRoutes } from './fakeGitHub/pullRoutes.ts';
+import { statusRoutes } from './fakeGitHub/statusRoutes.ts';
 import { HttpFailure, type Reply, type Route } from './fakeGitHub/route.ts';
-import { allows, grantAll, type Access, type Actor, type Grant, type RepoRecord, type RepoRole } from './fakeGitHub/state.ts';
+import { allows, grantAll, type Access, type Actor, type Grant, type RepoRecord, type RepoRole, type StatusRecord } from './fakeGitHub/state.ts';
 import { closePullRequest, mergePullRequest, pushCommit } from './fakeGitHub/userActions.ts';
 
 /**
@@ -60,7 +61,7 @@ export type RepositorySetup = {
   protectedBranches?: string[];
 };
 
-const routes: Route[] = [...gitRoutes, ...pullRoutes, ...collaboratorRoutes];
+const routes: Route[] = [...gitRoutes, ...pullRoutes, ...collaboratorRoutes, ...statusRoutes];
 const ACCESS_TOKENS = /^\/app\/installations\/(?<id>\d+)\/access_tokens$/;
 const RATE_LIMIT = 5000;
 
@@ -114,7 +115,7 @@ export class FakeGitHub {
     const repo: RepoRecord = {
       id: this.nextRepoId++, owner: setup.owner, name: setup.name, private: setup.private ?? true,
       defaultBranch: setup.defaultBranch ?? 'main', createdAt: this.nowIso(), branches: new Map(),
-      protectedBranches: new Set(setup.protectedBranches), git: new GitStore(), pulls: new Map(), comments: [], nextNumber: 1,
+      protectedBranches: new Set(setup.protectedBranches), git: new GitStore(), pulls: new Map(), comments: [], statuses: [], nextNumber: 1,
       collaborators: new Map(),
     };
     this.repos.set(`${setup.owner}/${setup.name}`, repo);
@@ -172,6 +173,11 @@ export class FakeGitHub {
     const repo = this.repos.get(`${owner}/${name}`);
     if (!repo) throw new Error(`fake GitHub has no repository ${owner}/${name}`);
     return repo;
+  }
+
+  /** The commit statuses posted on `sha`, oldest first. */
+  statusesOf(owner: string, name: string, sha: string): StatusRecord[] {
+    return this.repository(owner, name).statuses.filter((status) => status.sha === sha);
   }
 
   /** First-parent history of a branch, newest first. */

@@ -1,6 +1,7 @@
 import type { Neutralised } from '../../mdx/neutralise.ts';
 import type { SearchMetricsSnapshot } from '../searchAnalytics/metrics.ts';
 import type { StepRun, WaitingFor } from './runs.ts';
+import type { Claim, Evidence, QualityCheck } from './quality.ts';
 
 export type ArticleStatus =
   | 'queued' | 'researching' | 'writing' | 'draft'
@@ -19,12 +20,12 @@ export type RevisionSource = { kind: 'api' } | { kind: 'github'; login: string; 
 export type ArticleEvent =
   | { type: 'ArticleQueued'; data: { articleId: string; topicId: string; projectId: string; title: string; keyword: string | null; brief: string | null; trigger: 'api' | 'schedule' | 'cadence'; at: string } }
   | { type: 'ArticleResearchStarted'; data: { articleId: string; purpose: 'write' | 'refresh'; at: string } }
-  | { type: 'ArticleResearched'; data: { articleId: string; outline: OutlineSection[]; keyPoints: string[]; sources: Source[]; generation: Generation; at: string } }
-  | { type: 'ArticleDrafted'; data: { articleId: string; version: number; mdx: string; slug: string; title: string; wordCount: number; cover: Cover | null; purpose: 'write' | 'refresh'; generation: Generation; neutralised?: Neutralised[]; at: string } }
+  | { type: 'ArticleResearched'; data: { articleId: string; outline: OutlineSection[]; keyPoints: string[]; sources: Source[]; evidence?: Evidence[]; generation: Generation; at: string } }
+  | { type: 'ArticleDrafted'; data: { articleId: string; version: number; mdx: string; slug: string; title: string; wordCount: number; cover: Cover | null; purpose: 'write' | 'refresh'; generation: Generation; neutralised?: Neutralised[]; claims?: Claim[]; checks?: QualityCheck[]; at: string } }
   | { type: 'ArticleFailed'; data: { articleId: string; step: ArticleStatus; reason: string; at: string } }
   | { type: 'ArticleRetried'; data: { articleId: string; step: ArticleStatus; at: string } }
   | { type: 'ArticleRevisionRequested'; data: { articleId: string; revisionId: string; instruction: string; source: RevisionSource; at: string } }
-  | { type: 'ArticleRevised'; data: { articleId: string; revisionId: string; version: number; mdx: string; summary: string; diff: DiffStats; neutralised?: Neutralised[]; generation: Generation; at: string } }
+  | { type: 'ArticleRevised'; data: { articleId: string; revisionId: string; version: number; mdx: string; summary: string; diff: DiffStats; neutralised?: Neutralised[]; checks?: QualityCheck[]; generation: Generation; at: string } }
   | { type: 'ArticleRevisionFailed'; data: { articleId: string; revisionId: string; reason: string; at: string } }
   | { type: 'ArticlePublishRequested'; data: { articleId: string; mode: 'pr' | 'direct'; purpose: 'publish' | 'refresh'; at: string } }
   /** Where this publication goes (slug, file, branch; null branch: the base branch), chosen once before anything is written. */
@@ -67,6 +68,9 @@ export type ActiveArticle = {
   pendingRevisions: Revision[];
   failure: { step: ArticleStatus; reason: string } | null;
   refreshCount: number;
+  /** The model's claims with their sources (from the draft), and the quality gate's latest verdicts. */
+  claims: Claim[];
+  checks: QualityCheck[];
   /** The search-analytics sync that last recorded figures, so a re-run of it records nothing twice. */
   lastSearchSyncId?: string;
   /** Set while the next step waits for a budget; any step taken or a resume clears it. */
@@ -117,7 +121,7 @@ function evolveStatus(state: Article, event: ArticleEvent): Article {
     return {
       status: 'queued', id: articleId, projectId, topicId, title, keyword, brief, slug: null, version: 0, mdx: null,
       outline: [], sources: [], cover: null, purpose: 'write', publishMode: null, pr: null, path: null,
-      pendingRevisions: [], failure: null, refreshCount: 0,
+      pendingRevisions: [], failure: null, refreshCount: 0, claims: [], checks: [],
     };
   }
   if (state.status === 'none') return state;
@@ -125,8 +129,8 @@ function evolveStatus(state: Article, event: ArticleEvent): Article {
     case 'ArticleResearchStarted': return { ...state, status: 'researching', purpose: event.data.purpose };
     case 'ArticleResearched': return { ...state, status: 'writing', outline: event.data.outline, sources: event.data.sources };
     case 'ArticleDrafted': {
-      const { version, mdx, slug, title, cover } = event.data;
-      return { ...state, status: event.data.purpose === 'refresh' ? 'writing' : 'draft', version, mdx, slug, title, cover, failure: null };
+      const { version, mdx, slug, title, cover, claims = [], checks = [] } = event.data;
+      return { ...state, status: event.data.purpose === 'refresh' ? 'writing' : 'draft', version, mdx, slug, title, cover, claims, checks, failure: null };
     }
     case 'ArticleFailed': return { ...state, status: 'failed', failure: { step: event.data.step, reason: event.data.reason } };
     case 'ArticleRetried': return { ...state, status: event.data.step, failure: null };
@@ -135,7 +139,7 @@ function evolveStatus(state: Article, event: ArticleEvent): Article {
       return { ...state, pendingRevisions: [...state.pendingRevisions, { revisionId, instruction, source, requestedAt: at }] };
     }
     case 'ArticleRevised':
-      return { ...state, version: event.data.version, mdx: event.data.mdx, pendingRevisions: withoutRevision(state, event.data.revisionId) };
+      return { ...state, version: event.data.version, mdx: event.data.mdx, checks: event.data.checks ?? state.checks, pendingRevisions: withoutRevision(state, event.data.revisionId) };
     case 'ArticleRevisionFailed': return { ...state, pendingRevisions: withoutRevision(state, event.data.revisionId) };
     case 'ArticlePublishRequested': return { ...state, status: 'publishing', publishMode: event.data.mode, failure: null };
     case 'ArticlePullRequestOpened': {

@@ -5,6 +5,7 @@ import {
   type ActiveArticle, type Article, type ArticleEvent, type ArticleStatus,
 } from './article.ts';
 import type { StepRun, WaitingFor } from './runs.ts';
+import { failingChecks, type QualityGateMode } from './quality.ts';
 
 type EventData<T extends ArticleEvent['type']> = Omit<Extract<ArticleEvent, { type: T }>['data'], 'articleId'>;
 /** The model call step behind an outcome, recorded with it in the same append. */
@@ -20,7 +21,8 @@ export type ArticleCommand =
   | { type: 'RequestRevision' } & EventData<'ArticleRevisionRequested'>
   | { type: 'RecordRevision' } & EventData<'ArticleRevised'> & WithRun
   | { type: 'FailRevision' } & EventData<'ArticleRevisionFailed'> & WithRun
-  | { type: 'ApproveArticle'; mode: 'pr' | 'direct'; at: string }
+  /** `qualityGate: 'block'` refuses a draft with failing checks (the project's setting). */
+  | { type: 'ApproveArticle'; mode: 'pr' | 'direct'; qualityGate?: QualityGateMode; at: string }
   | { type: 'StartRefreshPublish'; mode: 'pr' | 'direct'; at: string }
   | { type: 'RecordPublishTarget' } & EventData<'ArticlePublishTargetChosen'>
   | { type: 'RecordPullRequest' } & EventData<'ArticlePullRequestOpened'>
@@ -83,6 +85,7 @@ function decideOutcome(command: OutcomeCommand, article: ActiveArticle): Article
     }
     case 'ApproveArticle':
       requireStatus(article, allowedFrom.approve, 'approve');
+      if (command.qualityGate === 'block') requirePassingChecks(article);
       return [{ type: 'ArticlePublishRequested', data: { articleId, mode: command.mode, purpose: 'publish', at: command.at } }];
     case 'StartRefreshPublish':
       if (article.status !== 'writing' || article.purpose !== 'refresh') return [];
@@ -134,6 +137,14 @@ export function requireStatus(article: Pick<ActiveArticle, 'status'>, allowed: r
   if (!allowed.includes(article.status)) {
     throw new AppError('invalid_state', `Cannot ${operation} an article that is ${article.status}: ${HOW_TO[operation]}.`);
   }
+}
+
+/** The project blocks approval on failing checks: a 409 that names them and how to go on. */
+function requirePassingChecks(article: ActiveArticle): void {
+  const failing = failingChecks(article.checks);
+  if (failing.length === 0) return;
+  const named = failing.map((check) => `${check.name} (${check.message})`).join('; ');
+  throw new AppError('invalid_state', `Cannot approve: the project's quality gate blocks drafts with failing checks: ${named}. Revise the article, or set the project's settings.qualityGate to "warn".`);
 }
 
 function transition(article: ActiveArticle, to: ArticleStatus): void {

@@ -29,6 +29,8 @@ export const Settings = z.object({
   covers: z.object({ enabled: z.boolean() }).strict(),
   /** The project's own monthly cap on model use, within the account's; null: none. Absent in settings stored before budgets. */
   budget: Budget.nullable().optional(),
+  /** Failing quality checks only warn (default), or block approval with a 409 naming them. */
+  qualityGate: z.enum(['warn', 'block']).default('warn'),
 }).strict();
 export type Settings = z.infer<typeof Settings>;
 
@@ -37,6 +39,7 @@ export const DEFAULT_SETTINGS: Settings = {
   cadence: { enabled: false, articlesPerWeek: 1, days: ['tue'], time: '09:00', timezone: 'UTC', minApprovedBacklog: 3 },
   covers: { enabled: true },
   budget: null,
+  qualityGate: 'warn',
 };
 
 /** PATCH semantics: nested objects merge, so `{ cadence: { enabled: true } }` keeps the other cadence fields. */
@@ -45,6 +48,7 @@ export const SettingsPatch = z.object({
   cadence: Cadence.partial().strict().optional(),
   covers: z.object({ enabled: z.boolean() }).partial().strict().optional(),
   budget: Budget.nullable().optional(),
+  qualityGate: z.enum(['warn', 'block']).optional(),
 }).strict();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
@@ -55,6 +59,8 @@ export function mergeSettings(current: Settings, patch: SettingsPatch): Settings
     covers: { ...current.covers, ...patch.covers },
     // Settings stored before budgets have none: left absent, so an unchanged patch changes nothing.
     ...(patch.budget !== undefined ? { budget: patch.budget } : current.budget !== undefined ? { budget: current.budget } : {}),
+    // Projects created before the setting existed read as 'warn'.
+    qualityGate: patch.qualityGate ?? current.qualityGate ?? 'warn',
   };
 }
 

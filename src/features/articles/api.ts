@@ -96,7 +96,7 @@ export const articleRoutes = [
       requireStatus(doc, allowedFrom.approve, 'approve');
       const project = await ownedProject(input, doc.projectId);
       const mode = await resolvePublishMode(input.platform, input.auth, project);
-      return runArticleCommand(input, doc, { type: 'ApproveArticle', mode, at: input.platform.clock.now() });
+      return runArticleCommand(input, doc, { type: 'ApproveArticle', mode, qualityGate: project.settings.qualityGate ?? 'warn', at: input.platform.clock.now() });
     },
   }),
   route({

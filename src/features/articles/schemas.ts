@@ -4,6 +4,7 @@ import { Budget } from '../../domain/accounts/budget.ts';
 import { present } from '../../http/resources.ts';
 import { searchMetricsField } from '../searchAnalytics/schemas.ts';
 import { ARTICLE_STATUSES } from '../../domain/articles/article.ts';
+import { CHECK_NAMES } from '../../domain/articles/quality.ts';
 
 const Status = z.enum(ARTICLE_STATUSES);
 const Failure = z.object({ step: Status, reason: z.string() }).nullable();
@@ -47,6 +48,16 @@ const Generation = z.object({
 const Neutralised = z.object({
   kind: z.enum(['esm', 'jsx', 'expression', 'invalid']), excerpt: z.string(), field: z.enum(['body', 'title', 'description']),
 });
+const CheckFinding = z.object({
+  text: z.string().describe('The sentence, heading, link text or term found (may quote the model\'s or the site\'s text)'),
+  start: z.number().int().nullable().describe('Offset in `body` where it starts; null when it is not in the body (the title, a missing heading)'),
+  end: z.number().int().nullable().describe('Offset in `body` where it ends (exclusive)'),
+  note: z.string(),
+  source: z.object({ url: z.string(), passage: z.string() }).nullable().optional().describe('Grounding: the passage the claim was checked against'),
+}).meta({ id: 'CheckFinding' });
+export const QualityCheck = z.object({
+  name: z.enum(CHECK_NAMES), status: z.enum(['pass', 'warn', 'fail']), message: z.string(), details: z.array(CheckFinding),
+}).meta({ id: 'QualityCheck' });
 const Cover = z.object({
   title: z.string(),
   palette: z.object({ primary: z.string(), accent: z.string(), background: z.string(), text: z.string() }),
@@ -60,12 +71,13 @@ export const ArticleBody = ArticleSummary.extend({
   branch: z.string().nullable(), path: z.string().nullable(), publishMode: z.enum(['pr', 'direct']).nullable(),
   pendingRevisions: z.number().int(), lastRevisionSummary: z.string().nullable(),
   usage: ArticleUsage,
+  checks: z.array(QualityCheck).describe('The quality gate on the current version: grounding, brand rules, length, keyword, headings, clichés, links, neutralised code (docs/content-quality.md). Empty for articles drafted before the gate existed'),
   neutralised: z.array(Neutralised).describe('Model text MDX would have run (import/export, JSX, expressions), kept in the article as literal text: the draft\'s, then each revision\'s'),
 }).meta({ id: 'Article' });
 
 export function presentArticle(doc: ArticleDoc) {
   const { accountId: _accountId, createdMonth: _createdMonth, waiting: _waiting, ...rest } = present(doc);
-  return { ...rest, neutralised: doc.neutralised ?? [], usage: doc.usage ?? emptyUsage(), waitingFor: doc.waitingFor ?? null };
+  return { ...rest, neutralised: doc.neutralised ?? [], checks: doc.checks ?? [], usage: doc.usage ?? emptyUsage(), waitingFor: doc.waitingFor ?? null };
 }
 
 export function presentArticleSummary(doc: ArticleDoc): z.infer<typeof ArticleSummary> {

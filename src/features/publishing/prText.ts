@@ -3,6 +3,7 @@ import { parseMdx } from '../../mdx/mdx.ts';
 import { oneLine } from '../../core/oneLine.ts';
 import { searchBeforeSection, type RecordedMetrics } from '../searchAnalytics/refreshContext.ts';
 import { codeSpan, markdownLink, markdownText } from './markdown.ts';
+import { qualitySection } from './qualityText.ts';
 
 /**
  * What people read on GitHub: pull request titles and descriptions, commit messages, and the
@@ -76,6 +77,7 @@ export function prBody(input: {
     '|---|---|',
     ...rows.map(([name, value]) => `| ${name} | ${value} |`),
     ...(purpose === 'refresh' && input.search ? ['', ...searchBeforeSection(input.search)] : []),
+    ...(article.checks.length ? ['', ...qualitySection(article.checks)] : []),
     '',
     '### Sources',
     sources,

@@ -111,6 +111,13 @@ export function createOctokitRepository(ref: RepoRef, call: GitHubCall): GitHubR
       return { id: data.id, htmlUrl: data.html_url };
     },
 
+    async createCommitStatus(input) {
+      await call(ctx(`report ${input.context} on ${input.sha.slice(0, 7)}`, 'statuses:write'), (o) => o.rest.repos.createCommitStatus({
+        owner, repo, sha: input.sha, state: input.state, context: input.context, description: input.description.slice(0, 140),
+        ...(input.targetUrl ? { target_url: input.targetUrl } : {}),
+      }));
+    },
+
     async listIssueComments(number) {
       const found: { id: number; body: string; author: string | null }[] = [];
       for (let page = 1; page <= MAX_LIST_PAGES; page++) {

@@ -47,6 +47,9 @@ export type CreatePullRequestInput = { head: string; base: string; title: string
 
 export type IssueComment = { id: number; htmlUrl: string };
 
+/** A commit status: GitHub shows the newest per `context` beside the commit and on its pull request. */
+export type CommitStatusInput = { sha: string; state: 'success' | 'failure' | 'pending' | 'error'; context: string; description: string; targetUrl?: string };
+
 export type ListedComment = { id: number; body: string; author: string | null };
 
 /** A person's role on a repository, lowest first; `none` when they have no access at all. */
@@ -77,6 +80,8 @@ export interface GitHubRepository {
   createPullRequest(input: CreatePullRequestInput): Promise<PullRequest & { created: boolean }>;
   getPullRequest(number: number): Promise<PullRequest>;
   createIssueComment(number: number, body: string): Promise<IssueComment>;
+  /** Posts a commit status (the token needs "Commit statuses: write"); a second post of a context replaces what GitHub shows. */
+  createCommitStatus(input: CommitStatusInput): Promise<void>;
   /** The conversation's comments, oldest first (up to 1,000): how a caller finds a comment it already posted. */
   listIssueComments(number: number): Promise<ListedComment[]>;
   /** `login`'s role on this repository; null when GitHub knows no such user (404). */

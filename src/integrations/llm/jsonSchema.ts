@@ -25,6 +25,7 @@ function clean(node: unknown): unknown {
   const out: Json = {};
   for (const [key, value] of Object.entries(node)) {
     if ((key === 'minimum' || key === 'maximum') && SAFE_INT_BOUNDS.has(value as number)) continue;
+    if (key === 'default') continue; // a default lets zod read an older answer; strict mode refuses the keyword
     out[key] = clean(value);
   }
   return out;

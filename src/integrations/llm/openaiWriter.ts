@@ -1,14 +1,14 @@
 import type { z } from 'zod';
 import { addUsage } from './port.ts';
 import type { GenerateObjectResult, LlmPort, TokenUsage } from './port.ts';
-import { focusOf, fitText, PROMPT_BUDGET, TOPIC_BRIEF_MAX } from './promptBudget.ts';
+import { fitList, focusOf, fitText, PROMPT_BUDGET, TOPIC_BRIEF_MAX } from './promptBudget.ts';
 import { existingTopicsList, MDX_RULES, pagesDigest, WRITER_SYSTEM } from './prompts.ts';
 import { rankPages, topicTokensOf } from './relevance.ts';
 import { bannedTermMatches, enforceStyle, styleRules, type StyleRules } from './style.ts';
 import { MAX_OUTPUT_TOKENS } from './tokenCaps.ts';
 import { dedupeTopics } from './topicDedupe.ts';
 import { clampTopicCount, MIN_TOPICS } from './writer.ts';
-import type { BrandInput, ContentWriter, Draft, Generated, PageInput, TopicInput } from './writer.ts';
+import type { BrandInput, ContentWriter, Draft, Evidence, Generated, PageInput, TopicInput } from './writer.ts';
 import { DraftAnswer, ResearchAnswer, RevisionAnswer, TopicsAnswer } from './writerSchemas.ts';
 
 /** Pages about the topic first, so the digest's budget goes to what the article needs. */
@@ -22,6 +22,9 @@ const describeTopic = (topic: TopicInput): string =>
 
 /** What the site is about, as the pages the model is shown tell it: the focus for ranking existing topics. */
 const siteTexts = (pages: readonly PageInput[]): string[] => pages.map((page) => `${page.title} ${page.description ?? ''} ${page.headings.join(' ')}`);
+
+const evidenceList = (evidence: readonly Evidence[]): string =>
+  evidence.length ? fitList(evidence, PROMPT_BUDGET.evidence, (item) => `- ${item.point} — "${item.quote}" (${item.url})`) : '(none given)';
 
 /** The content tasks over a language model: prompts, schemas, and checks on what comes back. */
 export function createLlmWriter(llm: LlmPort): ContentWriter {
@@ -65,13 +68,15 @@ ${pagesDigest(input.pages)}`,
 ${describeTopic(input.topic)}
 
 Give an outline of 4-8 sections (heading plus the points each covers), the key points a reader must take away, and the sources: only pages from the list below that support the article, with their exact URL and title.
+Give evidence for every point that states a figure, a date, a price, a comparison or anything about health: the point, the URL of the page it comes from, and the passage of that page that supports it, quoted word for word. A point you cannot quote a page for does not belong in the plan.
 
 The site's pages:
 ${pagesDigest(pages)}`,
       });
       const known = new Map(input.pages.map((page) => [page.url, page]));
       const sources = result.value.sources.filter((source) => known.has(source.url));
-      return { ...result.value, sources, usage: result.usage, model: result.model, provider: result.provider };
+      const evidence = result.value.evidence.filter((item) => known.has(item.url));
+      return { ...result.value, sources, evidence, usage: result.usage, model: result.model, provider: result.provider };
     },
 
     async writeArticle(input) {
@@ -84,6 +89,7 @@ ${pagesDigest(pages)}`,
 Use the primary keyword naturally in the title, the introduction, at least one heading and the conclusion.
 Link 2-5 times to the most relevant pages of the site (listed below) where they help the reader, and list those links in internalLinks.
 The description is a meta description of at most 160 characters; tags are 3-6 lowercase topics.
+Every sentence that states a number, a percentage, a year, a price, a superlative or anything about health goes in claims, with the URL of the page that supports it and the passage of that page quoted word for word (or a company fact, with its URL). Write no such sentence you cannot quote a page or a company fact for. Link only to the site's pages and published articles listed below.
 ${describeTopic(input.topic)}
 
 Outline:
@@ -91,10 +97,16 @@ ${input.research.outline.map((s) => `## ${s.heading}\n${s.points.map((p) => `- $
 
 Key points: ${input.research.keyPoints.join(' | ')}
 
+Evidence (point — "passage" (URL)):
+${evidenceList(input.research.evidence ?? [])}
+
+Articles already published on the site (you may link to these too):
+${input.publishedArticles?.length ? fitList(input.publishedArticles, PROMPT_BUDGET.publishedArticles, (article) => `- ${article.title} (${article.url})`) : '(none yet)'}
+
 The site's pages:
 ${pagesDigest(pages)}`,
       });
-      return withDraftChecks(result, input.pages, input.brand);
+      return withDraftChecks(result, [...input.pages.map((page) => page.url), ...(input.publishedArticles ?? []).map((article) => article.url)], input.brand);
     },
 
     async reviseArticle(input) {
@@ -127,11 +139,11 @@ function leftForTheWriter(body: string, rules: StyleRules): string {
   return `Still uses terms the brand's don'ts rule out, left for an editor to rephrase: ${[...counts].map(([term, n]) => `"${term}" (${n}×)`).join(', ')}.`;
 }
 
-/** The model's draft, minus a stray H1 and banned terms, with links only to pages that exist. */
-function withDraftChecks(result: GenerateObjectResult<z.infer<typeof DraftAnswer>>, pages: readonly PageInput[], brand: BrandInput): Generated<Draft> {
+/** The model's draft, minus a stray H1 and banned terms, with internal links only to pages and published articles that exist. */
+function withDraftChecks(result: GenerateObjectResult<z.infer<typeof DraftAnswer>>, linkable: readonly string[], brand: BrandInput): Generated<Draft> {
   const rules = styleRules(brand);
   const body = enforceStyle(result.value.body.replace(/^\s*# [^\n]*\n+/, ''), rules);
-  const known = new Set(pages.map((page) => page.url));
+  const known = new Set(linkable);
   const internalLinks = result.value.internalLinks.filter((link) => known.has(link.url) && body.includes(link.url));
   return {
     title: enforceStyle(result.value.title, rules),
@@ -139,6 +151,7 @@ function withDraftChecks(result: GenerateObjectResult<z.infer<typeof DraftAnswer
     body: body.endsWith('\n') ? body : `${body}\n`,
     tags: [...new Set(result.value.tags.map((tag) => tag.toLowerCase().trim()).filter(Boolean))],
     internalLinks,
+    claims: result.value.claims,
     usage: result.usage, model: result.model, provider: result.provider,
   };
 }

@@ -28,6 +28,10 @@ export const PROMPT_BUDGET = {
   /** The site's own text the brand voice is refined from, and each page's share of it. */
   voiceSample: 6_000,
   voiceSamplePerPage: 1_500,
+  /** The research's points with their quoted passages, which the draft cites in its claims. */
+  evidence: 4_000,
+  /** Inkstream's published articles the draft may link to. */
+  publishedArticles: 2_000,
 } as const;
 
 /** The topic's brief section: a refresh carries its search figures and the published file in it. */

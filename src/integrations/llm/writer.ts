@@ -28,11 +28,18 @@ export type OutlineSection = { heading: string; points: string[] };
 
 export type Source = { url: string; title: string };
 
-export type Research = { outline: OutlineSection[]; keyPoints: string[]; sources: Source[] };
+/** A point of the research with the crawled page and the passage of it that supports the point. */
+export type Evidence = { point: string; url: string; quote: string };
+
+/** `evidence` is what a model grounds its points in; the offline writer gives none. */
+export type Research = { outline: OutlineSection[]; keyPoints: string[]; sources: Source[]; evidence?: Evidence[] };
 
 export type InternalLink = { url: string; anchor: string };
 
-export type Draft = { title: string; description: string; body: string; tags: string[]; internalLinks: InternalLink[] };
+/** A sentence of the draft with the page and the quoted passage supporting it. */
+export type Claim = { sentence: string; url: string; quote: string };
+
+export type Draft = { title: string; description: string; body: string; tags: string[]; internalLinks: InternalLink[]; claims?: Claim[] };
 
 export type RevisionResult = { body: string; summary: string };
 
@@ -42,7 +49,8 @@ export type Generated<T> = T & { usage: TokenUsage; model: string; provider: Llm
 /** `model` is the project's model setting; the offline writer ignores it. */
 export type SuggestTopicsInput = { brand: BrandInput; pages: PageInput[]; existingTopics: ExistingTopic[]; count: number; model?: string };
 export type ResearchArticleInput = { topic: TopicInput; brand: BrandInput; pages: PageInput[]; model?: string };
-export type WriteArticleInput = { topic: TopicInput; brand: BrandInput; research: Research; pages: PageInput[]; model?: string };
+/** `publishedArticles`: the project's own published articles, which the draft may link to as well. */
+export type WriteArticleInput = { topic: TopicInput; brand: BrandInput; research: Research; pages: PageInput[]; publishedArticles?: Source[]; model?: string };
 export type ReviseArticleInput = { body: string; instruction: string; brand: BrandInput; model?: string };
 
 /** The content tasks of the pipeline; implemented over an LLM and by the offline writer. */

@@ -4,7 +4,7 @@ import { GitStore } from './gitStore.ts';
 
 export type Access = 'read' | 'write';
 /** Fine-grained permissions as GitHub Apps and fine-grained tokens name them. */
-export type Grant = { contents?: Access; pull_requests?: Access; issues?: Access };
+export type Grant = { contents?: Access; pull_requests?: Access; issues?: Access; statuses?: Access };
 export type PermissionName = keyof Grant | 'metadata';
 
 export type Actor = {
@@ -38,6 +38,9 @@ export type PullRequestRecord = {
 /** A person's role on a repository, as GitHub names them (lowest first). */
 export type RepoRole = 'read' | 'triage' | 'write' | 'maintain' | 'admin';
 
+/** A commit status (`POST /repos/{owner}/{repo}/statuses/{sha}`); the newest per context is the one GitHub shows. */
+export type StatusRecord = { id: number; sha: string; state: 'error' | 'failure' | 'pending' | 'success'; context: string; description: string | null; targetUrl: string | null; creator: string; createdAt: string };
+
 export type CommentRecord = { id: number; issueNumber: number; body: string; author: string; createdAt: string };
 
 export type RepoRecord = {
@@ -52,6 +55,7 @@ export type RepoRecord = {
   git: GitStore;
   pulls: Map<number, PullRequestRecord>;
   comments: CommentRecord[];
+  statuses: StatusRecord[];
   nextNumber: number;
   /** People given a role on the repository (the owner is admin without being listed). */
   collaborators: Map<string, RepoRole>;
@@ -59,7 +63,7 @@ export type RepoRecord = {
 
 export const fullName = (repo: { owner: string; name: string }) => `${repo.owner}/${repo.name}`;
 
-export const grantAll = (access: Access): Grant => ({ contents: access, pull_requests: access, issues: access });
+export const grantAll = (access: Access): Grant => ({ contents: access, pull_requests: access, issues: access, statuses: access });
 
 export function allows(grant: Grant | undefined, permission: PermissionName, access: Access): boolean {
   if (!grant) return false;

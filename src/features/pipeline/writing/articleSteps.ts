@@ -32,8 +32,8 @@ export function latestResearch(events: readonly StoredEvent[]): Research | null 
   for (let i = events.length - 1; i >= 0; i--) {
     const event = events[i] as unknown as ArticleEvent;
     if (event.type === 'ArticleResearched') {
-      const { outline, keyPoints, sources } = event.data;
-      return { outline, keyPoints, sources };
+      const { outline, keyPoints, sources, evidence = [] } = event.data;
+      return { outline, keyPoints, sources, evidence };
     }
   }
   return null;

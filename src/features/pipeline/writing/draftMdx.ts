@@ -5,6 +5,8 @@ import { codeInField, neutraliseMdx, type Neutralised } from '../../../mdx/neutr
 import type { Draft } from '../../../integrations/llm/writer.ts';
 import type { ActiveProject } from '../../../domain/projects/project.ts';
 import { brandNameOf } from '../brand/brandInput.ts';
+import type { Claim, QualityCheck } from '../../../domain/articles/quality.ts';
+import { onSiteLinks, qualityChecks, recordedClaims } from './quality.ts';
 
 /** Where a site serves an article's cover; the publisher commits the PNG (GET /articles/:id/cover) there. */
 export const coverSitePath = (slug: string): string => `/images/covers/${slug}.png`;
@@ -20,12 +22,15 @@ export function coverFor(project: ActiveProject, title: string): Cover | null {
   };
 }
 
-export type BuiltDraft = { mdx: string; slug: string; title: string; wordCount: number; cover: Cover | null; neutralised: Neutralised[] };
+export type BuiltDraft = {
+  mdx: string; slug: string; title: string; wordCount: number; cover: Cover | null; neutralised: Neutralised[]; claims: Claim[]; checks: QualityCheck[];
+};
 
 /**
  * The article file: gray-matter frontmatter and the body. A refresh keeps the published slug and
  * date (the URL must not change) and adds `updated`. The model's body is made inert
- * (docs/mdx-safety.md) and the whole file must pass the MDX gate, or this throws.
+ * (docs/mdx-safety.md), its links off the site become plain text, the whole file must pass the
+ * MDX gate, or this throws, and the quality gate's checks are computed on it (docs/content-quality.md).
  */
 export function buildDraft(input: {
   article: ActiveArticle; project: ActiveProject; draft: Draft; generation: Generation; purpose: 'write' | 'refresh'; at: string;
@@ -33,7 +38,8 @@ export function buildDraft(input: {
   const { article, project, draft, generation, purpose, at } = input;
   const replaced = purpose === 'refresh' && article.mdx ? parseMdx(article.mdx) : null;
   const previous = replaced?.frontmatter ?? null;
-  const body = neutraliseMdx(draft.body, replaced?.body ?? null);
+  const inert = neutraliseMdx(draft.body, replaced?.body ?? null);
+  const body = { ...inert, ...onSiteLinks(inert.text, project) };
   const neutralised = [...body.neutralised, ...codeInField(draft.title, 'title'), ...codeInField(draft.description, 'description')];
   const slug = previous?.slug ?? article.slug ?? slugify(draft.title);
   const cover = coverFor(project, draft.title);
@@ -55,5 +61,7 @@ export function buildDraft(input: {
   if (!cover) delete frontmatter.cover;
   const mdx = buildMdx(frontmatter, body.text);
   assertInertMdx(mdx, replaced ? article.mdx : null);
-  return { mdx, slug, title: draft.title, wordCount: countWords(body.text), cover, neutralised };
+  const claims = recordedClaims(draft.claims ?? []);
+  const checks = qualityChecks({ article, project, mdx, title: draft.title, claims, removedLinks: body.removed, neutralised });
+  return { mdx, slug, title: draft.title, wordCount: countWords(body.text), cover, neutralised, claims, checks };
 }

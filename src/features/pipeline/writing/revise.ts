@@ -15,6 +15,7 @@ import { keyedContext } from '../../../consumers/commandContext.ts';
 import { articleProjectOf } from './articleProject.ts';
 import type { PipelineContext } from '../context.ts';
 import { failureReason } from '../failure.ts';
+import { onSiteLinks, qualityChecks } from './quality.ts';
 import type { PartitionedHandler } from '../../../consumers/partitioned.ts';
 
 export const REVISE_WORKER = 'pipeline.revise';
@@ -51,20 +52,22 @@ export function reviseProcess(ctx: PipelineContext): PartitionedHandler {
       const { frontmatter, body } = parseMdx(before);
       const revised = await ctx.writer.reviseArticle({ body, instruction: revision.instruction, brand: brandInputOf(project), model: ctx.modelFor(project.settings) });
       const inert = neutraliseMdx(revised.body, body);
-      const mdx = buildMdx(frontmatter, inert.text);
+      const linked = onSiteLinks(inert.text, project);
+      const mdx = buildMdx(frontmatter, linked.text);
       assertInertMdx(mdx, before);
-      return { model: revised.model, revised, mdx, neutralised: inert.neutralised };
+      const checks = qualityChecks({ article, project, mdx, title: frontmatter.title, claims: article.claims, removedLinks: linked.removed, neutralised: inert.neutralised });
+      return { model: revised.model, revised, mdx, neutralised: inert.neutralised, checks };
     });
     if (!result.ok) {
       ctx.logger.warn({ err: result.error, articleId: article.id, revisionId: revision.revisionId }, 'revision failed');
       await fail(failureReason('The revision', result.error, `POST /api/v1/articles/${article.id}/revise again`), run);
       return;
     }
-    const { revised, mdx, neutralised } = result.value;
+    const { revised, mdx, neutralised, checks } = result.value;
     const { changed: _changed, ...diff } = diffSummary(before, mdx);
     await platform.commands.execute(articleStream, article.id, {
       type: 'RecordRevision', revisionId: revision.revisionId, version: article.version + 1, mdx, summary: revised.summary,
-      diff: diff satisfies DiffStats, neutralised, generation: { provider: revised.provider, model: revised.model, usage: revised.usage }, run, at: platform.clock.now(),
+      diff: diff satisfies DiffStats, neutralised, checks, generation: { provider: revised.provider, model: revised.model, usage: revised.usage }, run, at: platform.clock.now(),
     }, context('record'));
   }
 

@@ -13,6 +13,8 @@ import { reactionContext } from '../../../consumers/commandContext.ts';
 import { articleProjectOf } from './articleProject.ts';
 import type { PipelineContext } from '../context.ts';
 import { buildDraft } from './draftMdx.ts';
+import { evidenceOnPages } from './quality.ts';
+import { publishedArticles } from './publishedArticles.ts';
 import { failureReason } from '../failure.ts';
 import type { PartitionedHandler } from '../../../consumers/partitioned.ts';
 import { waitForCrawl } from '../brand/waitForCrawl.ts';
@@ -64,7 +66,8 @@ export function writeProcess(ctx: PipelineContext): PartitionedHandler {
       return;
     }
     const { outline, keyPoints, sources } = result.value;
-    await platform.commands.execute(articleStream, article.id, { type: 'RecordResearch', outline, keyPoints, sources, generation: generationOf(result.value), run, at },
+    const evidence = evidenceOnPages(result.value.evidence ?? [], project.pages);
+    await platform.commands.execute(articleStream, article.id, { type: 'RecordResearch', outline, keyPoints, sources, evidence, generation: generationOf(result.value), run, at },
       reactionContext(event, WRITE_WORKER, 'record-research'));
   }
 
@@ -72,7 +75,8 @@ export function writeProcess(ctx: PipelineContext): PartitionedHandler {
     const research = latestResearch(events) ?? { outline: article.outline, keyPoints: [], sources: article.sources };
     const { outcome: result, run } = await runModelStep(ctx, article.purpose === 'refresh' ? 'refresh_draft' : 'draft', async () => {
       const draft = await ctx.writer.writeArticle({
-        topic: topicInput(article, project, events), brand: brandInputOf(project), research, pages: pageInputsOf(project.pages), model: ctx.modelFor(project.settings),
+        topic: topicInput(article, project, events), brand: brandInputOf(project), research, pages: pageInputsOf(project.pages),
+        publishedArticles: await publishedArticles(platform, project), model: ctx.modelFor(project.settings),
       });
       const generation = generationOf(draft);
       return { model: draft.model, generation, built: buildDraft({ article, project, draft, generation, purpose: article.purpose, at: platform.clock.now() }) };

@@ -17,6 +17,7 @@ import { decideOnFailure } from './jobFailure.ts';
 import { jobContext, type JobDoc, type JobOutcome } from './jobs.ts';
 import type { JobHandler } from './jobWorker.ts';
 import { commitMessage, prBody, prTitle } from '../prText.ts';
+import { reportQuality } from '../reportQuality.ts';
 import { choosePublishTarget, stillApplies, type PublishTarget } from './publishTarget.ts';
 
 export const PUBLISHER = 'publishing.publisher';
@@ -81,6 +82,7 @@ export function publishHandler(platform: Platform): JobHandler {
         search: purpose === 'refresh' ? latestSearchMetrics(events) : null,
       }),
     });
+    await reportQuality(platform, repo, commit.sha, article.checks, article.id);
     await platform.commands.execute(articleStream, article.id, {
       type: 'RecordPullRequest', prNumber: pull.number, prUrl: pull.htmlUrl, branch: target.branch, commitSha: commit.sha, path: target.path, at: platform.clock.now(),
     }, jobContext(job, PUBLISHER, 'pull-request'));

@@ -10,6 +10,7 @@ import { githubClients } from '../github/githubClients.ts';
 import { decideOnFailure } from './jobFailure.ts';
 import { jobContext, type JobOutcome } from './jobs.ts';
 import type { JobHandler } from './jobWorker.ts';
+import { reportQuality } from '../reportQuality.ts';
 import { revisionComment, revisionCommitMessage, revisionMarker } from '../prText.ts';
 
 export const REVISION_COMMITTER = 'publishing.revisions';
@@ -48,6 +49,7 @@ export function syncRevisionHandler(platform: Platform): JobHandler {
       const repo = githubClients(platform).forConnection(connection, { accountId: job.accountId, projectId: article.projectId }).repository({ owner: connection.owner, repo: connection.repo });
       const files = await articleFiles(article, article.mdx, connection, slugOfPath(article.path), { repo, branch: pr.branch, baseBranch: connection.baseBranch }, platform.config.INKSTREAM_COVER_FONT);
       const commit = await repo.commitFiles({ branch: pr.branch, message: revisionCommitMessage(article, revisionId, revised.summary), files });
+      await reportQuality(platform, repo, commit.sha, article.checks, article.id);
       const marker = revisionMarker(revisionId);
       const answered = (await repo.listIssueComments(pr.number)).some((comment) => comment.body.includes(marker));
       if (!answered) {

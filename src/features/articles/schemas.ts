@@ -38,12 +38,14 @@ export const ArticleBody = ArticleSummary.extend({
   sources: z.array(z.object({ url: z.string(), title: z.string() })), cover: Cover.nullable(), generation: Generation.nullable(),
   branch: z.string().nullable(), path: z.string().nullable(), publishMode: z.enum(['pr', 'direct']).nullable(),
   pendingRevisions: z.number().int(), lastRevisionSummary: z.string().nullable(),
+  revisionFailure: z.object({ revisionId: z.string(), reason: z.string(), at: z.string() }).nullable()
+    .describe('Why the latest revision was not applied (the article kept its previous version); null once a later revision applies'),
   neutralised: z.array(Neutralised).describe('Model text MDX would have run (import/export, JSX, expressions), kept in the article as literal text: the draft\'s, then each revision\'s'),
 }).meta({ id: 'Article' });
 
 export function presentArticle(doc: ArticleDoc) {
   const { accountId: _accountId, createdMonth: _createdMonth, ...rest } = present(doc);
-  return { ...rest, neutralised: doc.neutralised ?? [] };
+  return { ...rest, revisionFailure: doc.revisionFailure ?? null, neutralised: doc.neutralised ?? [] };
 }
 
 export function presentArticleSummary(doc: ArticleDoc): z.infer<typeof ArticleSummary> {

@@ -28,6 +28,17 @@ export const PROMPT_BUDGET = {
   /** The site's own text the brand voice is refined from, and each page's share of it. */
   voiceSample: 6_000,
   voiceSamplePerPage: 1_500,
+  /** A revision's instruction (the API takes 4,000 characters; a PR comment with its file and line a little more). */
+  revisionInstruction: 4_200,
+  /** The article's outline a revision keeps to. */
+  revisionOutline: 2_000,
+  /** The pages most relevant to a revision's instruction. */
+  revisionPages: 6_000,
+  /**
+   * The body a revision rewrites: sent whole or not at all (a cut body would come back cut). At
+   * ~4 characters a token it fits MAX_OUTPUT_TOKENS.revision with room for the JSON around it.
+   */
+  revisionBody: 24_000,
 } as const;
 
 /** The topic's brief section: a refresh carries its search figures and the published file in it. */

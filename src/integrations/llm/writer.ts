@@ -43,7 +43,13 @@ export type Generated<T> = T & { usage: TokenUsage; model: string; provider: Llm
 export type SuggestTopicsInput = { brand: BrandInput; pages: PageInput[]; existingTopics: ExistingTopic[]; count: number; model?: string };
 export type ResearchArticleInput = { topic: TopicInput; brand: BrandInput; pages: PageInput[]; model?: string };
 export type WriteArticleInput = { topic: TopicInput; brand: BrandInput; research: Research; pages: PageInput[]; model?: string };
-export type ReviseArticleInput = { body: string; instruction: string; brand: BrandInput; model?: string };
+/**
+ * `topic` and `outline` say what the article is for; `pages` are the crawled pages the reviser may
+ * draw facts from (the writer picks those relevant to the instruction).
+ */
+export type ReviseArticleInput = {
+  body: string; instruction: string; brand: BrandInput; topic: TopicInput; outline: OutlineSection[]; pages: PageInput[]; model?: string;
+};
 
 /** The content tasks of the pipeline; implemented over an LLM and by the offline writer. */
 export interface ContentWriter {

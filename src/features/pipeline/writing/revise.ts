@@ -1,14 +1,16 @@
 import type { ActiveArticle, DiffStats, Revision } from '../../../domain/articles/article.ts';
 import { articleStream } from '../../../domain/articles/decide.ts';
 import { diffSummary } from '../../../domain/articles/diff.ts';
-import { buildMdx, parseMdx } from '../../../mdx/mdx.ts';
+import { unaskedLoss } from '../../../domain/articles/revisionLoss.ts';
+import { buildMdx, countWords, parseMdx } from '../../../mdx/mdx.ts';
 import { assertInertMdx } from '../../../mdx/mdxGate.ts';
 import { neutraliseMdx } from '../../../mdx/neutralise.ts';
 import { loadStream } from '../../../eventstore/handleCommand.ts';
 import type { StoredEvent } from '../../../eventstore/port.ts';
 import { projectStream } from '../../../domain/projects/decide.ts';
 import { attempt } from '../attempt.ts';
-import { brandInputOf } from '../brand/brandInput.ts';
+import { brandInputOf, pageInputsOf } from '../brand/brandInput.ts';
+import { handEditedVersion } from '../../publishing/branchVersion.ts';
 import { keyedContext } from '../../../consumers/commandContext.ts';
 import { articleProjectOf } from './articleProject.ts';
 import type { PipelineContext } from '../context.ts';
@@ -21,14 +23,17 @@ export const REVISE_WORKER = 'pipeline.revise';
 const SETTLED = new Set(['merged', 'closed']);
 
 /**
- * Applies queued revisions one at a time per article, oldest first: the model revises the body,
- * the frontmatter stays, and the new version is recorded with the model's summary and diff
- * statistics. Keyed by revision id, so a revision is recorded once whichever event drove it.
+ * Applies queued revisions one at a time per article, oldest first: the model revises the body
+ * (seeing the article's outline and the pages the instruction is about), the frontmatter stays,
+ * and the new version is recorded with the model's summary, word count and diff statistics. An
+ * open pull request's branch is read first, so edits made there are what the revision starts
+ * from. A revision that loses most of the article unasked is not applied (domain/articles/revisionLoss.ts).
+ * Keyed by revision id, so a revision is recorded once whichever event drove it.
  */
 export function reviseProcess(ctx: PipelineContext): PartitionedHandler {
   const { platform } = ctx;
 
-  async function apply(event: StoredEvent, article: ActiveArticle, revision: Revision): Promise<void> {
+  async function apply(event: StoredEvent, article: ActiveArticle, revision: Revision, events: readonly StoredEvent[]): Promise<void> {
     const context = (step: string) => keyedContext(event, REVISE_WORKER, `${revision.revisionId}:${step}`);
     const fail = (reason: string) => platform.commands.execute(articleStream, article.id, {
       type: 'FailRevision', revisionId: revision.revisionId, reason, at: platform.clock.now(),
@@ -44,24 +49,34 @@ export function reviseProcess(ctx: PipelineContext): PartitionedHandler {
       await fail('The article\'s project no longer exists.');
       return;
     }
-    const before = article.mdx;
     const result = await attempt(async () => {
+      const handEdited = await handEditedVersion(platform, article, events);
+      const before = handEdited ?? article.mdx!;
       const { frontmatter, body } = parseMdx(before);
-      const revised = await ctx.writer.reviseArticle({ body, instruction: revision.instruction, brand: brandInputOf(project), model: ctx.modelFor(project.settings) });
+      const revised = await ctx.writer.reviseArticle({
+        body, instruction: revision.instruction, brand: brandInputOf(project), outline: article.outline, pages: pageInputsOf(project.pages),
+        topic: { title: article.title, keyword: article.keyword ?? '', brief: '' }, model: ctx.modelFor(project.settings),
+      });
       const inert = neutraliseMdx(revised.body, body);
       const mdx = buildMdx(frontmatter, inert.text);
       assertInertMdx(mdx, before);
-      return { revised, mdx, neutralised: inert.neutralised };
+      const loss = unaskedLoss({ instruction: revision.instruction, wordsBefore: countWords(body), wordsAfter: countWords(inert.text), version: article.version });
+      const summary = handEdited ? `${revised.summary} Started from the pull request branch's version, which had edits made there; they are kept.` : revised.summary;
+      return { revised, summary, before, mdx, wordCount: countWords(inert.text), neutralised: inert.neutralised, loss };
     }, ctx.signal);
     if (!result.ok) {
       ctx.logger.warn({ err: result.error, articleId: article.id, revisionId: revision.revisionId }, 'revision failed');
       await fail(failureReason('The revision', result.error, `POST /api/v1/articles/${article.id}/revise again`));
       return;
     }
-    const { revised, mdx, neutralised } = result.value;
+    const { revised, summary, before, mdx, wordCount, neutralised, loss } = result.value;
+    if (loss) {
+      await fail(loss);
+      return;
+    }
     const { changed: _changed, ...diff } = diffSummary(before, mdx);
     await platform.commands.execute(articleStream, article.id, {
-      type: 'RecordRevision', revisionId: revision.revisionId, version: article.version + 1, mdx, summary: revised.summary,
+      type: 'RecordRevision', revisionId: revision.revisionId, version: article.version + 1, mdx, summary, wordCount,
       diff: diff satisfies DiffStats, neutralised, generation: { provider: revised.provider, model: revised.model, usage: revised.usage }, at: platform.clock.now(),
     }, context('record'));
   }
@@ -75,9 +90,9 @@ export function reviseProcess(ctx: PipelineContext): PartitionedHandler {
     async handle(event) {
       const articleId = String(event.data.articleId);
       for (;;) {
-        const { state } = await loadStream(platform.eventStore, articleStream, articleId);
+        const { state, events } = await loadStream(platform.eventStore, articleStream, articleId);
         if (state.status === 'none' || state.pendingRevisions.length === 0) return;
-        await apply(event, state, state.pendingRevisions[0]);
+        await apply(event, state, state.pendingRevisions[0], events);
       }
     },
   };

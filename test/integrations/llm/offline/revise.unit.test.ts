@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { countWords } from '../../../../src/mdx/mdx.ts';
 import { createOfflineWriter } from '../../../../src/integrations/llm/offline/index.ts';
-import { fernleafBrand as brand } from '../../../support/brandFixture.ts';
+import { fernleafBrand as brand, fernleafPages as pages } from '../../../support/brandFixture.ts';
 
 const writer = createOfflineWriter();
 const body = `Green tea rewards attention. It's easy to get wrong, and you'll taste the difference.
@@ -24,7 +24,8 @@ Keep green tea in an airtight tin. Light and air fade its flavour within weeks.
 Brew with care and the leaf will reward you.
 `;
 
-const revise = (instruction: string) => writer.reviseArticle({ body, instruction, brand });
+const topic = { title: 'Brewing green tea', keyword: 'green tea', brief: '' };
+const revise = (instruction: string) => writer.reviseArticle({ body, instruction, brand, topic, outline: [], pages });
 
 test('"shorten" halves the paragraphs and lists and says by how much', async () => {
   const result = await revise('Please shorten it.');

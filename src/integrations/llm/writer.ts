@@ -32,7 +32,8 @@ export type Research = { outline: OutlineSection[]; keyPoints: string[]; sources
 
 export type InternalLink = { url: string; anchor: string };
 
-export type Draft = { title: string; description: string; body: string; tags: string[]; internalLinks: InternalLink[] };
+/** `kind: 'brief'`: material for a writer (what the offline writer produces), not an article to publish as it is. */
+export type Draft = { title: string; description: string; body: string; tags: string[]; internalLinks: InternalLink[]; kind?: 'brief' };
 
 export type RevisionResult = { body: string; summary: string };
 

@@ -39,6 +39,8 @@ export const PROMPT_BUDGET = {
    * ~4 characters a token it fits MAX_OUTPUT_TOKENS.revision with room for the JSON around it.
    */
   revisionBody: 24_000,
+  /** The published version's section headings a refresh's research plans from (its body goes to the draft step only). */
+  publishedOutline: 1_500,
 } as const;
 
 /** The topic's brief section: a refresh carries its search figures and the published file in it. */

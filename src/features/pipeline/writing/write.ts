@@ -13,6 +13,7 @@ import { reactionContext } from '../../../consumers/commandContext.ts';
 import { articleProjectOf } from './articleProject.ts';
 import type { PipelineContext } from '../context.ts';
 import { buildDraft } from './draftMdx.ts';
+import { publishedVersion } from './publishedVersion.ts';
 import { failureReason } from '../failure.ts';
 import type { PartitionedHandler } from '../../../consumers/partitioned.ts';
 import { waitForCrawl } from '../brand/waitForCrawl.ts';
@@ -42,18 +43,18 @@ export function writeProcess(ctx: PipelineContext): PartitionedHandler {
   const { platform } = ctx;
   const retry = (id: string) => `POST /api/v1/articles/${id}/retry to try again`;
 
-  function topicInput(article: ActiveArticle, project: ActiveProject, events: readonly StoredEvent[]): TopicInput {
+  function topicInput(article: ActiveArticle, project: ActiveProject, events: readonly StoredEvent[], step: 'research' | 'write'): TopicInput {
     const brief = fitText(article.brief ?? '', PROMPT_BUDGET.topicBrief);
     if (article.purpose !== 'refresh') return { title: article.title, keyword: article.keyword ?? '', brief };
     const search = latestSearchMetrics(events);
     const performance = search ? ` ${fitText(searchBrief(search), PROMPT_BUDGET.searchPerformance)}` : '';
-    const published = article.mdx ? ` The published version is below; keep what still holds, update what has changed, and keep its structure where it works.\n\n${fitText(article.mdx, PROMPT_BUDGET.publishedArticle)}` : '';
+    const published = article.mdx ? publishedVersion(article.mdx, step) : '';
     return { title: article.title, keyword: article.keyword ?? '', brief: `Refresh of a published article for ${project.name}. ${brief}${performance}${published}`.trim() };
   }
 
   async function research(event: StoredEvent, article: ActiveArticle, project: ActiveProject, events: readonly StoredEvent[]): Promise<void> {
     const result = await attempt(() => ctx.writer.researchArticle({
-      topic: topicInput(article, project, events), brand: brandInputOf(project), pages: pageInputsOf(project.pages), model: ctx.modelFor(project.settings),
+      topic: topicInput(article, project, events, 'research'), brand: brandInputOf(project), pages: pageInputsOf(project.pages), model: ctx.modelFor(project.settings),
     }), ctx.signal);
     const at = platform.clock.now();
     if (!result.ok) {
@@ -71,7 +72,7 @@ export function writeProcess(ctx: PipelineContext): PartitionedHandler {
     const research = latestResearch(events) ?? { outline: article.outline, keyPoints: [], sources: article.sources };
     const result = await attempt(async () => {
       const draft = await ctx.writer.writeArticle({
-        topic: topicInput(article, project, events), brand: brandInputOf(project), research, pages: pageInputsOf(project.pages), model: ctx.modelFor(project.settings),
+        topic: topicInput(article, project, events, 'write'), brand: brandInputOf(project), research, pages: pageInputsOf(project.pages), model: ctx.modelFor(project.settings),
       });
       const generation = generationOf(draft);
       return { generation, built: buildDraft({ article, project, draft, generation, purpose: article.purpose, at: platform.clock.now() }) };

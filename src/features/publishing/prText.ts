@@ -119,3 +119,10 @@ export function revisionComment(input: {
     `+${diff.addedLines} / −${diff.removedLines} lines, +${diff.addedWords} / −${diff.removedWords} words.`,
   ].join('\n');
 }
+
+/** The answer to a revision that was not applied: the request, and the reason the article shows. */
+export function revisionRefusedComment(input: { revisionId: string; instruction: string; source: RevisionSource; reason: string }): string {
+  const who = input.source.kind === 'github' ? `@${input.source.login} asked` : 'A revision was requested through the API';
+  const quoted = input.instruction.split('\n').map((line) => `> ${markdownText(line, SUMMARY)}`).join('\n');
+  return [revisionMarker(input.revisionId), `${who}:`, '', quoted, '', `**Not applied**, nothing was committed: ${markdownText(input.reason, SUMMARY)}`].join('\n');
+}

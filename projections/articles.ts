@@ -2,7 +2,7 @@ import matter from 'gray-matter';
 import type { StoredEvent } from '../src/eventstore/port.ts';
 import { defineProjection } from '../src/readstore/projection.ts';
 import { ENDS_BUDGET_WAIT, type ArticleEvent, type ArticleStatus, type Cover, type Generation, type Source } from '../src/domain/articles/article.ts';
-import { MATTER_OPTIONS } from '../src/mdx/mdx.ts';
+import { countWords, MATTER_OPTIONS } from '../src/mdx/mdx.ts';
 import type { Neutralised } from '../src/mdx/neutralise.ts';
 import type { StepRun, WaitingFor } from '../src/domain/articles/runs.ts';
 
@@ -29,6 +29,8 @@ export type ArticleDoc = {
   checks?: QualityCheck[];
   prUrl: string | null; prNumber: number | null; branch: string | null; path: string | null; publishMode: 'pr' | 'direct' | null;
   pendingRevisions: number; lastRevisionSummary: string | null;
+  /** Why the latest revision was not applied; null once a later one applies. */
+  revisionFailure?: { revisionId: string; reason: string; at: string } | null;
   failure: { step: ArticleStatus; reason: string } | null;
   publishedAt: string | null; createdAt: string; updatedAt: string;
   /** The calendar month (YYYY-MM, UTC) the article was queued in, for the monthly quota. */
@@ -97,9 +99,17 @@ function evolveArticleDoc(doc: ArticleDoc | null, stored: StoredEvent): ArticleD
     case 'ArticleRevisionRequested': return { ...doc, pendingRevisions: doc.pendingRevisions + 1, updatedAt };
     case 'ArticleRevised': {
       const { version, mdx, summary, generation, neutralised = [], checks } = event.data;
-      return { ...doc, version, content: mdx, ...parseMdx(mdx), generation, checks: checks ?? doc.checks, neutralised: [...(doc.neutralised ?? []), ...neutralised].slice(-MAX_NEUTRALISED), pendingRevisions: Math.max(0, doc.pendingRevisions - 1), lastRevisionSummary: summary, updatedAt };
+      const parsed = parseMdx(mdx);
+      const wordCount = event.data.wordCount ?? countWords(parsed.body);
+      return {
+        ...doc, version, content: mdx, ...parsed, wordCount, revisionFailure: null, generation, checks: checks ?? doc.checks,
+        neutralised: [...(doc.neutralised ?? []), ...neutralised].slice(-MAX_NEUTRALISED), pendingRevisions: Math.max(0, doc.pendingRevisions - 1), lastRevisionSummary: summary, updatedAt,
+      };
     }
-    case 'ArticleRevisionFailed': return { ...doc, pendingRevisions: Math.max(0, doc.pendingRevisions - 1), updatedAt };
+    case 'ArticleRevisionFailed': {
+      const { revisionId, reason, at } = event.data;
+      return { ...doc, pendingRevisions: Math.max(0, doc.pendingRevisions - 1), revisionFailure: { revisionId, reason, at }, updatedAt };
+    }
     case 'ArticlePublishRequested': return { ...doc, status: 'publishing', publishMode: event.data.mode, failure: null, updatedAt };
     case 'ArticlePullRequestOpened': {
       const { prUrl, prNumber, branch, path } = event.data;

@@ -15,6 +15,8 @@ export const ArticleFrontmatter = z.object({
   brand: z.string().optional(),
   /** Who wrote it: offline output is marked so nobody mistakes it for a model's. */
   generator: z.object({ provider: z.enum(['openai', 'offline']), model: z.string() }),
+  /** `brief`: the offline writer's material for a writer, not an article (docs/pipeline.md). */
+  kind: z.enum(['brief']).optional(),
 }).loose(); // keys a person added by hand survive a round trip
 
 export type ArticleFrontmatter = z.infer<typeof ArticleFrontmatter>;

@@ -57,7 +57,7 @@ test('the offline writer: hostile topic fields, crawled text, page titles and li
     expect(parseMdx(file).frontmatter).toMatchObject({ keyword, title: draft.title }); // YAML keeps every value exactly
 
     const { body } = parseMdx(file);
-    const revised = reviseOffline({ body, instruction: instruction.trim() || 'add a section about tea', brand });
+    const revised = reviseOffline({ body, instruction: instruction.trim() || 'add a section about tea', brand, topic, outline: research.outline, pages });
     const inert = neutraliseMdx(revised.body, body);
     await expectInert(withBody(file, inert.text), file);
   }), { numRuns: 40 });

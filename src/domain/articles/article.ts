@@ -25,7 +25,8 @@ export type ArticleEvent =
   | { type: 'ArticleFailed'; data: { articleId: string; step: ArticleStatus; reason: string; at: string } }
   | { type: 'ArticleRetried'; data: { articleId: string; step: ArticleStatus; at: string } }
   | { type: 'ArticleRevisionRequested'; data: { articleId: string; revisionId: string; instruction: string; source: RevisionSource; at: string } }
-  | { type: 'ArticleRevised'; data: { articleId: string; revisionId: string; version: number; mdx: string; summary: string; diff: DiffStats; neutralised?: Neutralised[]; checks?: QualityCheck[]; generation: Generation; at: string } }
+  /** `wordCount` of the new body (absent in events recorded before it was). */
+  | { type: 'ArticleRevised'; data: { articleId: string; revisionId: string; version: number; mdx: string; summary: string; diff: DiffStats; wordCount?: number; neutralised?: Neutralised[]; checks?: QualityCheck[]; generation: Generation; at: string } }
   | { type: 'ArticleRevisionFailed'; data: { articleId: string; revisionId: string; reason: string; at: string } }
   | { type: 'ArticlePublishRequested'; data: { articleId: string; mode: 'pr' | 'direct'; purpose: 'publish' | 'refresh'; at: string } }
   /** Where this publication goes (slug, file, branch; null branch: the base branch), chosen once before anything is written. */

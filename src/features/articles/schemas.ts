@@ -72,12 +72,17 @@ export const ArticleBody = ArticleSummary.extend({
   pendingRevisions: z.number().int(), lastRevisionSummary: z.string().nullable(),
   usage: ArticleUsage,
   checks: z.array(QualityCheck).describe('The quality gate on the current version: grounding, brand rules, length, keyword, headings, clichés, links, neutralised code (docs/content-quality.md). Empty for articles drafted before the gate existed'),
+  revisionFailure: z.object({ revisionId: z.string(), reason: z.string(), at: z.string() }).nullable()
+    .describe('Why the latest revision was not applied (the article kept its previous version); null once a later revision applies'),
   neutralised: z.array(Neutralised).describe('Model text MDX would have run (import/export, JSX, expressions), kept in the article as literal text: the draft\'s, then each revision\'s'),
 }).meta({ id: 'Article' });
 
 export function presentArticle(doc: ArticleDoc) {
   const { accountId: _accountId, createdMonth: _createdMonth, waiting: _waiting, ...rest } = present(doc);
-  return { ...rest, neutralised: doc.neutralised ?? [], checks: doc.checks ?? [], usage: doc.usage ?? emptyUsage(), waitingFor: doc.waitingFor ?? null };
+  return {
+    ...rest, revisionFailure: doc.revisionFailure ?? null, neutralised: doc.neutralised ?? [], checks: doc.checks ?? [],
+    usage: doc.usage ?? emptyUsage(), waitingFor: doc.waitingFor ?? null,
+  };
 }
 
 export function presentArticleSummary(doc: ArticleDoc): z.infer<typeof ArticleSummary> {

@@ -34,9 +34,11 @@ export function revisionRecord(events: readonly StoredEvent[], revisionId: strin
   const requested = list.find((event) => event.type === 'ArticleRevisionRequested' && event.data.revisionId === revisionId);
   const revised = list.find((event) => event.type === 'ArticleRevised' && event.data.revisionId === revisionId);
   const committed = list.some((event) => event.type === 'ArticleRevisionCommitted' && event.data.revisionId === revisionId);
+  const failed = list.find((event) => event.type === 'ArticleRevisionFailed' && event.data.revisionId === revisionId);
   return {
     requested: requested?.type === 'ArticleRevisionRequested' ? requested.data : null,
     revised: revised?.type === 'ArticleRevised' ? revised.data : null,
+    failed: failed?.type === 'ArticleRevisionFailed' ? failed.data : null,
     committed,
   };
 }

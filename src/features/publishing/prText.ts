@@ -25,11 +25,23 @@ const SUMMARY_IN_SUBJECT = 60;
 const SUMMARY = 1000;
 const CELL = 300;
 
+/** The offline writer's brief (frontmatter `kind: brief`): material for a writer, not an article. */
+export function isBrief(mdx: string | null): boolean {
+  if (!mdx) return false;
+  try {
+    return parseMdx(mdx).frontmatter.kind === 'brief';
+  } catch {
+    return false;
+  }
+}
+
+const kindOf = (article: ActiveArticle): string => (isBrief(article.mdx) ? 'article brief' : 'article');
+
 export const prTitle = (article: ActiveArticle, purpose: Purpose): string =>
-  `${purpose === 'refresh' ? 'Refresh article' : 'New article'}: ${oneLine(article.title, TITLE_IN_PR)}`;
+  `${purpose === 'refresh' ? 'Refresh' : 'New'} ${kindOf(article)}: ${oneLine(article.title, TITLE_IN_PR)}`;
 
 export const commitMessage = (article: ActiveArticle, purpose: Purpose): string =>
-  `${purpose === 'refresh' ? 'Refresh' : 'Add'} article "${oneLine(article.title, TITLE_IN_SUBJECT)}"\n\nInkstream-Article: ${article.id}`;
+  `${purpose === 'refresh' ? 'Refresh' : 'Add'} ${kindOf(article)} "${oneLine(article.title, TITLE_IN_SUBJECT)}"\n\nInkstream-Article: ${article.id}`;
 
 export const revisionCommitMessage = (article: ActiveArticle, revisionId: string, summary: string): string =>
   `Revise "${oneLine(article.title, TITLE_IN_SUBJECT)}": ${oneLine(summary, SUMMARY_IN_SUBJECT)}\n\n${oneLine(summary, SUMMARY)}\n\nInkstream-Article: ${article.id}\nInkstream-Revision: ${revisionId}`;
@@ -65,9 +77,11 @@ export function prBody(input: {
   const sources = article.sources.length
     ? article.sources.map((source) => `- ${markdownLink(source.title, source.url, CELL)}`).join('\n')
     : '_No sources were recorded for this article._';
-  const intro = purpose === 'refresh'
-    ? `Inkstream refreshed the published article **${title}**: facts and dates checked again, weak sections improved. Its URL does not change.`
-    : `Inkstream wrote a new article for the site: **${title}**.`;
+  const intro = isBrief(article.mdx)
+    ? `Inkstream wrote a **brief** for ${purpose === 'refresh' ? 'a refresh of the published article' : 'a new article'} **${title}**, not the article itself: no language model is configured on the Inkstream server (OPENAI_API_KEY is not set). The file holds the keyword, a suggested outline, what the site says with the URL of each excerpt, the company facts and pages to link to. Write the article on this branch before merging; Inkstream keeps edits made here when it revises.`
+    : purpose === 'refresh'
+      ? `Inkstream refreshed the published article **${title}**: facts and dates checked again, weak sections improved. Its URL does not change.`
+      : `Inkstream wrote a new article for the site: **${title}**.`;
   return [
     `${INKSTREAM_MARKER}:article:${article.id} -->`,
     intro,
@@ -106,4 +120,11 @@ export function revisionComment(input: {
     '',
     `+${diff.addedLines} / −${diff.removedLines} lines, +${diff.addedWords} / −${diff.removedWords} words.`,
   ].join('\n');
+}
+
+/** The answer to a revision that was not applied: the request, and the reason the article shows. */
+export function revisionRefusedComment(input: { revisionId: string; instruction: string; source: RevisionSource; reason: string }): string {
+  const who = input.source.kind === 'github' ? `@${input.source.login} asked` : 'A revision was requested through the API';
+  const quoted = input.instruction.split('\n').map((line) => `> ${markdownText(line, SUMMARY)}`).join('\n');
+  return [revisionMarker(input.revisionId), `${who}:`, '', quoted, '', `**Not applied**, nothing was committed: ${markdownText(input.reason, SUMMARY)}`].join('\n');
 }

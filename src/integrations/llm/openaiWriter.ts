@@ -4,6 +4,7 @@ import type { GenerateObjectResult, LlmPort, TokenUsage } from './port.ts';
 import { fitList, focusOf, fitText, PROMPT_BUDGET, TOPIC_BRIEF_MAX } from './promptBudget.ts';
 import { existingTopicsList, MDX_RULES, pagesDigest, WRITER_SYSTEM } from './prompts.ts';
 import { rankPages, topicTokensOf } from './relevance.ts';
+import { revisionPrompt } from './revisePrompt.ts';
 import { bannedTermMatches, enforceStyle, styleRules, type StyleRules } from './style.ts';
 import { MAX_OUTPUT_TOKENS } from './tokenCaps.ts';
 import { dedupeTopics } from './topicDedupe.ts';
@@ -114,13 +115,7 @@ ${pagesDigest(pages)}`,
         schema: RevisionAnswer, schemaName: 'article_revision', model: input.model, temperature: 0.4,
         maxOutputTokens: MAX_OUTPUT_TOKENS.revision,
         system: `${WRITER_SYSTEM(input.brand)}\n\n${MDX_RULES}`,
-        prompt: `Revise the article below as the editor asks. Change only what the instruction calls for and keep everything else as it is.
-Return the whole revised body and a one or two sentence summary of what changed.
-
-Instruction: ${input.instruction}
-
-Article body:
-${input.body}`,
+        prompt: revisionPrompt(input),
       });
       const rules = styleRules(input.brand);
       const body = enforceStyle(result.value.body, rules);

@@ -32,6 +32,19 @@ export const PROMPT_BUDGET = {
   evidence: 4_000,
   /** Inkstream's published articles the draft may link to. */
   publishedArticles: 2_000,
+  /** A revision's instruction (the API takes 4,000 characters; a PR comment with its file and line a little more). */
+  revisionInstruction: 4_200,
+  /** The article's outline a revision keeps to. */
+  revisionOutline: 2_000,
+  /** The pages most relevant to a revision's instruction. */
+  revisionPages: 6_000,
+  /**
+   * The body a revision rewrites: sent whole or not at all (a cut body would come back cut). At
+   * ~4 characters a token it fits MAX_OUTPUT_TOKENS.revision with room for the JSON around it.
+   */
+  revisionBody: 24_000,
+  /** The published version's section headings a refresh's research plans from (its body goes to the draft step only). */
+  publishedOutline: 1_500,
 } as const;
 
 /** The topic's brief section: a refresh carries its search figures and the published file in it. */

@@ -39,7 +39,8 @@ export type InternalLink = { url: string; anchor: string };
 /** A sentence of the draft with the page and the quoted passage supporting it. */
 export type Claim = { sentence: string; url: string; quote: string };
 
-export type Draft = { title: string; description: string; body: string; tags: string[]; internalLinks: InternalLink[]; claims?: Claim[] };
+/** `kind: 'brief'`: material for a writer (what the offline writer produces), not an article to publish as it is. */
+export type Draft = { title: string; description: string; body: string; tags: string[]; internalLinks: InternalLink[]; claims?: Claim[]; kind?: 'brief' };
 
 export type RevisionResult = { body: string; summary: string };
 
@@ -51,7 +52,13 @@ export type SuggestTopicsInput = { brand: BrandInput; pages: PageInput[]; existi
 export type ResearchArticleInput = { topic: TopicInput; brand: BrandInput; pages: PageInput[]; model?: string };
 /** `publishedArticles`: the project's own published articles, which the draft may link to as well. */
 export type WriteArticleInput = { topic: TopicInput; brand: BrandInput; research: Research; pages: PageInput[]; publishedArticles?: Source[]; model?: string };
-export type ReviseArticleInput = { body: string; instruction: string; brand: BrandInput; model?: string };
+/**
+ * `topic` and `outline` say what the article is for; `pages` are the crawled pages the reviser may
+ * draw facts from (the writer picks those relevant to the instruction).
+ */
+export type ReviseArticleInput = {
+  body: string; instruction: string; brand: BrandInput; topic: TopicInput; outline: OutlineSection[]; pages: PageInput[]; model?: string;
+};
 
 /** The content tasks of the pipeline; implemented over an LLM and by the offline writer. */
 export interface ContentWriter {

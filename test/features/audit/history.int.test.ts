@@ -60,7 +60,7 @@ test('topic and project histories are served the same way', async () => {
 
 test('versions list each content version with a diff against the previous one', async () => {
   const { articleId } = await writtenArticle();
-  expect((await world.app.api().post(`/articles/${articleId}/revise`, { instruction: 'add a section about starters' })).status).toBe(202);
+  expect((await world.app.api().post(`/articles/${articleId}/revise`, { instruction: 'add a section about pickup slots' })).status).toBe(202);
   await eventually(() => article(articleId), (a) => a.version === 2, { what: 'the revision' });
   const versions = (await world.app.api().get(`/articles/${articleId}/versions`)).body.versions;
   expect(versions.map((v: { version: number; kind: string }) => [v.version, v.kind])).toEqual([[1, 'draft'], [2, 'revision']]);
@@ -68,7 +68,7 @@ test('versions list each content version with a diff against the previous one', 
   expect(versions[1].summary).toEqual(expect.any(String));
   const second = (await world.app.api().get(`/articles/${articleId}/versions/2`)).body.version;
   expect(second.content).toBe((await article(articleId)).content);
-  expect(second.unifiedDiff).toMatch(/^\+.*starter/im);
+  expect(second.unifiedDiff).toMatch(/^\+.*pickup slot/im);
   expect((await world.app.api().get(`/articles/${articleId}/versions/3`)).status).toBe(404);
 });
 

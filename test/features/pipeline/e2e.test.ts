@@ -57,8 +57,9 @@ test('create → brand learned → suggest → approve → write → draft → r
   const { frontmatter, body } = parseMdx(draft.content);
   expect(frontmatter).toMatchObject({ slug: draft.slug, keyword: topic.keyword, generator: { provider: 'offline' }, cover: `/images/covers/${draft.slug}.png` });
   expect(frontmatter.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-  expect(body.split(/\s+/).length).toBeGreaterThan(300);
-  expect(body).toContain(site.origin); // internal links to crawled pages
+  expect(frontmatter.kind).toBe('brief'); // without a model: a brief for a writer, labelled as one
+  expect(body).toMatch(/^## What the site says$/m);
+  expect(body).toContain(`](${site.origin}/`); // excerpts and link candidates point at crawled pages
 
   const cover = await fetch(`${app.url}/api/v1/articles/${articleId}/cover`, { headers: { authorization: `Bearer ${app.key}` } });
   expect(cover.status).toBe(200);

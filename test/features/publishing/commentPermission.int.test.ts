@@ -89,7 +89,8 @@ test('the owner steers without a permission lookup; a write collaborator after o
   await eventually(async () => answers(), (count) => count === 1, { what: 'the answer to the owner' });
 
   const commits = branchCommits();
-  const byWriter = await w.deliver(await w.sign('issue_comment', comment('wren'), secret));
+  const edit = issueCommentCreated(w.github, { ...pr, body: 'Remove the section about company facts.', author: 'wren', commentId: nextCommentId++ });
+  const byWriter = await w.deliver(await w.sign('issue_comment', edit, secret));
   expect(byWriter.body).toMatchObject({ status: 'accepted' });
   expect(w.github.calls(PERMISSION_CALL).at(-1)).toMatchObject({ path: '/repos/acme/site/collaborators/wren/permission', status: 200 });
   await eventually(async () => answers(), (count) => count === 2, { what: 'the answer to the write collaborator' });

@@ -37,12 +37,12 @@ test('a title carrying newlines and trailers gives a one-line commit subject, a 
   const [commit] = w.github.branchHistory('acme', 'site', open.branch);
   const lines = commit.message.split('\n');
   expect(lines).toHaveLength(3); // subject, blank line, Inkstream's one trailer
-  expect(lines[0]).toMatch(/^Add article "Tea Co-authored-by: Mallory <mallory@evil\.example> Signed-off-by: /);
+  expect(lines[0]).toMatch(/^Add article brief "Tea Co-authored-by: Mallory <mallory@evil\.example> Signed-off-by: /);
   expect(lines[0]).not.toMatch(/[\u0000-\u001f\u007f]/);
   expect(lines.filter((line) => TRAILERS.test(line))).toEqual([`Inkstream-Article: ${articleId}`]);
 
   const pull = w.github.pullRequestJson('acme', 'site', open.prNumber);
-  expect(pull.title).toMatch(/^New article: Tea Co-authored-by: /);
+  expect(pull.title).toMatch(/^New article brief: Tea Co-authored-by: /);
   expect(pull.title).not.toMatch(/[\u0000-\u001f\u007f]/);
 
   const body = pull.body as string;
@@ -61,7 +61,7 @@ test('a title carrying newlines and trailers gives a one-line commit subject, a 
 });
 
 test('a revision whose instruction and summary carry line breaks, a trailer and HTML gives a one-line commit subject and an escaped answer', async () => {
-  const instruction = 'Please mention <img src=x onerror=alert(1)>\r\n\n# Heading\u2028Co-authored-by: Mallory <mallory@evil.example>\rSigned-off-by: Mallory <mallory@evil.example>';
+  const instruction = 'Remove the section about pages to link to. Please mention <img src=x onerror=alert(1)>\r\n\n# Heading\u2028Co-authored-by: Mallory <mallory@evil.example>\rSigned-off-by: Mallory <mallory@evil.example>';
   const commitsBefore = w.github.branchHistory('acme', 'site', opened.branch).length;
   expect((await w.api.post(`/articles/${opened.articleId}/revise`, { instruction })).status).toBe(202);
   const answers = () => w.github.repository('acme', 'site').comments.filter((c) => c.issueNumber === opened.prNumber && c.author === 'inkbot');

@@ -51,7 +51,7 @@ test('approve → pull request with the MDX and cover → PR comment revises it 
   expect(w.github.fileAt('acme', 'site', `inkstream/${slug}`, `content/blog/${slug}.mdx`)?.toString('utf8')).toBe(draft.content);
   expect(w.github.fileAt('acme', 'site', `inkstream/${slug}`, `public/images/covers/${slug}.png`)?.subarray(0, 4)).toEqual(PNG);
   const pull = w.github.pullRequestJson('acme', 'site', 1);
-  expect(pull.title).toBe(`New article: ${draft.title}`);
+  expect(pull.title).toBe(`New article brief: ${draft.title}`);
   expect(pull.body).toContain('`bakery food waste`');
   expect(pull.body).toContain(draft.sources[0].url);
   expect(pull.body).toContain('becomes a revision');
@@ -96,7 +96,7 @@ test('approve → pull request with the MDX and cover → PR comment revises it 
   expect((await w.api.post(`/articles/${articleId}/refresh`)).status).toBe(202);
   const refreshed = await articleIn(w.api, articleId, ['pr_open'], 20_000);
   expect(refreshed).toMatchObject({ prNumber: 2, branch: `inkstream/${slug}-refresh-1`, path: `content/blog/${slug}.mdx` });
-  expect(w.github.pullRequestJson('acme', 'site', 2).title).toBe(`Refresh article: ${refreshed.title}`);
+  expect(w.github.pullRequestJson('acme', 'site', 2).title).toBe(`Refresh article brief: ${refreshed.title}`);
   expect(w.github.fileAt('acme', 'site', `inkstream/${slug}-refresh-1`, `content/blog/${slug}.mdx`)?.toString('utf8')).toBe(refreshed.content);
   expect(refreshed.content).toMatch(/\nupdated: /);
 

@@ -47,7 +47,7 @@ test('direct mode: one commit on the base branch, merged at once; an existing fi
   expect(merged.publishedAt).not.toBeNull();
   const after = w.github.branchHistory('acme', 'site', 'main');
   expect(after).toHaveLength(before.length + 1);
-  expect(after[0].message).toContain('Add article "Croissant lamination explained"');
+  expect(after[0].message).toContain('Add article brief "Croissant lamination explained"');
   expect(fileOn('main', 'content/blog/croissant-lamination-explained.mdx')).toBe(taken);
   expect(parseMdx(fileOn('main', merged.path)!).frontmatter.slug).toBe('croissant-lamination-explained-2');
   expect(w.github.calls('pulls/create')).toHaveLength(pullsBefore);

@@ -25,7 +25,7 @@ afterAll(async () => {
   await openai?.close();
 });
 
-test('a refresh of a huge published file sends its opening, cut at a paragraph with a marker, never the whole file', async () => {
+test('a refresh of a huge published file sends its opening, cut at a paragraph with a marker, to the draft call only; research gets its sections', async () => {
   const projectId = await w.project();
   expect((await w.connect(projectId, { publishMode: 'direct' })).status).toBe(200);
   const articleId = await w.draft(projectId, 'Sourdough starter basics');
@@ -38,12 +38,16 @@ test('a refresh of a huge published file sends its opening, cut at a paragraph w
   await articleIn(w.api, articleId, ['pr_open', 'draft', 'failed'], 20_000);
   const prompts = openai.requests.slice(before).map((request) => ({ name: request.body.response_format?.json_schema?.name, user: request.body.messages[1].content as string }));
   expect(prompts.map((prompt) => prompt.name)).toEqual(['article_research', 'article_draft']);
-  for (const prompt of prompts) {
-    expect(prompt.user).toContain('OPENING-PARAGRAPH keep the starter warm.');
-    expect(prompt.user).not.toContain('CLOSING-PARAGRAPH');
-    const published = prompt.user.match(/OPENING-PARAGRAPH[^]*?\n\[… [\d,]+ more characters cut to fit the prompt\]/)?.[0] ?? '';
-    expect(published).toMatch(/Paragraph \d+ on feeding a sourdough starter: [^\n]+ each day\.\n\[… [\d,]+ more/);
-    expect(published.length).toBeLessThanOrEqual(PROMPT_BUDGET.publishedArticle);
-    expect(prompt.user.length).toBeLessThan(PROMPT_BUDGET.publishedArticle + PROMPT_BUDGET.pages + 6_000);
-  }
+  const [research, draft] = prompts;
+  expect(research.user).toContain("The published version's sections: (it has no section headings).");
+  expect(research.user).not.toContain('OPENING-PARAGRAPH');
+  expect(research.user.length).toBeLessThan(PROMPT_BUDGET.pages + 6_000);
+
+  expect(draft.user).toContain('OPENING-PARAGRAPH keep the starter warm.');
+  expect(draft.user).not.toContain('CLOSING-PARAGRAPH');
+  expect(draft.user).not.toMatch(/generator:|^slug:/m); // the body, not the file's frontmatter
+  const published = draft.user.match(/OPENING-PARAGRAPH[^]*?\n\[… [\d,]+ more characters cut to fit the prompt\]/)?.[0] ?? '';
+  expect(published).toMatch(/Paragraph \d+ on feeding a sourdough starter: [^\n]+ each day\.\n\[… [\d,]+ more/);
+  expect(published.length).toBeLessThanOrEqual(PROMPT_BUDGET.publishedArticle);
+  expect(draft.user.length).toBeLessThan(PROMPT_BUDGET.publishedArticle + PROMPT_BUDGET.pages + 6_000);
 });

@@ -68,7 +68,7 @@ test('a draft loses a stray H1, banned words and links to pages that do not exis
 
 test('a revision returns the model\'s body and summary', async () => {
   fake.enqueue(reply.object({ body: 'Green tea, shorter.\n\n## Water\n\nCooler water keeps it sweet.\n'.padEnd(80, ' '), summary: 'Shortened the introduction.' }));
-  const result = await writer().reviseArticle({ body: 'Long body', instruction: 'Shorten the intro', brand });
+  const result = await writer().reviseArticle({ body: 'Long body', instruction: 'Shorten the intro', brand, topic, outline: [], pages });
   expect(result.summary).toBe('Shortened the introduction.');
   expect(fake.requests[0].body.messages[1].content).toContain('Instruction: Shorten the intro');
 });

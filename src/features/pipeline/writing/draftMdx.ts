@@ -57,8 +57,10 @@ export function buildDraft(input: {
     author: brand,
     brand,
     generator: { provider: generation.provider === 'openai' ? 'openai' : 'offline', model: generation.model ?? 'unknown' },
+    kind: draft.kind,
   };
   if (!cover) delete frontmatter.cover;
+  if (!draft.kind) delete frontmatter.kind; // a model's refresh of a brief is an article
   const mdx = buildMdx(frontmatter, body.text);
   assertInertMdx(mdx, replaced ? article.mdx : null);
   const claims = recordedClaims(draft.claims ?? []);

@@ -1,7 +1,8 @@
 import type { ActiveArticle, DiffStats, Revision } from '../../../domain/articles/article.ts';
 import { articleStream } from '../../../domain/articles/decide.ts';
 import { diffSummary } from '../../../domain/articles/diff.ts';
-import { buildMdx, parseMdx } from '../../../mdx/mdx.ts';
+import { unaskedLoss } from '../../../domain/articles/revisionLoss.ts';
+import { buildMdx, countWords, parseMdx } from '../../../mdx/mdx.ts';
 import { assertInertMdx } from '../../../mdx/mdxGate.ts';
 import { neutraliseMdx } from '../../../mdx/neutralise.ts';
 import { loadStream } from '../../../eventstore/handleCommand.ts';
@@ -10,7 +11,8 @@ import { projectStream } from '../../../domain/projects/decide.ts';
 import { runModelStep } from '../modelStep.ts';
 import type { StepRun } from '../../../domain/articles/runs.ts';
 import { budgetWait } from '../../usage/budgetGate.ts';
-import { brandInputOf } from '../brand/brandInput.ts';
+import { brandInputOf, pageInputsOf } from '../brand/brandInput.ts';
+import { handEditedVersion } from '../../publishing/branchVersion.ts';
 import { keyedContext } from '../../../consumers/commandContext.ts';
 import { articleProjectOf } from './articleProject.ts';
 import type { PipelineContext } from '../context.ts';
@@ -24,14 +26,17 @@ export const REVISE_WORKER = 'pipeline.revise';
 const SETTLED = new Set(['merged', 'closed']);
 
 /**
- * Applies queued revisions one at a time per article, oldest first: the model revises the body,
- * the frontmatter stays, and the new version is recorded with the model's summary and diff
- * statistics. Keyed by revision id, so a revision is recorded once whichever event drove it.
+ * Applies queued revisions one at a time per article, oldest first: the model revises the body
+ * (seeing the article's outline and the pages the instruction is about), the frontmatter stays,
+ * and the new version is recorded with the model's summary, word count and diff statistics. An
+ * open pull request's branch is read first, so edits made there are what the revision starts
+ * from. A revision that loses most of the article unasked is not applied (domain/articles/revisionLoss.ts).
+ * Keyed by revision id, so a revision is recorded once whichever event drove it.
  */
 export function reviseProcess(ctx: PipelineContext): PartitionedHandler {
   const { platform } = ctx;
 
-  async function apply(event: StoredEvent, article: ActiveArticle, revision: Revision): Promise<void> {
+  async function apply(event: StoredEvent, article: ActiveArticle, revision: Revision, events: readonly StoredEvent[]): Promise<void> {
     const context = (step: string) => keyedContext(event, REVISE_WORKER, `${revision.revisionId}:${step}`);
     const fail = (reason: string, run?: StepRun) => platform.commands.execute(articleStream, article.id, {
       type: 'FailRevision', revisionId: revision.revisionId, reason, run, at: platform.clock.now(),
@@ -47,26 +52,36 @@ export function reviseProcess(ctx: PipelineContext): PartitionedHandler {
       await fail('The article\'s project no longer exists.');
       return;
     }
-    const before = article.mdx;
     const { outcome: result, run } = await runModelStep(ctx, 'revision', async () => {
+      const handEdited = await handEditedVersion(platform, article, events);
+      const before = handEdited ?? article.mdx!;
       const { frontmatter, body } = parseMdx(before);
-      const revised = await ctx.writer.reviseArticle({ body, instruction: revision.instruction, brand: brandInputOf(project), model: ctx.modelFor(project.settings) });
+      const revised = await ctx.writer.reviseArticle({
+        body, instruction: revision.instruction, brand: brandInputOf(project), outline: article.outline, pages: pageInputsOf(project.pages),
+        topic: { title: article.title, keyword: article.keyword ?? '', brief: '' }, model: ctx.modelFor(project.settings),
+      });
       const inert = neutraliseMdx(revised.body, body);
       const linked = onSiteLinks(inert.text, project);
       const mdx = buildMdx(frontmatter, linked.text);
       assertInertMdx(mdx, before);
       const checks = qualityChecks({ article, project, mdx, title: frontmatter.title, claims: article.claims, removedLinks: linked.removed, neutralised: inert.neutralised });
-      return { model: revised.model, revised, mdx, neutralised: inert.neutralised, checks };
+      const loss = unaskedLoss({ instruction: revision.instruction, wordsBefore: countWords(body), wordsAfter: countWords(inert.text), version: article.version });
+      const summary = handEdited ? `${revised.summary} Started from the pull request branch's version, which had edits made there; they are kept.` : revised.summary;
+      return { model: revised.model, revised, summary, before, mdx, wordCount: countWords(inert.text), neutralised: inert.neutralised, checks, loss };
     });
     if (!result.ok) {
       ctx.logger.warn({ err: result.error, articleId: article.id, revisionId: revision.revisionId }, 'revision failed');
       await fail(failureReason('The revision', result.error, `POST /api/v1/articles/${article.id}/revise again`), run);
       return;
     }
-    const { revised, mdx, neutralised, checks } = result.value;
+    const { revised, summary, before, mdx, wordCount, neutralised, checks, loss } = result.value;
+    if (loss) {
+      await fail(loss, run);
+      return;
+    }
     const { changed: _changed, ...diff } = diffSummary(before, mdx);
     await platform.commands.execute(articleStream, article.id, {
-      type: 'RecordRevision', revisionId: revision.revisionId, version: article.version + 1, mdx, summary: revised.summary,
+      type: 'RecordRevision', revisionId: revision.revisionId, version: article.version + 1, mdx, summary, wordCount,
       diff: diff satisfies DiffStats, neutralised, checks, generation: { provider: revised.provider, model: revised.model, usage: revised.usage }, run, at: platform.clock.now(),
     }, context('record'));
   }
@@ -80,7 +95,7 @@ export function reviseProcess(ctx: PipelineContext): PartitionedHandler {
     async handle(event) {
       const articleId = String(event.data.articleId);
       for (;;) {
-        const { state } = await loadStream(platform.eventStore, articleStream, articleId);
+        const { state, events } = await loadStream(platform.eventStore, articleStream, articleId);
         if (state.status === 'none' || state.pendingRevisions.length === 0) return;
         const waitingFor = await budgetWait(platform, { event, projectId: state.projectId, step: 'revision' });
         if (waitingFor) {
@@ -88,7 +103,7 @@ export function reviseProcess(ctx: PipelineContext): PartitionedHandler {
             keyedContext(event, REVISE_WORKER, `${state.pendingRevisions[0].revisionId}:wait-budget:${event.id}`));
           return;
         }
-        await apply(event, state, state.pendingRevisions[0]);
+        await apply(event, state, state.pendingRevisions[0], events);
       }
     },
   };

@@ -15,6 +15,7 @@ import type { PipelineContext } from '../context.ts';
 import { buildDraft } from './draftMdx.ts';
 import { evidenceOnPages } from './quality.ts';
 import { publishedArticles } from './publishedArticles.ts';
+import { publishedVersion } from './publishedVersion.ts';
 import { failureReason } from '../failure.ts';
 import type { PartitionedHandler } from '../../../consumers/partitioned.ts';
 import { waitForCrawl } from '../brand/waitForCrawl.ts';
@@ -45,18 +46,18 @@ export function writeProcess(ctx: PipelineContext): PartitionedHandler {
   const { platform } = ctx;
   const retry = (id: string) => `POST /api/v1/articles/${id}/retry to try again`;
 
-  function topicInput(article: ActiveArticle, project: ActiveProject, events: readonly StoredEvent[]): TopicInput {
+  function topicInput(article: ActiveArticle, project: ActiveProject, events: readonly StoredEvent[], step: 'research' | 'write'): TopicInput {
     const brief = fitText(article.brief ?? '', PROMPT_BUDGET.topicBrief);
     if (article.purpose !== 'refresh') return { title: article.title, keyword: article.keyword ?? '', brief };
     const search = latestSearchMetrics(events);
     const performance = search ? ` ${fitText(searchBrief(search), PROMPT_BUDGET.searchPerformance)}` : '';
-    const published = article.mdx ? ` The published version is below; keep what still holds, update what has changed, and keep its structure where it works.\n\n${fitText(article.mdx, PROMPT_BUDGET.publishedArticle)}` : '';
+    const published = article.mdx ? publishedVersion(article.mdx, step) : '';
     return { title: article.title, keyword: article.keyword ?? '', brief: `Refresh of a published article for ${project.name}. ${brief}${performance}${published}`.trim() };
   }
 
   async function research(event: StoredEvent, article: ActiveArticle, project: ActiveProject, events: readonly StoredEvent[]): Promise<void> {
     const { outcome: result, run } = await runModelStep(ctx, article.purpose === 'refresh' ? 'refresh_research' : 'research', () => ctx.writer.researchArticle({
-      topic: topicInput(article, project, events), brand: brandInputOf(project), pages: pageInputsOf(project.pages), model: ctx.modelFor(project.settings),
+      topic: topicInput(article, project, events, 'research'), brand: brandInputOf(project), pages: pageInputsOf(project.pages), model: ctx.modelFor(project.settings),
     }));
     const at = platform.clock.now();
     if (!result.ok) {
@@ -75,7 +76,7 @@ export function writeProcess(ctx: PipelineContext): PartitionedHandler {
     const research = latestResearch(events) ?? { outline: article.outline, keyPoints: [], sources: article.sources };
     const { outcome: result, run } = await runModelStep(ctx, article.purpose === 'refresh' ? 'refresh_draft' : 'draft', async () => {
       const draft = await ctx.writer.writeArticle({
-        topic: topicInput(article, project, events), brand: brandInputOf(project), research, pages: pageInputsOf(project.pages),
+        topic: topicInput(article, project, events, 'write'), brand: brandInputOf(project), research, pages: pageInputsOf(project.pages),
         publishedArticles: await publishedArticles(platform, project), model: ctx.modelFor(project.settings),
       });
       const generation = generationOf(draft);

@@ -14,12 +14,12 @@ import { publishingSignal } from '../signal.ts';
 
 export const PUBLISHING_FEEDER = 'publishing.feeder';
 
-const TYPES: readonly ArticleEvent['type'][] = ['ArticlePublishRequested', 'ArticleRetried', 'ArticleRevised', 'ArticleMerged', 'ArticleDrafted'];
+const TYPES: readonly ArticleEvent['type'][] = ['ArticlePublishRequested', 'ArticleRetried', 'ArticleRevised', 'ArticleRevisionFailed', 'ArticleMerged', 'ArticleDrafted'];
 
 /**
  * Turns article events into the publisher's work: a publish job for each publish request (or
  * retry of a failed publication), a revision job for each revision (committed if the article's
- * PR is open), a post-publish hook call for each publication, and, after a refresh draft, the
+ * PR is open; a failed one answered there), a post-publish hook call for each publication, and, after a refresh draft, the
  * refresh's publish request. Jobs are inserted (if absent, under ids derived from what caused
  * them) with the consumer's checkpoint: none is lost, none is doubled.
  */
@@ -59,6 +59,8 @@ export function publishingFeeder(platform: Platform): ConsumerDefinition {
         case 'ArticlePublishRequested': return job('publish', `publish:${stored.id}`);
         case 'ArticleRetried': return event.data.step === 'publishing' ? job('publish', `publish:${stored.id}`) : [];
         case 'ArticleRevised': return job('revision', `revision:${event.data.revisionId}`, { revisionId: event.data.revisionId });
+        // Answered on an open pull request, so whoever asked there learns why nothing changed.
+        case 'ArticleRevisionFailed': return article.status === 'pr_open' ? job('revision', `revision:${event.data.revisionId}`, { revisionId: event.data.revisionId }) : [];
         case 'ArticleMerged': return hookJob(stored, article.projectId, articleId);
         case 'ArticleDrafted':
           if (event.data.purpose === 'refresh' && isLatestRefreshStep(stored, events)) {

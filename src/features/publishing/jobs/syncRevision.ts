@@ -1,3 +1,4 @@
+import type { ActiveArticle } from '../../../domain/articles/article.ts';
 import { articleStream } from '../../../domain/articles/decide.ts';
 import { UnsafeMdxError } from '../../../mdx/mdxGate.ts';
 import { loadStream } from '../../../eventstore/handleCommand.ts';
@@ -8,10 +9,10 @@ import { revisionRecord } from '../articleHistory.ts';
 import { integrationsStream } from '../../../domain/integrations/decide.ts';
 import { githubClients } from '../github/githubClients.ts';
 import { decideOnFailure } from './jobFailure.ts';
-import { jobContext, type JobOutcome } from './jobs.ts';
+import { jobContext, type JobDoc, type JobOutcome } from './jobs.ts';
 import type { JobHandler } from './jobWorker.ts';
 import { reportQuality } from '../reportQuality.ts';
-import { revisionComment, revisionCommitMessage, revisionMarker } from '../prText.ts';
+import { revisionComment, revisionCommitMessage, revisionMarker, revisionRefusedComment } from '../prText.ts';
 
 export const REVISION_COMMITTER = 'publishing.revisions';
 
@@ -28,11 +29,33 @@ const MAX_WAITS = 150;
  */
 export function syncRevisionHandler(platform: Platform): JobHandler {
   const log = platform.logger.child({ worker: REVISION_COMMITTER });
+
+  /** A refused revision of an open pull request is answered there once (its marker is looked for first). */
+  async function answerRefused(job: JobDoc, article: ActiveArticle, refused: Parameters<typeof revisionRefusedComment>[0]): Promise<JobOutcome> {
+    if (article.status !== 'pr_open' || !article.pr) return DONE;
+    const connection = (await loadStream(platform.eventStore, integrationsStream, article.projectId)).state.github;
+    if (!connection) return DONE;
+    try {
+      const repo = githubClients(platform).forConnection(connection, { accountId: job.accountId, projectId: article.projectId }).repository({ owner: connection.owner, repo: connection.repo });
+      const marker = revisionMarker(refused.revisionId);
+      if (!(await repo.listIssueComments(article.pr.number)).some((comment) => comment.body.includes(marker))) {
+        await repo.createIssueComment(article.pr.number, revisionRefusedComment(refused));
+      }
+      return DONE;
+    } catch (error) {
+      const decision = decideOnFailure(error, job.attempts, `Answering refused revision ${refused.revisionId} on pull request #${article.pr.number}`);
+      if (decision.kind === 'retry') return decision;
+      log.warn({ articleId: article.id, revisionId: refused.revisionId, reason: decision.reason }, 'refused revision not answered on the pull request');
+      return DONE;
+    }
+  }
+
   return async (job) => {
     const revisionId = job.revisionId!;
     const { state: article, events } = await loadStream(platform.eventStore, articleStream, job.articleId);
     if (article.status === 'none') return DONE;
-    const { requested, revised, committed } = revisionRecord(events, revisionId);
+    const { requested, revised, failed, committed } = revisionRecord(events, revisionId);
+    if (requested && failed && !revised) return answerRefused(job, article, { revisionId, instruction: requested.instruction, source: requested.source, reason: failed.reason });
     if (!revised || !requested || committed) return DONE;
     if (article.status === 'publishing') {
       return job.attempts < MAX_WAITS ? { kind: 'retry', afterMs: WAIT_FOR_PULL_REQUEST_MS, error: 'waiting for the pull request to be opened' } : DONE;

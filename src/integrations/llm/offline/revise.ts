@@ -1,14 +1,19 @@
 import { countWords } from '../../../mdx/mdx.ts';
+import { mdxLink, mdxText } from '../../../mdx/mdxSyntax.ts';
+import { rankPages } from '../relevance.ts';
+import { instructionTokens } from '../revisePrompt.ts';
+import { capitalize, contentTokens, escapeMdxText, jaccard, sentences } from '../text.ts';
 import { subjectTokens } from '../topicDedupe.ts';
-import { capitalize, escapeMdxText, jaccard, sentences } from '../text.ts';
-import type { BrandInput, ReviseArticleInput, RevisionResult } from '../writer.ts';
-import { blocks, closingIndex, isProseBlock, joinSections, splitSections } from './sections.ts';
+import type { PageInput, ReviseArticleInput, RevisionResult } from '../writer.ts';
+import { relevantSentences } from './analysis.ts';
+import { blocks, isProseBlock, closingIndex, joinSections, splitSections } from './sections.ts';
 import { casualize, cutTerm, enforceStyle, formalize, styleRules, termPattern } from '../style.ts';
-
-type Outcome = { body: string; summary: string };
-type Edit = { pattern: RegExp; run: (match: RegExpExecArray, body: string, brand: BrandInput) => Outcome | undefined };
+type Outcome = { body: string; summary: string } | { notDone: string };
+type Edit = { pattern: RegExp; run: (match: RegExpExecArray, body: string, input: ReviseArticleInput) => Outcome | undefined };
 
 const clean = (text: string): string => text.trim().replace(/^["“'‘]|["”'’.!?]+$/g, '').replace(/^["“'‘]/, '').trim();
+
+const WITHOUT_A_MODEL = 'without a language model Inkstream only shortens, removes or replaces a word or a section, makes the tone more or less formal, and mentions or adds what the site\'s pages say (set OPENAI_API_KEY for other edits)';
 
 /** Recognised instructions, most specific first ("don't mention X" before "mention X"). */
 const EDITS: Edit[] = [
@@ -17,7 +22,7 @@ const EDITS: Edit[] = [
   { pattern: /\b(?:add|include|write|insert)\b(?:\s+(?:a|an|one|another|new|short|brief))*\s+(?:section|paragraph|part)\b\s*(?:about|on|covering|for|called|titled|named|explaining)?\s*(.+)/i, run: addSection },
   { pattern: /\breplace\s+(.+?)\s+with\s+(.+)/i, run: replaceTerm },
   { pattern: /\b(?:shorten|shorter|more concise|condense|trim|cut (?:it )?down|tighten|too long)\b/i, run: shorten },
-  { pattern: /\b(?:expand|longer|more detail|elaborate|flesh (?:it )?out)\b/i, run: expand },
+  { pattern: /\b(?:expand|longer|more detail|elaborate|flesh (?:it )?out)\b/i, run: () => ({ notDone: 'Could not expand the article: new prose needs a language model (set OPENAI_API_KEY), and the offline writer does not pad an article with filler.' }) },
   { pattern: /\b(?:less formal|more casual|friendlier|more friendly|more conversational|more relaxed)\b/i, run: (_m, body) => tone(body, casualize, 'relaxed the tone', 'contractions') },
   { pattern: /\b(?:more formal|formal tone|more professional|less casual)\b/i, run: (_m, body) => tone(body, formalize, 'made the tone more formal', 'informal phrasings') },
   { pattern: /\b(?:mention|reference|talk about)\s+(.+)/i, run: mention },
@@ -28,31 +33,42 @@ const clauses = (instruction: string): string[] =>
   instruction.split(/\n+|;|(?<=[.!?])\s+|,?\s+(?:and\s+)?then\s+|,?\s+and\s+(?=(?:also\s+)?(?:add|make|remove|shorten|mention|replace|include|expand|delete|drop|cut|don't|do not|never)\b)/i)
     .map((clause) => clause.trim()).filter(Boolean);
 
-/** Applies each recognised clause in turn; anything unrecognised becomes an editor's note. */
-export function reviseOffline({ body, instruction, brand }: ReviseArticleInput): RevisionResult {
-  let current = body;
-  const summaries: string[] = [];
-  const unmatched: string[] = [];
-  for (const clause of clauses(instruction)) {
+const quoted = (clause: string): string => `“${clause.length > 120 ? `${clause.slice(0, 119)}…` : clause}”`;
+
+/**
+ * Applies each recognised clause in turn. What it cannot do is said in the summary and nowhere
+ * else: the body never carries a note to the editor, and nothing is invented to satisfy a request.
+ */
+export function reviseOffline(input: ReviseArticleInput): RevisionResult {
+  let current = input.body;
+  const done: string[] = [];
+  const notDone: string[] = [];
+  for (const clause of clauses(input.instruction)) {
     const edit = EDITS.map((candidate) => ({ candidate, match: candidate.pattern.exec(clause) })).find((entry) => entry.match);
-    const outcome = edit?.match ? edit.candidate.run(edit.match, current, brand) : undefined;
-    if (!outcome) { unmatched.push(clause); continue; }
-    current = outcome.body;
-    summaries.push(outcome.summary);
+    const outcome = edit?.match ? edit.candidate.run(edit.match, current, input) : undefined;
+    if (!outcome) notDone.push(`Could not apply ${quoted(clause)}: ${WITHOUT_A_MODEL}.`);
+    else if ('notDone' in outcome) notDone.push(outcome.notDone);
+    else { current = outcome.body; done.push(outcome.summary); }
   }
-  if (unmatched.length) {
-    const request = escapeMdxText(unmatched.join(' '));
-    const sectioned = splitSections(current);
-    sectioned.sections.push({
-      heading: "Editor's Note",
-      content: `An editor asked for this change: “${request.replace(/[.!?]+$/, '')}”. It could not be applied automatically, so it is recorded here for a person to act on before publishing.`,
-    });
-    current = joinSections(sectioned);
-    summaries.push(`Added an editor's note for the request it could not apply automatically: “${unmatched.join(' ')}”`);
-  }
-  current = enforceStyle(current, styleRules(brand));
-  return { body: current.endsWith('\n') ? current : `${current}\n`, summary: summaries.join(' ') };
+  if (done.length) current = enforceStyle(current, styleRules(input.brand));
+  else current = input.body;
+  const summary = [...(done.length ? done : ['Nothing was changed.']), ...notDone].join(' ');
+  return { body: current.endsWith('\n') ? current : `${current}\n`, summary };
 }
+
+/** Sentences of the site's pages about `subject` (most of its words), each with its page. */
+function excerptsAbout(subject: string, pages: readonly PageInput[], limit: number): Array<{ sentence: string; page: PageInput }> {
+  const tokens = instructionTokens(subject);
+  if (tokens.size === 0) return [];
+  const hits = (sentence: string): number => new Set(contentTokens(sentence).filter((token) => tokens.has(token))).size;
+  return rankPages(pages, tokens).flatMap((page) => relevantSentences([page], tokens, limit).map((sentence) => ({ sentence, page, hits: hits(sentence) })))
+    .filter((excerpt) => excerpt.hits >= Math.ceil(tokens.size / 2))
+    .sort((a, b) => b.hits - a.hits) // stable: the most relevant page first among equals
+    .slice(0, limit);
+}
+
+const cited = ({ sentence, page }: { sentence: string; page: PageInput }): string =>
+  `${mdxText(`“${sentence}”`)} (${mdxLink(page.title || page.url, page.url)})`;
 
 function shorten(_match: RegExpExecArray, body: string): Outcome {
   const cut = (content: string): string => blocks(content).map((block) => {
@@ -64,40 +80,19 @@ function shorten(_match: RegExpExecArray, body: string): Outcome {
   return { body: next, summary: `Shortened the article from ${countWords(body)} to ${countWords(next)} words.` };
 }
 
-function expand(_match: RegExpExecArray, body: string): Outcome {
-  const sectioned = splitSections(body);
-  let expanded = 0;
-  const sections = sectioned.sections.map((section, i) => {
-    if (i >= closingIndex(sectioned.sections) || !blocks(section.content).some(isProseBlock)) return section;
-    expanded++;
-    const topic = section.heading.toLowerCase();
-    return { ...section, content: `${section.content}\n\nIn practice, ${topic} is worth revisiting as circumstances change. Small, consistent improvements here add up over time, and writing down what you learn makes the next decision easier.` };
-  });
-  const next = joinSections({ ...sectioned, sections });
-  return { body: next, summary: `Expanded ${expanded} sections with more detail (${countWords(body)} → ${countWords(next)} words).` };
-}
-
 function tone(body: string, change: (text: string) => { text: string; changes: number }, what: string, unit: string): Outcome {
   const { text, changes } = change(body);
   return { body: text, summary: `${capitalize(what)} (${changes} ${unit} changed).` };
 }
 
-function addSection(match: RegExpExecArray, body: string, brand: BrandInput): Outcome {
+function addSection(match: RegExpExecArray, body: string, { pages }: ReviseArticleInput): Outcome {
   const subject = clean(match[1]).replace(/^the\s+/i, '');
-  const tokens = subjectTokens(subject);
-  // Sentences of the article that are about the new section's subject (most of its words, not just one).
-  const needed = Math.min(2, tokens.size);
-  const prose = body.split('\n').filter((line) => line.trim() && !/^(#|[-*] |\d+\. )/.test(line)).join(' ');
-  const related = sentences(prose).filter((s) => [...subjectTokens(s)].filter((t) => tokens.has(t)).length >= needed).slice(0, 2);
-  const content = [
-    `${escapeMdxText(capitalize(subject))} deserves a closer look.`,
-    ...related,
-    `${escapeMdxText(brand.name)} treats ${escapeMdxText(subject)} as part of the whole picture rather than an afterthought, and it is worth doing the same: decide what good looks like, make one change at a time and check the results.`,
-  ].join(' ');
+  const excerpts = excerptsAbout(subject, pages, 3);
+  if (!excerpts.length) return { notDone: `Could not add a section on ${quoted(subject)}: no crawled page of the site says anything about it, and the offline writer does not invent facts.` };
   const sectioned = splitSections(body);
   const heading = escapeMdxText(capitalize(subject));
-  sectioned.sections.splice(closingIndex(sectioned.sections), 0, { heading, content });
-  return { body: joinSections(sectioned), summary: `Added a section "${capitalize(subject)}".` };
+  sectioned.sections.splice(closingIndex(sectioned.sections), 0, { heading, content: excerpts.map(cited).join('\n\n') });
+  return { body: joinSections(sectioned), summary: `Added a section "${capitalize(subject)}" quoting what the site's pages say about it (${excerpts.length} excerpts with their sources); put it in your own words before publishing.` };
 }
 
 function removeSection(match: RegExpExecArray, body: string): Outcome | undefined {
@@ -118,17 +113,19 @@ function replaceTerm(match: RegExpExecArray, body: string): Outcome {
   return { body: next, summary: count ? `Replaced "${from}" with "${to}" (${count}×).` : `Found no "${from}" to replace.` };
 }
 
-function removeTerm(match: RegExpExecArray, body: string, brand: BrandInput): Outcome {
+function removeTerm(match: RegExpExecArray, body: string, { brand }: ReviseArticleInput): Outcome {
   const term = clean(match[1] ?? match[2]).toLowerCase();
   const count = (body.match(termPattern(term)) ?? []).length;
   const next = enforceStyle(cutTerm(body, term), styleRules(brand));
   return { body: next, summary: count ? `Removed "${term}" (${count} occurrences).` : `"${term}" did not appear; nothing to remove.` };
 }
 
-function mention(match: RegExpExecArray, body: string): Outcome {
+function mention(match: RegExpExecArray, body: string, { pages }: ReviseArticleInput): Outcome {
   const subject = clean(match[1]);
   if (body.toLowerCase().includes(subject.toLowerCase())) return { body, summary: `"${subject}" was already mentioned; left as is.` };
+  const [excerpt] = excerptsAbout(subject, pages, 1);
+  if (!excerpt) return { notDone: `Could not mention ${quoted(subject)}: no crawled page of the site says anything about it, and the offline writer does not invent facts.` };
   const sectioned = splitSections(body);
-  sectioned.intro = `${sectioned.intro}\n\nIt is also worth mentioning ${escapeMdxText(subject)}.`.trim();
-  return { body: joinSections(sectioned), summary: `Mentioned ${subject} in the introduction.` };
+  sectioned.intro = `${sectioned.intro}\n\n${cited(excerpt)}`.trim();
+  return { body: joinSections(sectioned), summary: `Mentioned ${subject} in the introduction, quoting ${excerpt.page.url}.` };
 }

@@ -29,7 +29,7 @@ test('queued revisions apply one at a time, oldest first; a failed one is record
   const articleId = (await app.api().post(`/topics/${topic.id}/write`)).body.article.id;
   await pump(app.platform, writeProcess(ctx), `article-${articleId}`);
 
-  const instructions = ['Make it shorter.', 'Add a section about pickup slots.', 'Replace Crumb & Co. with Crumb and Company.'];
+  const instructions = ['Make it shorter.', 'Add a section about pickup slots.', 'Replace "Suggested outline" with "Planned sections".'];
   const revisionIds: string[] = [];
   for (const instruction of instructions) {
     const queued = await app.api().post(`/articles/${articleId}/revise`, { instruction });
@@ -52,7 +52,7 @@ test('queued revisions apply one at a time, oldest first; a failed one is record
   expect([second.version, third.version]).toEqual([2, 3]);
   expect(second.summary.length).toBeGreaterThan(0);
   expect(second.diff.addedLines + second.diff.removedLines).toBeGreaterThan(0);
-  expect(parseMdx(third.mdx).body).toContain('Crumb and Company');
+  expect(parseMdx(third.mdx).body).toContain('## Planned sections');
   expect(parseMdx(third.mdx).frontmatter.slug).toBe(parseMdx(second.mdx).frontmatter.slug);
 
   await redeliver(app.platform, revise, `article-${articleId}`);

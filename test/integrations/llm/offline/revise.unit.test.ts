@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { countWords } from '../../../../src/mdx/mdx.ts';
 import { createOfflineWriter } from '../../../../src/integrations/llm/offline/index.ts';
-import { fernleafBrand as brand } from '../../../support/brandFixture.ts';
+import { fernleafBrand as brand, fernleafPages as pages } from '../../../support/brandFixture.ts';
 
 const writer = createOfflineWriter();
 const body = `Green tea rewards attention. It's easy to get wrong, and you'll taste the difference.
@@ -24,7 +24,8 @@ Keep green tea in an airtight tin. Light and air fade its flavour within weeks.
 Brew with care and the leaf will reward you.
 `;
 
-const revise = (instruction: string) => writer.reviseArticle({ body, instruction, brand });
+const topic = { title: 'Brewing green tea', keyword: 'green tea', brief: '' };
+const revise = (instruction: string) => writer.reviseArticle({ body, instruction, brand, topic, outline: [], pages });
 
 test('"shorten" halves the paragraphs and lists and says by how much', async () => {
   const result = await revise('Please shorten it.');
@@ -35,12 +36,18 @@ test('"shorten" halves the paragraphs and lists and says by how much', async () 
   expect(result).toMatchObject({ provider: 'offline', usage: { totalTokens: 0 } });
 });
 
-test('"add a section about X" adds it before the conclusion', async () => {
-  const result = await revise('Add a section about choosing a teapot');
+test('"add a section about X" adds what the site\'s pages say about X, with their URLs, before the conclusion', async () => {
+  const result = await revise('Add a section about airtight tins');
   const headings = result.body.match(/^## .+$/gm);
-  expect(headings).toEqual(['## Water temperature', '## Storage', '## Choosing a teapot', '## Conclusion']);
-  expect(result.body).toMatch(/Choosing a teapot deserves a closer look\. .*Fernleaf Tea/);
-  expect(result.summary).toBe('Added a section "Choosing a teapot".');
+  expect(headings).toEqual(['## Water temperature', '## Storage', '## Airtight tins', '## Conclusion']);
+  expect(result.body).toContain('“Store green tea in an airtight tin away from light.” ([Green tea | Fernleaf Tea shop](https://fernleaf.example/shop/green-tea))');
+  expect(result.summary).toMatch(/^Added a section "Airtight tins" quoting what the site's pages say about it/);
+});
+
+test('a section on something no page mentions is not invented: the body stays, the summary says so', async () => {
+  const result = await revise('Add a section about choosing a teapot');
+  expect(result.body).toBe(body);
+  expect(result.summary).toBe('Nothing was changed. Could not add a section on “choosing a teapot”: no crawled page of the site says anything about it, and the offline writer does not invent facts.');
 });
 
 test('"more formal" expands contractions and casual phrasing', async () => {
@@ -50,11 +57,11 @@ test('"more formal" expands contractions and casual phrasing', async () => {
   expect(result.summary).toMatch(/more formal \(3 informal phrasings changed\)/);
 });
 
-test('"mention X" works it into the introduction; several clauses apply in turn', async () => {
-  const result = await revise('Mention our free samples and remove the section about storage');
-  expect(result.body.split('## ')[0]).toContain('It is also worth mentioning our free samples.');
+test('"mention X" quotes the page that mentions X in the introduction; several clauses apply in turn', async () => {
+  const result = await revise('Mention our Dragon Well and remove the section about storage');
+  expect(result.body.split('## ')[0]).toContain('“Dragon Well green tea is nutty and smooth.” ([Green tea | Fernleaf Tea shop](https://fernleaf.example/shop/green-tea))');
   expect(result.body).not.toContain('## Storage');
-  expect(result.summary).toBe('Mentioned our free samples in the introduction. Removed the section "Storage".');
+  expect(result.summary).toBe('Mentioned our Dragon Well in the introduction, quoting https://fernleaf.example/shop/green-tea. Removed the section "Storage".');
 });
 
 test('replacing and banning words', async () => {
@@ -64,10 +71,14 @@ test('replacing and banning words', async () => {
   expect(banned.summary).toBe('Removed "airtight" (2 occurrences).');
 });
 
-test('an instruction it cannot apply becomes an editor\'s note, never a silent no-op', async () => {
+test('an instruction it cannot apply leaves the body unchanged and is reported in the summary, never in the body', async () => {
   const result = await revise('Make the intro punchier');
-  expect(result.body).toMatch(/## Editor's Note\n\nAn editor asked for this change: “Make the intro punchier”\./);
-  expect(result.summary).toMatch(/could not apply automatically/);
+  expect(result.body).toBe(body);
+  expect(result.body).not.toMatch(/editor/i);
+  expect(result.summary).toMatch(/^Nothing was changed\. Could not apply “Make the intro punchier”: without a language model Inkstream only /);
+  const partly = await revise('Make it more formal and expand the storage section');
+  expect(partly.body).toContain('It is easy to get wrong');
+  expect(partly.summary).toMatch(/^Made the tone more formal \(\d+ informal phrasings changed\)\. Could not expand the article: new prose needs a language model/);
 });
 
 test('the brand\'s don\'ts hold after a revision too', async () => {

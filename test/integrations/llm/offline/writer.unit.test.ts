@@ -42,27 +42,21 @@ test('research draws its sources from the crawled pages about the topic', async 
   expect(research.keyPoints.length).toBeGreaterThan(0);
 });
 
-test('the article is complete, on keyword, linked to the site and free of what the brand avoids', async () => {
+test('without a model the draft is a brief that says so: keyword, outline, excerpts with their URLs, company facts, pages to link to', async () => {
   const research = await writer.researchArticle({ topic, brand, pages });
   const draft = await writer.writeArticle({ topic, brand, research, pages });
-  expect(draft.provider).toBe('offline');
-  expect(draft.title).toBe(topic.title);
-  expect(draft.description.length).toBeLessThanOrEqual(160);
-  expect(draft.body).not.toMatch(/^# /m);
-  const headings = draft.body.match(/^## .+$/gm) ?? [];
-  expect(headings[0]).toBe('## Why green tea matters');
-  expect(headings).toContain('## Conclusion');
-  expect(draft.body.match(/green tea/gi)!.length).toBeGreaterThanOrEqual(5);
-  expect(draft.body).toContain('Fernleaf Tea');
-  expect(draft.body).toMatch(/2014|Bristol/);
-  expect(draft.body).not.toMatch(/!(?!\[)|synergy|revolutionary|leverage/i);
+  expect(draft).toMatchObject({ provider: 'offline', kind: 'brief', title: topic.title });
+  expect(draft.body.split('\n')[0]).toMatch(/^This is a brief for an article, not the article: no language model is configured/);
+  expect(draft.description).toMatch(/^Brief for an article on green tea/);
+  expect(draft.body.match(/^## .+$/gm)).toEqual(['## Keyword', '## Suggested outline', '## What the site says', '## Company facts', '## Pages to link to']);
+  expect(draft.body).toContain('## Keyword\n\ngreen tea\n');
+  for (const section of research.outline) expect(draft.body).toContain(`. ${section.heading}\n`);
+  expect(draft.body).toContain('- “Green tea tastes bitter when the water is too hot.” ([How to brew green tea](https://fernleaf.example/guides/brewing-green-tea))');
+  expect(draft.body).toContain('- location: Bristol, England ([https://fernleaf.example/about](https://fernleaf.example/about))');
   expect(draft.internalLinks.length).toBeGreaterThanOrEqual(2);
-  for (const link of draft.internalLinks) {
-    expect(pages.map((p) => p.url)).toContain(link.url);
-    expect(draft.body).toContain(`[${link.anchor}](${link.url})`);
-  }
+  for (const link of draft.internalLinks) expect(draft.body).toContain(`- [${link.anchor}](${link.url})`);
+  expect(draft.body).not.toMatch(/Few things shape|Ask ten people|deserves a closer look|In practice,/);
   expect(draft.tags[0]).toBe('green tea');
-  expect(countWords(draft.body)).toBeGreaterThan(450);
 });
 
 test('the same inputs give the same output, byte for byte', async () => {
@@ -76,7 +70,7 @@ test('the same inputs give the same output, byte for byte', async () => {
 });
 
 test('crawled text that would break MDX is escaped, and the article survives an MDX round trip', async () => {
-  const trapped = pages.map((p, i) => (i === 1 ? { ...p, text: `${p.text} Green tea <script> and {curly} braces stay text, in every green tea guide.` } : p));
+  const trapped = pages.map((p, i) => (i === 1 ? { ...p, text: `Green tea <script> and {curly} braces stay text, in every green tea guide. ${p.text}` } : p));
   const research = await writer.researchArticle({ topic, brand, pages: trapped });
   const draft = await writer.writeArticle({ topic, brand, research, pages: trapped });
   expect(codeOfText(draft.body)).toEqual([]); // MDX finds no JSX or expression in it
@@ -86,11 +80,4 @@ test('crawled text that would break MDX is escaped, and the article survives an 
     tags: draft.tags, author: brand.name, generator: { provider: draft.provider, model: draft.model },
   }, draft.body);
   expect(parseMdx(mdx).body).toBe(draft.body);
-});
-
-test('a formal brand gets no contractions', async () => {
-  const formal = { ...brand, voiceTraits: ['formal', 'precise'] };
-  const research = await writer.researchArticle({ topic, brand: formal, pages });
-  const draft = await writer.writeArticle({ topic, brand: formal, research, pages });
-  expect(draft.body).not.toMatch(/\b(you'll|it's|don't|you're)\b/i);
 });

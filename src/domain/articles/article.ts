@@ -159,3 +159,6 @@ const withoutRevision = (state: ActiveArticle, revisionId: string) => state.pend
 
 /** The slug a published file has: its name without `.mdx` (it differs from the draft's slug after a collision). */
 export const slugOfPath = (path: string): string => path.slice(path.lastIndexOf('/') + 1).replace(/\.mdx$/, '');
+
+/** Where a site serves an article's cover; the publisher commits the PNG (GET /articles/:id/cover) there. */
+export const coverSitePath = (slug: string): string => `/images/covers/${slug}.png`;

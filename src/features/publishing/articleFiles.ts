@@ -1,9 +1,8 @@
-import type { ActiveArticle } from '../../domain/articles/article.ts';
+import { coverSitePath, type ActiveArticle } from '../../domain/articles/article.ts';
 import { renderCover } from '../articles/coverApi.ts';
 import { buildMdx, parseMdx } from '../../mdx/mdx.ts';
 import { assertInertMdx } from '../../mdx/mdxGate.ts';
 import type { FileToCommit, GitHubRepository } from '../../integrations/github/port.ts';
-import { coverSitePath } from '../pipeline/writing/draftMdx.ts';
 import type { GitHubSettings } from '../../domain/integrations/integrations.ts';
 
 /** Where an article lives in the repository and on which branch its pull request is made. */

@@ -1,4 +1,4 @@
-import type { ActiveArticle, Cover, Generation } from '../../../domain/articles/article.ts';
+import { coverSitePath, type ActiveArticle, type Cover, type Generation } from '../../../domain/articles/article.ts';
 import { buildMdx, countWords, parseMdx, slugify, type ArticleFrontmatter } from '../../../mdx/mdx.ts';
 import { assertInertMdx } from '../../../mdx/mdxGate.ts';
 import { codeInField, neutraliseMdx, type Neutralised } from '../../../mdx/neutralise.ts';
@@ -7,9 +7,6 @@ import type { ActiveProject } from '../../../domain/projects/project.ts';
 import { brandNameOf } from '../brand/brandInput.ts';
 import type { Claim, QualityCheck } from '../../../domain/articles/quality.ts';
 import { onSiteLinks, qualityChecks, recordedClaims } from './quality.ts';
-
-/** Where a site serves an article's cover; the publisher commits the PNG (GET /articles/:id/cover) there. */
-export const coverSitePath = (slug: string): string => `/images/covers/${slug}.png`;
 
 /** The cover of an article: drawn on demand from the brand's palette and style, so the event stays small. */
 export function coverFor(project: ActiveProject, title: string): Cover | null {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PlanName } from './plans.ts';
+import { evolveMembers, isMemberEvent, type MemberEvent, type MemberRecord } from './members.ts';
 
 export type ApiKeyRecord = { keyId: string; name: string; hash: string; prefix: string; createdAt: string; revokedAt: string | null };
 
@@ -7,11 +8,12 @@ export type AccountEvent =
   | { type: 'AccountCreated'; data: { accountId: string; name: string; plan: PlanName; at: string } }
   | { type: 'AccountPlanChanged'; data: { accountId: string; plan: PlanName; previousPlan: PlanName; at: string } }
   | { type: 'ApiKeyCreated'; data: { accountId: string; keyId: string; name: string; hash: string; prefix: string; at: string } }
-  | { type: 'ApiKeyRevoked'; data: { accountId: string; keyId: string; reason: 'revoked' | 'rotated'; replacedBy: string | null; at: string } };
+  | { type: 'ApiKeyRevoked'; data: { accountId: string; keyId: string; reason: 'revoked' | 'rotated'; replacedBy: string | null; at: string } }
+  | MemberEvent;
 
 export type Account =
   | { status: 'none' }
-  | { status: 'active'; id: string; name: string; plan: PlanName; keys: ApiKeyRecord[] };
+  | { status: 'active'; id: string; name: string; plan: PlanName; keys: ApiKeyRecord[]; members: MemberRecord[] };
 
 export const ACCOUNT_CATEGORY = 'account';
 
@@ -20,7 +22,7 @@ export const initialAccount = (): Account => ({ status: 'none' });
 export function evolveAccount(state: Account, event: AccountEvent): Account {
   switch (event.type) {
     case 'AccountCreated':
-      return { status: 'active', id: event.data.accountId, name: event.data.name, plan: event.data.plan, keys: [] };
+      return { status: 'active', id: event.data.accountId, name: event.data.name, plan: event.data.plan, keys: [], members: [] };
     case 'AccountPlanChanged':
       return state.status === 'active' ? { ...state, plan: event.data.plan } : state;
     case 'ApiKeyCreated': {
@@ -32,6 +34,7 @@ export function evolveAccount(state: Account, event: AccountEvent): Account {
       if (state.status !== 'active') return state;
       return { ...state, keys: state.keys.map((key) => (key.keyId === event.data.keyId ? { ...key, revokedAt: event.data.at } : key)) };
     default:
+      if (state.status === 'active' && isMemberEvent(event)) return { ...state, members: evolveMembers(state.members, event) };
       return state;
   }
 }

@@ -2,6 +2,7 @@ import { AppError } from '../../core/errors.ts';
 import type { StreamType } from '../../eventstore/handleCommand.ts';
 import { ACCOUNT_CATEGORY, evolveAccount, initialAccount, type Account, type AccountEvent } from './account.ts';
 import type { PlanName } from './plans.ts';
+import { decideMember, type MemberCommand } from './members.ts';
 
 type NewKey = { keyId: string; name: string; hash: string; prefix: string };
 
@@ -10,7 +11,8 @@ export type AccountCommand =
   | { type: 'CreateApiKey'; accountId: string; name: string; plan: PlanName; key: NewKey; at: string }
   | { type: 'RotateApiKey'; keyId: string; key: NewKey; at: string }
   | { type: 'RevokeApiKey'; keyId: string; at: string }
-  | { type: 'SetPlan'; plan: PlanName; at: string };
+  | { type: 'SetPlan'; plan: PlanName; at: string }
+  | MemberCommand;
 
 export function decideAccount(command: AccountCommand, state: Account): AccountEvent[] {
   switch (command.type) {
@@ -35,6 +37,13 @@ export function decideAccount(command: AccountCommand, state: Account): AccountE
       const account = requireAccount(state);
       if (account.plan === command.plan) return [];
       return [{ type: 'AccountPlanChanged', data: { accountId: account.id, plan: command.plan, previousPlan: account.plan, at: command.at } }];
+    }
+    case 'InviteMember':
+    case 'SetMemberPassword':
+    case 'ChangeMemberRole':
+    case 'RemoveMember': {
+      const account = requireAccount(state);
+      return decideMember(command, account.id, account.members);
     }
     default: {
       const unknown: never = command;

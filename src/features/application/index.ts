@@ -1,0 +1,28 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Platform } from '../../platform.ts';
+import { adminRoutes } from './adminRoutes.ts';
+import type { AppRoute } from './appRoute.ts';
+import { APPLICATION_API_PREFIX, createApplicationApi } from './server.ts';
+import { sessionRoutes } from './sessionRoutes.ts';
+
+export { firstOwnerLink, inviteByName, resetLinkByName } from './passwordLinks.ts';
+
+/** The application's own endpoints, under /app/api and outside the /api/v1 index (docs/application.md). */
+export const applicationRoutes: readonly AppRoute[] = [...sessionRoutes, ...adminRoutes];
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The server's request listener: /app/api/… to the application's endpoints, everything else to `next` (the API app). */
+export function withApplication(platform: Platform, next: Listener): Listener {
+  const api = createApplicationApi(platform, applicationRoutes);
+  return (req, res) => {
+    const url = req.url ?? '/';
+    if (url === APPLICATION_API_PREFIX || url.startsWith(`${APPLICATION_API_PREFIX}/`) || url.startsWith(`${APPLICATION_API_PREFIX}?`)) {
+      const rest = url.slice(APPLICATION_API_PREFIX.length);
+      const query = rest.indexOf('?');
+      api(req, res, (query === -1 ? rest : rest.slice(0, query)) || '/');
+      return;
+    }
+    next(req, res);
+  };
+}

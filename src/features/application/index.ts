@@ -5,7 +5,7 @@ import type { AppRoute } from './appRoute.ts';
 import { APPLICATION_API_PREFIX, createApplicationApi } from './server.ts';
 import { sessionRoutes } from './sessionRoutes.ts';
 
-export { firstOwnerLink, inviteByName, resetLinkByName } from './passwordLinks.ts';
+export { firstOwnerLink, inviteByName, resetLinkByName } from './adminLinks.ts';
 
 /** The application's own endpoints, under /app/api and outside the /api/v1 index (docs/application.md). */
 export const applicationRoutes: readonly AppRoute[] = [...sessionRoutes, ...adminRoutes];

@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { createWebApp } from '../../http/webApp.ts';
 import type { Platform } from '../../platform.ts';
 import { adminRoutes } from './adminRoutes.ts';
 import type { AppRoute } from './appRoute.ts';
@@ -12,10 +14,19 @@ export const applicationRoutes: readonly AppRoute[] = [...sessionRoutes, ...admi
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
-/** The server's request listener: /app/api/… to the application's endpoints, everything else to `next` (the API app). */
+/** Where `npm ci` builds the web app, and the page paths it answers (web/src/App.tsx). */
+export const WEB_DIST = join(import.meta.dirname, '..', '..', '..', 'web', 'dist');
+export const WEB_PAGES = ['/', '/sign-in', '/set-password', '/keys'];
+
+/**
+ * The server's request listener: /app/api/… to the application's endpoints, the web app's pages
+ * and assets from web/dist, everything else to `next` (the API app).
+ */
 export function withApplication(platform: Platform, next: Listener): Listener {
   const api = createApplicationApi(platform, applicationRoutes);
+  const web = createWebApp(WEB_DIST, WEB_PAGES);
   return (req, res) => {
+    if (web(req, res)) return;
     const url = req.url ?? '/';
     if (url === APPLICATION_API_PREFIX || url.startsWith(`${APPLICATION_API_PREFIX}/`) || url.startsWith(`${APPLICATION_API_PREFIX}?`)) {
       const rest = url.slice(APPLICATION_API_PREFIX.length);

@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
 import { MEMBER_ROLES, type MemberRole } from '../domain/accounts/members.ts';
-import { inviteByName, resetLinkByName } from '../features/application/adminLinks.ts';
 import type { Platform } from '../platform.ts';
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
@@ -14,17 +13,20 @@ function memberArgs(args: string[], command: string) {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+// Loaded when a members command runs, so the other commands start no slower for it.
+const adminLinks = () => import('../features/application/adminLinks.ts');
+
 /** `inkstream members invite|reset-password`: one-time links printed for an admin to hand over. */
 export const memberCommands: Record<string, (platform: Platform, args: string[]) => Promise<void>> = {
   async 'members invite'(platform, args) {
     const input = memberArgs(args, 'members invite');
     if (!EMAIL.test(input.email) || input.email.length > 254) throw new Error('--email must be an email address');
-    const { member, link } = await inviteByName(platform, input);
+    const { member, link } = await (await adminLinks()).inviteByName(platform, input);
     print(`Invited ${input.email} to "${input.account}" as ${member.role} (${member.id}). Send them this link; it works once, until ${link.expiresAt}:\n\n  ${link.url}\n`);
   },
   async 'members reset-password'(platform, args) {
     const input = memberArgs(args, 'members reset-password');
-    const link = await resetLinkByName(platform, input);
+    const link = await (await adminLinks()).resetLinkByName(platform, input);
     print(`A password reset link for ${input.email}; it works once, until ${link.expiresAt}:\n\n  ${link.url}\n`);
   },
 };

@@ -4,6 +4,7 @@ import { PLAN_NAMES, type PlanName } from './domain/accounts/plans.ts';
 import { budgetFromOptions, setAccountBudget } from './features/accounts/budget.ts';
 import { printHistory, runExport, runVerify } from './cli/audit.ts';
 import { runBackup, runRestore } from './cli/backup.ts';
+import { memberCommands } from './cli/members.ts';
 import { rebuildProjections } from './cli/rebuild.ts';
 import { printSecretsStatus, secretsStatus } from './cli/secrets.ts';
 import { loadConfig } from './core/config.ts';
@@ -25,6 +26,8 @@ read from the environment or from a .env file in the working directory)
   inkstream keys revoke <keyId>
   inkstream accounts set-plan <name> <plan>
   inkstream accounts budget --account <name> --usd <dollars>|--tokens <count>|--none   monthly cap on model use (docs/llm.md)
+  inkstream members invite --account <name> --email <address> [--role owner|editor|viewer] [--name <name>]   prints a one-time invite link
+  inkstream members reset-password --account <name> --email <address>   prints a one-time link to set a new password
   inkstream projections rebuild [name] [--force]
   inkstream history article|topic|project <id> [--json]
   inkstream events export [--stream <name>] [--from <position>] > file.ndjson
@@ -125,6 +128,7 @@ const commands: Record<string, Command> = {
     if (values.json) print(JSON.stringify(status));
     else printSecretsStatus(status, print);
   },
+  ...memberCommands,
 };
 
 /** Restore opens no store through the platform: the store may be gone, and it must not be in use. */

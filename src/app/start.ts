@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { bootstrapDefaultAccount } from '../features/accounts/keys.ts';
+import { firstOwnerLink, withApplication } from '../features/application/index.ts';
 import { startBackground, type Background } from './background.ts';
 import type { Config } from '../core/config.ts';
 import { systemClock, type Clock } from '../core/clock.ts';
@@ -63,6 +64,7 @@ export async function startServer(config: Config, logger: Logger, overrides: Ser
         `\nFirst start: created account "default" with API key (shown once, store it now):\n\n  ${issued.key}\n\n` +
         `Try: curl -H "Authorization: Bearer ${issued.key}" http://localhost:${config.PORT}/api/v1/projects\n\n`,
       );
+      process.stdout.write(await firstOwnerLink(platform, issued.accountId));
     }
     background = await startBackground(platform, backgroundWork(platform, { pipeline: overrides.pipeline }), { leaseTtlMs: config.INKSTREAM_LEASE_TTL_MS });
     limits = await openRateLimit(config);
@@ -77,7 +79,7 @@ export async function startServer(config: Config, logger: Logger, overrides: Ser
     health: { ready: createReadiness(platform, background) },
   });
   server.off('request', starting);
-  server.on('request', app);
+  server.on('request', withApplication(platform, app));
   logger.info({ url, stores: platform.storeKinds }, 'inkstream listening');
 
   let stopping: Promise<void> | null = null;

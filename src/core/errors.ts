@@ -3,6 +3,7 @@ export type ErrorCode =
   | 'bad_request'
   | 'validation_failed'
   | 'unauthorized'
+  | 'forbidden'
   | 'payment_required'
   | 'not_found'
   | 'invalid_state'

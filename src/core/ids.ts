@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 /** Crockford base32: time-sortable ids that read well in URLs and logs. */
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
-export type IdPrefix = 'acc' | 'key' | 'prj' | 'tpc' | 'art' | 'whk' | 'dlv' | 'evt' | 'rev' | 'run' | 'crl' | 'req' | 'cor';
+export type IdPrefix = 'acc' | 'key' | 'prj' | 'tpc' | 'art' | 'whk' | 'dlv' | 'evt' | 'rev' | 'run' | 'crl' | 'req' | 'cor' | 'mbr' | 'ses';
 
 function encodeTime(ms: number): string {
   let out = '';

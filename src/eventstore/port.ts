@@ -3,7 +3,9 @@ export type Actor =
   | { kind: 'api_key'; keyId: string; keyName?: string }
   | { kind: 'system'; worker: string }
   | { kind: 'github'; login: string }
-  | { kind: 'cli'; user: string };
+  | { kind: 'cli'; user: string }
+  /** A signed-in person: in the application, or on /api/v1 with an access token of their session. */
+  | { kind: 'member'; memberId: string };
 
 export type EventMetadata = {
   accountId: string;

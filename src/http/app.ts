@@ -5,7 +5,7 @@ import express from 'express';
 import { z } from 'zod';
 import { AppError } from '../core/errors.ts';
 import type { Platform } from '../platform.ts';
-import { keyRefusalOf, presentedKey, type AuthContext, type PresentedKey } from './auth.ts';
+import { keyRefusalOf, presentedKey, requireWriteAccess, type AuthContext, type PresentedKey } from './auth.ts';
 import { createAuthenticator } from './authCache.ts';
 import { bodyPending, readJsonBody } from './body.ts';
 import type { ConnectionCap } from './connectionCap.ts';
@@ -45,7 +45,7 @@ const REQUEST_ID = /^[\w.-]{1,100}$/;
 export function createApp(platform: Platform, options: AppOptions): App {
   const rateLimit = options.rateLimit ?? createRateLimit(platform.config.INKSTREAM_RATE_LIMIT_PER_MINUTE);
   const idempotent = createIdempotency(platform.readStore, () => platform.clock.nowMs());
-  const authenticator = createAuthenticator(platform.tail, platform.readStore);
+  const authenticator = createAuthenticator(platform.tail, platform.readStore, platform.clock);
   const consistencyOfRequest = createConsistency(platform);
   const onUnexpected = (error: unknown, requestId: string) => platform.logger.error({ err: error, requestId }, 'unexpected error');
   const authenticate = (presented: PresentedKey, consistency: Consistency, requestId: string) =>
@@ -144,6 +144,7 @@ export function createApp(platform: Platform, options: AppOptions): App {
       const presented = presentedKey(request.get('authorization'));
       consistency = await consistencyOfRequest();
       auth = await authenticate(presented, consistency, requestId);
+      requireWriteAccess(auth, method);
       await rateLimit.consume(auth.keyId, res);
     }
     // The body is read (and refused) before an unknown endpoint is: a bad body is answered the same anywhere.

@@ -1,6 +1,8 @@
 import type { Actor } from '../eventstore/port.ts';
 import { hasApiKeyShape, hashApiKey, hashesEqual, isWellFormedApiKey } from '../domain/accounts/apiKey.ts';
 import type { PlanName } from '../domain/accounts/plans.ts';
+import type { MemberRole } from '../domain/accounts/members.ts';
+import { hasAccessTokenShape } from './accessTokens.ts';
 import { AppError } from '../core/errors.ts';
 import type { AccountDoc } from '../../projections/accounts.ts';
 import type { ApiKeyDoc } from '../../projections/apiKeys.ts';
@@ -12,8 +14,19 @@ export type AuthContext = {
   plan: PlanName;
   keyId: string;
   keyName: string;
-  actor: Extract<Actor, { kind: 'api_key' }>;
+  actor: Extract<Actor, { kind: 'api_key' | 'member' }>;
+  /** A member's role when the caller is a signed-in member's access token; keys act with full rights. */
+  role?: MemberRole;
 };
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A viewer reads everything and changes nothing: the auditor's seat. */
+export function requireWriteAccess(auth: AuthContext, method: string): void {
+  if (auth.role === 'viewer' && !SAFE_METHODS.has(method.toUpperCase())) {
+    throw new AppError('forbidden', 'Your role is viewer: you can read everything but change nothing. Ask an owner of the account for the editor role.');
+  }
+}
 
 const unauthorized = (message: string) => new AppError('unauthorized', message);
 const notOurs = () => unauthorized('That is not an Inkstream API key (expected ink_… with a valid checksum).');
@@ -40,7 +53,7 @@ export function presentedKey(header: string | undefined): PresentedKey {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw unauthorized('The Authorization header must be "Bearer <key>".');
   const key = match[1];
-  if (!hasApiKeyShape(key)) throw notOurs();
+  if (!hasApiKeyShape(key) && !hasAccessTokenShape(key)) throw notOurs();
   return { key, hash: hashApiKey(key) };
 }
 

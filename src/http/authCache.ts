@@ -1,6 +1,9 @@
 import { ACCOUNT_CATEGORY } from '../domain/accounts/account.ts';
 import type { LogTail } from '../consumers/logTail.ts';
 import type { ReadStore } from '../readstore/port.ts';
+import { systemClock, type Clock } from '../core/clock.ts';
+import { hasAccessTokenShape, lookUpAccessToken } from './accessTokens.ts';
+import { createKeyLastUsed } from './keyLastUsed.ts';
 import { lookUpKey, type AuthContext, type PresentedKey } from './auth.ts';
 import type { Consistency } from './consistency.ts';
 
@@ -20,11 +23,12 @@ export type Authenticator = {
  * a remembered key needs no read model, so only a lookup waits for them. They are looked for in
  * the process's log tail, which its consumers read anyway, rather than by a query of their own.
  */
-export function createAuthenticator(tail: LogTail, readStore: ReadStore): Authenticator {
+export function createAuthenticator(tail: LogTail, readStore: ReadStore, clock: Clock = systemClock): Authenticator {
   const byHash = new Map<string, AuthContext>();
   let generation = 0; // moves on every clear: a lookup that started before one must not be remembered
   let checkedThrough = -1n;
   let checking: Promise<void> | null = null;
+  const noteUse = createKeyLastUsed(readStore, clock);
 
   /** Forget every key if an account event was appended after what was checked, up to `head`. */
   async function checkAccountEvents(head: bigint): Promise<void> {
@@ -49,9 +53,13 @@ export function createAuthenticator(tail: LogTail, readStore: ReadStore): Authen
 
   return {
     async authenticate(presented, consistency) {
+      if (hasAccessTokenShape(presented.key)) return lookUpAccessToken(presented, readStore, clock.nowMs());
       if (checkedThrough < consistency.head) await checkAccountEvents(consistency.head);
       const remembered = byHash.get(presented.hash);
-      if (remembered) return remembered;
+      if (remembered) {
+        noteUse(remembered.keyId);
+        return remembered;
+      }
       const checkedGeneration = generation;
       const current = await consistency.readModelsCurrent();
       const context = await lookUpKey(presented, readStore);
@@ -61,6 +69,7 @@ export function createAuthenticator(tail: LogTail, readStore: ReadStore): Authen
         if (byHash.size >= AUTH_CACHE_MAX_KEYS) byHash.clear();
         byHash.set(presented.hash, context);
       }
+      noteUse(context.keyId);
       return context;
     },
   };

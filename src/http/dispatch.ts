@@ -1,13 +1,16 @@
 import type { HttpMethod, Route } from './route.ts';
 
-export type Dispatched = { route: Route; params: Record<string, string> };
+export type Dispatched<R = Route> = { route: R; params: Record<string, string> };
 
-type Candidate = { route: Route; pattern: RegExp; names: string[] };
+/** What the dispatcher needs of a route: the API's routes and the application's own both have it. */
+type Routable = { method: HttpMethod; path: string };
+
+type Candidate<R> = { route: R; pattern: RegExp; names: string[] };
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** `/projects/:id/topics` → /^\/projects\/([^/]+)\/topics\/?$/i, as express matches it (any case, optional trailing slash). */
-function compile(route: Route): Candidate {
+function compile<R extends Routable>(route: R): Candidate<R> {
   const names: string[] = [];
   const source = route.path.split('/').map((segment) => {
     if (!segment.startsWith(':')) return escapeRegExp(segment);
@@ -29,8 +32,8 @@ function firstSegment(path: string): string {
  */
 export type Dispatcher = ReturnType<typeof createDispatcher>;
 
-export function createDispatcher(routes: readonly Route[]) {
-  const buckets = new Map<string, Candidate[]>();
+export function createDispatcher<R extends Routable = Route>(routes: readonly R[]) {
+  const buckets = new Map<string, Candidate<R>[]>();
   for (const route of routes) {
     const key = `${route.method} ${firstSegment(route.path)}`;
     const bucket = buckets.get(key) ?? [];
@@ -39,7 +42,7 @@ export function createDispatcher(routes: readonly Route[]) {
   }
   return {
     endpoints: routes.map((route) => ({ method: route.method, path: route.path })),
-    match(method: string, path: string): Dispatched | null {
+    match(method: string, path: string): Dispatched<R> | null {
       const lower = method.toLowerCase();
       const verb = (lower === 'head' ? 'get' : lower) as HttpMethod;
       for (const candidate of buckets.get(`${verb} ${firstSegment(path)}`) ?? []) {

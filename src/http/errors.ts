@@ -9,6 +9,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   bad_request: 400,
   validation_failed: 400,
   unauthorized: 401,
+  forbidden: 403,
   payment_required: 402,
   not_found: 404,
   invalid_state: 409,

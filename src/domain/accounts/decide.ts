@@ -3,6 +3,7 @@ import type { StreamType } from '../../eventstore/handleCommand.ts';
 import { ACCOUNT_CATEGORY, evolveAccount, initialAccount, type Account, type AccountEvent } from './account.ts';
 import type { PlanName } from './plans.ts';
 import type { Budget } from './budget.ts';
+import { decideMember, type MemberCommand } from './members.ts';
 
 type NewKey = { keyId: string; name: string; hash: string; prefix: string };
 
@@ -12,7 +13,8 @@ export type AccountCommand =
   | { type: 'RotateApiKey'; keyId: string; key: NewKey; at: string }
   | { type: 'RevokeApiKey'; keyId: string; at: string }
   | { type: 'SetPlan'; plan: PlanName; at: string }
-  | { type: 'SetBudget'; budget: Budget | null; at: string };
+  | { type: 'SetBudget'; budget: Budget | null; at: string }
+  | MemberCommand;
 
 export function decideAccount(command: AccountCommand, state: Account): AccountEvent[] {
   switch (command.type) {
@@ -42,6 +44,13 @@ export function decideAccount(command: AccountCommand, state: Account): AccountE
       const account = requireAccount(state);
       if (JSON.stringify(account.budget ?? null) === JSON.stringify(command.budget)) return [];
       return [{ type: 'AccountBudgetSet', data: { accountId: account.id, budget: command.budget, at: command.at } }];
+    }
+    case 'InviteMember':
+    case 'SetMemberPassword':
+    case 'ChangeMemberRole':
+    case 'RemoveMember': {
+      const account = requireAccount(state);
+      return decideMember(command, account.id, account.members);
     }
     default: {
       const unknown: never = command;

@@ -36,27 +36,30 @@ export async function createApiKey(
   return { id: record.keyId, key, account: accountName, accountId };
 }
 
-async function keyRecord(platform: Platform, keyId: string): Promise<ApiKeyDoc> {
+/** Who rotates or revokes, and the account the key must belong to (the application's keys area); the CLI may name any key. */
+export type KeyChange = { accountId?: string; actor?: Actor };
+
+async function keyRecord(platform: Platform, keyId: string, accountId?: string): Promise<ApiKeyDoc> {
   await platform.readModels.catchUp(5000);
   const record = await platform.readStore.get<ApiKeyDoc>('api_keys', keyId);
-  if (!record) throw new AppError('not_found', `No API key ${keyId}.`);
+  if (!record || (accountId !== undefined && record.accountId !== accountId)) throw new AppError('not_found', `No API key ${keyId}.`);
   return record;
 }
 
 /** Issues a new key and revokes the old one in one append: from then on the old key gets 401. */
-export async function rotateApiKey(platform: Platform, keyId: string): Promise<IssuedKey> {
-  const record = await keyRecord(platform, keyId);
+export async function rotateApiKey(platform: Platform, keyId: string, change: KeyChange = {}): Promise<IssuedKey> {
+  const record = await keyRecord(platform, keyId, change.accountId);
   const { key, record: replacement } = newKey(platform, record.name);
   const result = await platform.commands.execute(accountStream, record.accountId, { type: 'RotateApiKey', keyId, key: replacement, at: platform.clock.now() },
-    contextFor(platform, record.accountId, cliActor()));
+    contextFor(platform, record.accountId, change.actor ?? cliActor()));
   const account = result.state.status === 'active' ? result.state.name : '';
   return { id: replacement.keyId, key, account, accountId: record.accountId };
 }
 
-export async function revokeApiKey(platform: Platform, keyId: string): Promise<void> {
-  const record = await keyRecord(platform, keyId);
+export async function revokeApiKey(platform: Platform, keyId: string, change: KeyChange = {}): Promise<void> {
+  const record = await keyRecord(platform, keyId, change.accountId);
   await platform.commands.execute(accountStream, record.accountId, { type: 'RevokeApiKey', keyId, at: platform.clock.now() },
-    contextFor(platform, record.accountId, cliActor()));
+    contextFor(platform, record.accountId, change.actor ?? cliActor()));
 }
 
 export async function listApiKeys(platform: Platform, accountName: string): Promise<ApiKeyDoc[]> {

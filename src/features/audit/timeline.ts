@@ -46,6 +46,7 @@ export function describeActor(actor: Actor): string {
     case 'system': return `system: ${actor.worker}`;
     case 'github': return `GitHub user ${actor.login}`;
     case 'cli': return `CLI: ${actor.user}`;
+    case 'member': return `member ${actor.memberId}`;
     default: return 'unknown';
   }
 }

@@ -1,0 +1,39 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { createWebApp } from '../../http/webApp.ts';
+import type { Platform } from '../../platform.ts';
+import { adminRoutes } from './adminRoutes.ts';
+import type { AppRoute } from './appRoute.ts';
+import { APPLICATION_API_PREFIX, createApplicationApi } from './server.ts';
+import { sessionRoutes } from './sessionRoutes.ts';
+
+export { firstOwnerLink, inviteByName, resetLinkByName } from './adminLinks.ts';
+
+/** The application's own endpoints, under /app/api and outside the /api/v1 index (docs/application.md). */
+export const applicationRoutes: readonly AppRoute[] = [...sessionRoutes, ...adminRoutes];
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** Where `npm ci` builds the web app, and the page paths it answers (web/src/App.tsx). */
+export const WEB_DIST = join(import.meta.dirname, '..', '..', '..', 'web', 'dist');
+export const WEB_PAGES = ['/', '/sign-in', '/set-password', '/keys'];
+
+/**
+ * The server's request listener: /app/api/… to the application's endpoints, the web app's pages
+ * and assets from web/dist, everything else to `next` (the API app).
+ */
+export function withApplication(platform: Platform, next: Listener): Listener {
+  const api = createApplicationApi(platform, applicationRoutes);
+  const web = createWebApp(WEB_DIST, WEB_PAGES);
+  return (req, res) => {
+    if (web(req, res)) return;
+    const url = req.url ?? '/';
+    if (url === APPLICATION_API_PREFIX || url.startsWith(`${APPLICATION_API_PREFIX}/`) || url.startsWith(`${APPLICATION_API_PREFIX}?`)) {
+      const rest = url.slice(APPLICATION_API_PREFIX.length);
+      const query = rest.indexOf('?');
+      api(req, res, (query === -1 ? rest : rest.slice(0, query)) || '/');
+      return;
+    }
+    next(req, res);
+  };
+}

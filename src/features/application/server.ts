@@ -1,0 +1,92 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { z } from 'zod';
+import type { Platform } from '../../platform.ts';
+import { AppError } from '../../core/errors.ts';
+import { readJsonBody } from '../../http/body.ts';
+import { clientAddressOf, trustedProxies } from '../../http/clientAddress.ts';
+import { createDispatcher, type Dispatched } from '../../http/dispatch.ts';
+import { fieldIssues, sendAnyError } from '../../http/errors.ts';
+import { send } from '../../http/respond.ts';
+import { activeAccount } from './accountState.ts';
+import type { AppRoute, SignedIn } from './appRoute.ts';
+import { overHttps, sessionTokenOf } from './cookies.ts';
+import { requireSameOrigin } from './sameOrigin.ts';
+import { csrfTokenMatches, endSessions, resumeSession } from './sessions.ts';
+import { createSignInThrottle } from './signIn.ts';
+
+export const APPLICATION_API_PREFIX = '/app/api';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Serves the application's own endpoints (sign-in, members, sessions, keys) under /app/api,
+ * authenticated by the session cookie. Unsafe requests pass the same-origin check before anything
+ * else, and, signed in, must carry the session's CSRF token in `X-CSRF-Token`.
+ */
+export function createApplicationApi(platform: Platform, routes: readonly AppRoute[]) {
+  const dispatcher = createDispatcher(routes);
+  const throttle = createSignInThrottle();
+  const isTrustedProxy = trustedProxies(platform.config.INKSTREAM_TRUSTED_PROXIES);
+  const onUnexpected = (error: unknown, requestId: string) => platform.logger.error({ err: error, requestId }, 'unexpected error');
+
+  async function serve(req: IncomingMessage, res: ServerResponse, path: string, requestId: string): Promise<void> {
+    const method = req.method ?? 'GET';
+    let found: Dispatched<AppRoute> | null = null;
+    try { found = dispatcher.match(method, path); } catch { found = null; }
+    const secure = overHttps(req, platform.config);
+    const unsafe = !SAFE_METHODS.has(method.toUpperCase());
+    if (unsafe) requireSameOrigin(req, secure, platform.config);
+    const signedIn = found && found.route.access !== 'public' ? await sessionOf(req, secure) : null;
+    if (signedIn && unsafe && !csrfTokenMatches(signedIn.session, header(req, 'x-csrf-token'))) {
+      throw new AppError('forbidden', 'Missing or wrong X-CSRF-Token header: send the csrfToken that sign-in and GET /app/api/me return.');
+    }
+    if (found?.route.access === 'owner' && signedIn?.member.role !== 'owner') {
+      throw new AppError('forbidden', `Only owners of the account can do this; your role is ${signedIn?.member.role}.`);
+    }
+    const { body } = await readJsonBody(req, res, false, platform.config.INKSTREAM_BODY_TIMEOUT_MS);
+    if (!found) throw new AppError('not_found', `No endpoint ${method} ${APPLICATION_API_PREFIX}${path}.`);
+    const result = await found.route.handle({
+      body: parseBody(found.route.body, body), params: found.params, platform, requestId, req, secure,
+      address: clientAddressOf(req, isTrustedProxy), throttle, signedIn,
+    });
+    if (result.cookie) res.setHeader('Set-Cookie', result.cookie);
+    send(req, res, { status: result.status, body: result.body });
+  }
+
+  async function sessionOf(req: IncomingMessage, secure: boolean): Promise<SignedIn> {
+    const token = sessionTokenOf(req, secure);
+    const session = token ? await resumeSession(platform, token) : null;
+    if (!session) throw new AppError('unauthorized', 'You are not signed in, or your session ended: sign in again.');
+    const { account, events } = await activeAccount(platform, session.accountId);
+    const member = account.members.find((candidate) => candidate.memberId === session.memberId);
+    if (!member || member.status !== 'active') {
+      await endSessions(platform, [session]);
+      throw new AppError('unauthorized', 'You are no longer a member of this account.');
+    }
+    return { session, account, events, member, actor: { kind: 'member', memberId: member.memberId } };
+  }
+
+  return (req: IncomingMessage, res: ServerResponse, path: string): void => {
+    const requestId = platform.ids.next('req');
+    res.setHeader('X-Request-Id', requestId);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cache-Control', 'no-store');
+    serve(req, res, path, requestId).catch((error: unknown) => {
+      const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+      if (retryAfter !== undefined && !res.headersSent) res.setHeader('Retry-After', String(retryAfter));
+      sendAnyError(res, error, requestId, onUnexpected);
+    });
+  };
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function parseBody(schema: z.ZodType | undefined, value: unknown): any {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const details = fieldIssues(result.error, 'body');
+  throw new AppError('validation_failed', `Invalid request body: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`, { details });
+}

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { AppError } from '../core/errors.ts';
+import type { MemberRole } from '../domain/accounts/members.ts';
+import type { AccountDoc } from '../../projections/accounts.ts';
+import type { CollectionSpec, ReadStore } from '../readstore/port.ts';
+import type { AuthContext, PresentedKey } from './auth.ts';
+
+/**
+ * Short-lived bearer tokens the signed-in application uses on /api/v1, bound to a session: signing
+ * out, revoking the session, a role change or removal deletes them. Stored only as SHA-256 hashes,
+ * like API keys; never cached, so a deleted token is refused by the very next request.
+ */
+export const ACCESS_TOKEN_PREFIX = 'inkt_';
+export const ACCESS_TOKEN_TTL_MS = 10 * 60 * 1000;
+export const ACCESS_TOKENS = 'access_tokens';
+const ACCESS_TOKENS_SPEC: CollectionSpec = { name: ACCESS_TOKENS, indexes: ['sessionId', 'memberId'] };
+const TOKEN_PATTERN = new RegExp(`^${ACCESS_TOKEN_PREFIX}[A-Za-z0-9_-]{43}$`);
+
+export type AccessTokenDoc = {
+  id: string; accountId: string; memberId: string; role: MemberRole; sessionId: string; expiresAtMs: number;
+};
+
+export const hasAccessTokenShape = (token: string): boolean => TOKEN_PATTERN.test(token);
+export const generateAccessToken = (): string => ACCESS_TOKEN_PREFIX + randomBytes(32).toString('base64url');
+
+const ensured = new WeakMap<ReadStore, Promise<void>>();
+export function ensureAccessTokens(readStore: ReadStore): Promise<void> {
+  let done = ensured.get(readStore);
+  if (!done) {
+    done = readStore.ensureCollections([ACCESS_TOKENS_SPEC]);
+    done.catch(() => ensured.delete(readStore));
+    ensured.set(readStore, done);
+  }
+  return done;
+}
+
+const refused = () => new AppError('unauthorized', 'This access token has expired or its session ended: get a new one from the application (POST /app/api/access-token).');
+
+/** A presented access token → its member's authorization, or 401 when unknown, expired or its account is gone. */
+export async function lookUpAccessToken({ hash }: PresentedKey, readStore: ReadStore, nowMs: number): Promise<AuthContext> {
+  await ensureAccessTokens(readStore);
+  const token = await readStore.get<AccessTokenDoc>(ACCESS_TOKENS, hash);
+  if (!token || token.expiresAtMs <= nowMs) throw refused();
+  const account = await readStore.get<AccountDoc>('accounts', token.accountId);
+  if (!account) throw refused();
+  return {
+    accountId: account.id,
+    accountName: account.name,
+    plan: account.plan,
+    // The rate limit counts per key id: a member's tokens share one budget, whichever session made them.
+    keyId: token.memberId,
+    keyName: 'access token',
+    role: token.role,
+    actor: { kind: 'member', memberId: token.memberId },
+  };
+}

@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, expect, test } from 'vitest';
+
+/**
+ * The application in Debian's Chromium, driven by Playwright: from the link the first start
+ * prints to a key used against /api/v1. Screenshots go to test-screenshots/ (gitignored). On CI a
+ * missing browser fails the run; elsewhere the test is skipped until `apt-get install chromium`.
+ */
+const CHROMIUM = '/usr/bin/chromium';
+const MAIN = join(import.meta.dirname, '../../src/main.ts');
+const SCREENSHOTS = join(import.meta.dirname, '../../test-screenshots');
+const children: ChildProcess[] = [];
+let browser: Browser | undefined;
+afterAll(async () => {
+  await browser?.close();
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
+
+if (process.env.CI === 'true' && !existsSync(CHROMIUM)) throw new Error(`No browser at ${CHROMIUM}: .ci/run installs Debian's chromium package.`);
+
+function start(dataDir: string): Promise<{ url: string; printed: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [MAIN], { env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    children.push(child);
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const url = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(out)?.[1];
+      if (url) resolve({ url, printed: out });
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`exited with ${code} before listening`)));
+  });
+}
+
+test.skipIf(!existsSync(CHROMIUM))('in a browser: first-start link → set password → sign in → create a key → fetch /api/v1 with it; rotate → the old key is refused', { timeout: 120_000 }, async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const { url, printed } = await start(mkdtempSync(join(tmpdir(), 'ink-browser-')));
+  const link = /http:\/\/localhost:\d+(\/set-password#token=[A-Za-z0-9_-]+)/.exec(printed)![1];
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const page = await browser.newPage();
+  page.on('dialog', (dialog) => void dialog.accept());
+
+  await page.goto(`${url}${link}`);
+  await page.getByLabel('Email (if the link did not come with one)').fill('owner@acme.example');
+  await page.getByLabel('Your name').fill('Olga Owner');
+  await page.getByLabel('New password (at least 10 characters)').fill('qwertyuiop');
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await expect.poll(() => page.getByRole('alert').textContent()).toContain('most common passwords');
+  await page.screenshot({ path: join(SCREENSHOTS, 'set-password-refused.png') });
+  await page.getByLabel('New password (at least 10 characters)').fill('plum-orchard-lantern-42');
+  await page.getByRole('button', { name: 'Set password' }).click();
+
+  await page.waitForURL(/\/sign-in/);
+  expect(await page.getByLabel('Email').inputValue()).toBe('owner@acme.example');
+  await page.getByLabel('Password').fill('plum-orchard-lantern-42');
+  await page.screenshot({ path: join(SCREENSHOTS, 'sign-in.png') });
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await page.waitForURL(/\/keys/);
+  await page.getByLabel('Name of the new key').fill('build server');
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const secret = (await page.getByTestId('new-secret').textContent())!;
+  expect(secret).toMatch(/^ink_[0-9A-Za-z]{49}$/);
+  await page.screenshot({ path: join(SCREENSHOTS, 'keys-new-secret.png'), fullPage: true });
+  await expect.poll(() => page.getByRole('row', { name: /build server/ }).textContent()).toContain('Olga Owner');
+
+  const statusWith = (key: string) => page.evaluate(async (bearer) => (await fetch('/api/v1/projects', { headers: { authorization: `Bearer ${bearer}` } })).status, key);
+  expect(await statusWith(secret)).toBe(200);
+
+  await page.getByRole('button', { name: 'Rotate build server' }).click();
+  await expect.poll(async () => page.getByTestId('new-secret').textContent()).not.toBe(secret);
+  const rotated = (await page.getByTestId('new-secret').textContent())!;
+  expect(await statusWith(secret)).toBe(401);
+  expect(await statusWith(rotated)).toBe(200);
+  await page.screenshot({ path: join(SCREENSHOTS, 'keys-rotated.png'), fullPage: true });
+});

@@ -1,0 +1,60 @@
+/**
+ * The application's own endpoints under /app/api (sign-in, members, sessions, keys), typed by hand
+ * from docs/application.md: they are outside the public OpenAPI index. The session is an HttpOnly
+ * cookie the page cannot read; unsafe requests carry the session's CSRF token.
+ */
+export type Role = 'owner' | 'editor' | 'viewer';
+export type Me = {
+  member: { id: string; email: string | null; name: string | null; role: Role };
+  account: { id: string; name: string; plan: string };
+  csrfToken: string;
+  sessionEndsAt: string;
+};
+export type KeyView = { id: string; name: string; prefix: string; createdBy: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
+export type FieldIssue = { path: string; message: string };
+export type ApiError = { status: number; code: string; message: string; details?: FieldIssue[] };
+
+export class RequestFailed extends Error {
+  readonly error: ApiError;
+  constructor(error: ApiError) {
+    super(error.message);
+    this.error = error;
+  }
+  /** The message for a form field (`body.password` → `password`), if the server named one. */
+  fieldMessage(field: string): string | undefined {
+    return this.error.details?.find((detail) => detail.path === `body.${field}`)?.message;
+  }
+}
+
+let csrfToken: string | null = null;
+/** Told when a request finds the session gone, so the page can send the person to sign in. */
+let onSignedOut: () => void = () => undefined;
+export const whenSignedOut = (handler: () => void) => { onSignedOut = handler; };
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
+  const response = await fetch(`/app/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' });
+  const text = await response.text();
+  const parsed = text ? JSON.parse(text) : null;
+  if (!response.ok) {
+    if (response.status === 401 && path !== '/sign-in') onSignedOut();
+    const error = parsed?.error ?? { code: 'internal', message: `The server answered ${response.status}.` };
+    throw new RequestFailed({ status: response.status, ...error });
+  }
+  if (parsed && typeof parsed.csrfToken === 'string') csrfToken = parsed.csrfToken;
+  return parsed as T;
+}
+
+export const app = {
+  signIn: (email: string, password: string) => call<Me>('POST', '/sign-in', { email, password }),
+  setPassword: (input: { token: string; password: string; email?: string; name?: string }) => call<{ email: string; account: string }>('POST', '/set-password', input),
+  signOut: () => call<null>('POST', '/sign-out'),
+  me: () => call<Me>('GET', '/me'),
+  accessToken: () => call<{ accessToken: string; expiresAt: string }>('POST', '/access-token'),
+  keys: () => call<{ keys: KeyView[] }>('GET', '/keys'),
+  createKey: (name: string) => call<{ key: { id: string; name: string }; secret: string }>('POST', '/keys', { name }),
+  rotateKey: (id: string) => call<{ key: { id: string }; secret: string; revoked: string }>('POST', `/keys/${encodeURIComponent(id)}/rotate`),
+  revokeKey: (id: string) => call<null>('DELETE', `/keys/${encodeURIComponent(id)}`),
+};

@@ -44,9 +44,10 @@ export function decideArticle(command: ArticleCommand, state: Article): ArticleE
   const { run, ...withoutRun } = command as OutcomeCommand & WithRun;
   const outcome = withoutRun as OutcomeCommand;
   const events = decideOutcome(outcome, article);
-  // A step's run is recorded with its outcome, or not at all (a repeated outcome appends nothing).
+  // A step's run is recorded with its outcome, or not at all (a repeated outcome appends nothing);
+  // first, so what the outcome's webhook shows of the article already counts the step.
   if (!run || events.length === 0) return events;
-  return [...events, { type: 'ArticleStepRecorded', data: { articleId: article.id, projectId: article.projectId, run, at: outcome.at } }];
+  return [{ type: 'ArticleStepRecorded', data: { articleId: article.id, projectId: article.projectId, run, at: outcome.at } }, ...events];
 }
 
 type OutcomeCommand = Exclude<ArticleCommand, { type: 'QueueArticle' }>;

@@ -25,11 +25,11 @@ test('an article\'s history lists every step in order with its actor and generat
   expect(status).toBe(200);
   const types = body.history.map((entry: { type: string }) => entry.type);
   expect(types).toEqual([
-    'ArticleQueued', 'ArticleResearchStarted', 'ArticleResearched', 'ArticleStepRecorded', 'ArticleDrafted', 'ArticleStepRecorded',
-    'ArticleRevisionRequested', 'ArticleRevised', 'ArticleStepRecorded',
+    'ArticleQueued', 'ArticleResearchStarted', 'ArticleStepRecorded', 'ArticleResearched', 'ArticleStepRecorded', 'ArticleDrafted',
+    'ArticleRevisionRequested', 'ArticleStepRecorded', 'ArticleRevised',
   ]);
   expect(body.history.map((entry: { revision: number }) => entry.revision)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
-  const [queued, , researched, , drafted, , requested, revised] = body.history;
+  const [queued, , , researched, , drafted, requested, , revised] = body.history;
   expect(queued.actor).toMatchObject({ kind: 'api_key', keyName: 'default' });
   expect(researched.actor.kind).toBe('system');
   expect(researched.generation).toMatchObject({ provider: 'offline', usage: expect.any(Object) });

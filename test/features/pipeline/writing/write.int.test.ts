@@ -43,12 +43,12 @@ const state = async (articleId: string) => {
 test('queued → researching → writing → draft, one model call per step, and a redelivered event redoes nothing', async () => {
   const articleId = await queuedArticle('Proofing schedules for small teams');
   await pump(app.platform, handler, `article-${articleId}`);
-  expect(await types(articleId)).toEqual(['ArticleQueued', 'ArticleResearchStarted', 'ArticleResearched', 'ArticleStepRecorded', 'ArticleDrafted', 'ArticleStepRecorded']);
+  expect(await types(articleId)).toEqual(['ArticleQueued', 'ArticleResearchStarted', 'ArticleStepRecorded', 'ArticleResearched', 'ArticleStepRecorded', 'ArticleDrafted']);
   expect(writer.calls.map((call) => call.method)).toEqual(['researchArticle', 'writeArticle']);
 
-  const drafted = (await streamEvents(app.platform, `article-${articleId}`))[4];
+  const drafted = (await streamEvents(app.platform, `article-${articleId}`))[5];
   expect(drafted.data).toMatchObject({ version: 1, purpose: 'write', generation: { provider: 'offline', model: 'inkstream-offline-1' } });
-  expect(drafted.metadata).toMatchObject({ actor: { kind: 'system', worker: 'pipeline.write' }, causationId: (await streamEvents(app.platform, `article-${articleId}`))[2].id });
+  expect(drafted.metadata).toMatchObject({ actor: { kind: 'system', worker: 'pipeline.write' }, causationId: (await streamEvents(app.platform, `article-${articleId}`))[3].id });
   const { frontmatter } = parseMdx(String(drafted.data.mdx));
   expect(frontmatter).toMatchObject({ author: 'Crumb & Co.', brand: 'Crumb & Co.', keyword: 'proofing schedules for small teams', generator: { provider: 'offline' } });
 

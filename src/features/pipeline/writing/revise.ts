@@ -60,9 +60,10 @@ export function reviseProcess(ctx: PipelineContext): PartitionedHandler {
       const inert = neutraliseMdx(revised.body, body);
       const mdx = buildMdx(frontmatter, inert.text);
       assertInertMdx(mdx, before);
-      const loss = unaskedLoss({ instruction: revision.instruction, wordsBefore: countWords(body), wordsAfter: countWords(inert.text), version: article.version });
+      const wordCount = countWords(inert.text);
+      const loss = unaskedLoss({ instruction: revision.instruction, wordsBefore: countWords(body), wordsAfter: wordCount, version: article.version });
       const summary = handEdited ? `${revised.summary} Started from the pull request branch's version, which had edits made there; they are kept.` : revised.summary;
-      return { revised, summary, before, mdx, wordCount: countWords(inert.text), neutralised: inert.neutralised, loss };
+      return { revised, summary, before, mdx, wordCount, neutralised: inert.neutralised, loss };
     }, ctx.signal);
     if (!result.ok) {
       ctx.logger.warn({ err: result.error, articleId: article.id, revisionId: revision.revisionId }, 'revision failed');

@@ -65,9 +65,10 @@ export function reviseProcess(ctx: PipelineContext): PartitionedHandler {
       const mdx = buildMdx(frontmatter, linked.text);
       assertInertMdx(mdx, before);
       const checks = qualityChecks({ article, project, mdx, title: frontmatter.title, claims: article.claims, removedLinks: linked.removed, neutralised: inert.neutralised });
-      const loss = unaskedLoss({ instruction: revision.instruction, wordsBefore: countWords(body), wordsAfter: countWords(inert.text), version: article.version });
+      const wordCount = countWords(inert.text);
+      const loss = unaskedLoss({ instruction: revision.instruction, wordsBefore: countWords(body), wordsAfter: wordCount, version: article.version });
       const summary = handEdited ? `${revised.summary} Started from the pull request branch's version, which had edits made there; they are kept.` : revised.summary;
-      return { model: revised.model, revised, summary, before, mdx, wordCount: countWords(inert.text), neutralised: inert.neutralised, checks, loss };
+      return { model: revised.model, revised, summary, before, mdx, wordCount, neutralised: inert.neutralised, checks, loss };
     });
     if (!result.ok) {
       ctx.logger.warn({ err: result.error, articleId: article.id, revisionId: revision.revisionId }, 'revision failed');

@@ -8,6 +8,7 @@ import type { PageInput, ReviseArticleInput, RevisionResult } from '../writer.ts
 import { relevantSentences } from './analysis.ts';
 import { blocks, isProseBlock, closingIndex, joinSections, splitSections } from './sections.ts';
 import { casualize, cutTerm, enforceStyle, formalize, styleRules, termPattern } from '../style.ts';
+
 type Outcome = { body: string; summary: string } | { notDone: string };
 type Edit = { pattern: RegExp; run: (match: RegExpExecArray, body: string, input: ReviseArticleInput) => Outcome | undefined };
 

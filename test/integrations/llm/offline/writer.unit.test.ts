@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { buildMdx, countWords, parseMdx, slugify } from '../../../../src/mdx/mdx.ts';
+import { buildMdx, parseMdx, slugify } from '../../../../src/mdx/mdx.ts';
 import { createOfflineWriter, OFFLINE_MODEL } from '../../../../src/integrations/llm/offline/index.ts';
 import { isNearDuplicate } from '../../../../src/integrations/llm/topicDedupe.ts';
 import { fernleafBrand as brand, fernleafPages as pages } from '../../../support/brandFixture.ts';

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey, setAccountPlan } from './features/accounts/keys.ts';
 import { PLAN_NAMES, type PlanName } from './domain/accounts/plans.ts';
 import { budgetFromOptions, setAccountBudget } from './features/accounts/budget.ts';
+import { cliActor } from './cli/actor.ts';
 import { printHistory, runExport, runVerify } from './cli/audit.ts';
 import { runBackup, runRestore } from './cli/backup.ts';
 import { memberCommands } from './cli/members.ts';
@@ -65,7 +66,7 @@ const commands: Record<string, Command> = {
   async 'keys create'(platform, args) {
     const { values } = options(args, { account: { type: 'string' }, plan: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' } });
     if (!values.account) throw new Error('keys create needs --account <name>');
-    printIssued(await createApiKey(platform, { account: values.account, plan: planArg(values.plan), name: values.name }), values.json, 'Created');
+    printIssued(await createApiKey(platform, { account: values.account, plan: planArg(values.plan), name: values.name, actor: cliActor() }), values.json, 'Created');
   },
   async 'keys list'(platform, args) {
     const { values } = options(args, { account: { type: 'string' }, json: { type: 'boolean' } });
@@ -78,26 +79,26 @@ const commands: Record<string, Command> = {
   async 'keys rotate'(platform, args) {
     const { values, positionals } = options(args, { json: { type: 'boolean' } });
     if (!positionals[0]) throw new Error('keys rotate needs <keyId>');
-    printIssued(await rotateApiKey(platform, positionals[0]), values.json, `Rotated ${positionals[0]} (now revoked); new`);
+    printIssued(await rotateApiKey(platform, positionals[0], { actor: cliActor() }), values.json, `Rotated ${positionals[0]} (now revoked); new`);
   },
   async 'keys revoke'(platform, args) {
     const { positionals } = options(args, {});
     if (!positionals[0]) throw new Error('keys revoke needs <keyId>');
-    await revokeApiKey(platform, positionals[0]);
+    await revokeApiKey(platform, positionals[0], { actor: cliActor() });
     print(`Revoked ${positionals[0]}: it gets 401 from now on.`);
   },
   async 'accounts set-plan'(platform, args) {
     const { positionals } = options(args, {});
     const plan = planArg(positionals[1]);
     if (!positionals[0] || !plan) throw new Error('accounts set-plan needs <name> <plan>');
-    await setAccountPlan(platform, positionals[0], plan);
+    await setAccountPlan(platform, positionals[0], plan, cliActor());
     print(`Account "${positionals[0]}" is now on the ${plan} plan.`);
   },
   async 'accounts budget'(platform, args) {
     const { values } = options(args, { account: { type: 'string' }, usd: { type: 'string' }, tokens: { type: 'string' }, none: { type: 'boolean' } });
     if (!values.account) throw new Error('accounts budget needs --account <name>');
     const budget = budgetFromOptions(values);
-    await setAccountBudget(platform, values.account, budget);
+    await setAccountBudget(platform, values.account, budget, cliActor());
     const what = budget === null ? 'no monthly budget' : 'usd' in budget ? `a monthly budget of ${budget.usd} USD (estimated)` : `a monthly budget of ${budget.tokens} tokens`;
     print(`Account "${values.account}" now has ${what}; articles waiting for its budget are checked again.`);
   },

@@ -60,11 +60,12 @@ export async function startServer(config: Config, logger: Logger, overrides: Ser
     platform = await createPlatform(config, logger, overrides);
     const issued = await bootstrapDefaultAccount(platform);
     if (issued) {
-      (overrides.announce ?? ((text) => process.stdout.write(text)))(
+      const announce = overrides.announce ?? ((text: string) => process.stdout.write(text));
+      announce(
         `\nFirst start: created account "default" with API key (shown once, store it now):\n\n  ${issued.key}\n\n` +
         `Try: curl -H "Authorization: Bearer ${issued.key}" http://localhost:${config.PORT}/api/v1/projects\n\n`,
       );
-      process.stdout.write(await firstOwnerLink(platform, issued.accountId));
+      announce(await firstOwnerLink(platform, issued.accountId));
     }
     background = await startBackground(platform, backgroundWork(platform, { pipeline: overrides.pipeline }), { leaseTtlMs: config.INKSTREAM_LEASE_TTL_MS });
     limits = await openRateLimit(config);

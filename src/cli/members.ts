@@ -14,6 +14,7 @@ function memberArgs(args: string[], command: string) {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 // Loaded when a members command runs, so the other commands start no slower for it.
+import { cliActor } from './actor.ts';
 const adminLinks = () => import('../features/application/adminLinks.ts');
 
 /** `inkstream members invite|reset-password`: one-time links printed for an admin to hand over. */
@@ -21,7 +22,7 @@ export const memberCommands: Record<string, (platform: Platform, args: string[])
   async 'members invite'(platform, args) {
     const input = memberArgs(args, 'members invite');
     if (!EMAIL.test(input.email) || input.email.length > 254) throw new Error('--email must be an email address');
-    const { member, link } = await (await adminLinks()).inviteByName(platform, input);
+    const { member, link } = await (await adminLinks()).inviteByName(platform, { ...input, actor: cliActor() });
     print(`Invited ${input.email} to "${input.account}" as ${member.role} (${member.id}). Send them this link; it works once, until ${link.expiresAt}:\n\n  ${link.url}\n`);
   },
   async 'members reset-password'(platform, args) {

@@ -3,6 +3,7 @@ import { AppError } from '../../core/errors.ts';
 import { accountIdForName } from '../../domain/accounts/account.ts';
 import { Budget } from '../../domain/accounts/budget.ts';
 import { accountStream } from '../../domain/accounts/decide.ts';
+import type { Actor } from '../../eventstore/port.ts';
 import type { Platform } from '../../platform.ts';
 
 /**
@@ -24,12 +25,12 @@ export function budgetFromOptions(values: { usd?: string; tokens?: string; none?
 }
 
 /** The account's monthly budget, as an operator sets it (account administration is not in the public API). */
-export async function setAccountBudget(platform: Platform, accountName: string, budget: Budget | null): Promise<void> {
+export async function setAccountBudget(platform: Platform, accountName: string, budget: Budget | null, actor: Actor): Promise<void> {
   const accountId = accountIdForName(accountName);
   await platform.readModels.catchUp(5000);
   if (!(await platform.readStore.get<AccountDoc>('accounts', accountId))) throw new AppError('not_found', `No account named ${accountName}.`);
   const commandId = platform.ids.next('cor');
   await platform.commands.execute(accountStream, accountId, { type: 'SetBudget', budget, at: platform.clock.now() }, {
-    accountId, actor: { kind: 'cli', user: process.env.USER ?? 'admin' }, correlationId: commandId, requestId: commandId, commandId,
+    accountId, actor, correlationId: commandId, requestId: commandId, commandId,
   });
 }

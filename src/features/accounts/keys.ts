@@ -11,7 +11,8 @@ import type { PlanName } from '../../domain/accounts/plans.ts';
 /** The application's "API keys area": what the admin CLI and the first start call. */
 export type IssuedKey = { id: string; key: string; account: string; accountId: string };
 
-const cliActor = (): Actor => ({ kind: 'cli', user: process.env.USER ?? 'admin' });
+/** The actor of an operator's command when its caller does not name one (the CLI names the OS user: cli/actor.ts). */
+const OPERATOR: Actor = { kind: 'cli', user: 'admin' };
 
 function contextFor(platform: Platform, accountId: string, actor: Actor) {
   const commandId = platform.ids.next('cor');
@@ -32,7 +33,7 @@ export async function createApiKey(
   const { key, record } = newKey(platform, options.name ?? 'default');
   await platform.commands.execute(accountStream, accountId, {
     type: 'CreateApiKey', accountId, name: accountName, plan: options.plan ?? platform.config.INKSTREAM_DEFAULT_PLAN, key: record, at: platform.clock.now(),
-  }, contextFor(platform, accountId, options.actor ?? cliActor()));
+  }, contextFor(platform, accountId, options.actor ?? OPERATOR));
   return { id: record.keyId, key, account: accountName, accountId };
 }
 
@@ -51,7 +52,7 @@ export async function rotateApiKey(platform: Platform, keyId: string, change: Ke
   const record = await keyRecord(platform, keyId, change.accountId);
   const { key, record: replacement } = newKey(platform, record.name);
   const result = await platform.commands.execute(accountStream, record.accountId, { type: 'RotateApiKey', keyId, key: replacement, at: platform.clock.now() },
-    contextFor(platform, record.accountId, change.actor ?? cliActor()));
+    contextFor(platform, record.accountId, change.actor ?? OPERATOR));
   const account = result.state.status === 'active' ? result.state.name : '';
   return { id: replacement.keyId, key, account, accountId: record.accountId };
 }
@@ -59,7 +60,7 @@ export async function rotateApiKey(platform: Platform, keyId: string, change: Ke
 export async function revokeApiKey(platform: Platform, keyId: string, change: KeyChange = {}): Promise<void> {
   const record = await keyRecord(platform, keyId, change.accountId);
   await platform.commands.execute(accountStream, record.accountId, { type: 'RevokeApiKey', keyId, at: platform.clock.now() },
-    contextFor(platform, record.accountId, change.actor ?? cliActor()));
+    contextFor(platform, record.accountId, change.actor ?? OPERATOR));
 }
 
 export async function listApiKeys(platform: Platform, accountName: string): Promise<ApiKeyDoc[]> {
@@ -69,12 +70,12 @@ export async function listApiKeys(platform: Platform, accountName: string): Prom
   return page.items;
 }
 
-export async function setAccountPlan(platform: Platform, accountName: string, plan: PlanName): Promise<void> {
+export async function setAccountPlan(platform: Platform, accountName: string, plan: PlanName, actor: Actor = OPERATOR): Promise<void> {
   const accountId = accountIdForName(accountName);
   await platform.readModels.catchUp(5000);
   const account = await platform.readStore.get<AccountDoc>('accounts', accountId);
   if (!account) throw new AppError('not_found', `No account named ${accountName}.`);
-  await platform.commands.execute(accountStream, accountId, { type: 'SetPlan', plan, at: platform.clock.now() }, contextFor(platform, accountId, cliActor()));
+  await platform.commands.execute(accountStream, accountId, { type: 'SetPlan', plan, at: platform.clock.now() }, contextFor(platform, accountId, actor));
 }
 
 /** First start on an empty store: a `default` account with one key, printed once. */

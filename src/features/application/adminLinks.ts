@@ -11,13 +11,11 @@ import { inviteMember } from './members.ts';
 /** One-time links made by an administrator (the CLI) or by the first start, printed for a person to open. */
 type LinkPlatform = Pick<Platform, 'eventStore' | 'readStore' | 'commands' | 'clock' | 'ids' | 'config'>;
 
-const cliActor = (): Actor => ({ kind: 'cli', user: process.env.USER ?? 'admin' });
-
 /** `inkstream members invite`: the account must exist (keys create or the first start made it). */
-export async function inviteByName(platform: LinkPlatform, input: { account: string; email: string; role: MemberRole; name?: string }) {
+export async function inviteByName(platform: LinkPlatform, input: { account: string; email: string; role: MemberRole; name?: string; actor: Actor }) {
   const accountId = accountIdForName(input.account);
   await activeAccount(platform, accountId).catch(() => { throw new AppError('not_found', `No account named ${input.account}.`); });
-  return inviteMember(platform, { accountId, email: input.email, name: input.name, role: input.role, actor: cliActor(), requestId: platform.ids.next('cor') });
+  return inviteMember(platform, { accountId, email: input.email, name: input.name, role: input.role, actor: input.actor, requestId: platform.ids.next('cor') });
 }
 
 /** `inkstream members reset-password`: a new link for the member with this email in this account. */

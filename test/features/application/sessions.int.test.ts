@@ -1,3 +1,4 @@
+import { OPERATOR } from '../../support/operator.ts';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { manualClock } from '../../../src/core/clock.ts';
 import { inviteByName, resetLinkByName } from '../../../src/features/application/index.ts';
@@ -51,7 +52,7 @@ test('signing out ends the session and its access token; a member lists their se
 });
 
 test('a one-time link works once and for 24 hours; a reset link ends the member\'s sessions', async () => {
-  const { link } = await inviteByName(inkstream.platform, { account: 'test', email: 'late@acme.example', role: 'viewer' });
+  const { link } = await inviteByName(inkstream.platform, { account: 'test', email: 'late@acme.example', role: 'viewer', actor: OPERATOR });
   clock.advance(24 * HOUR + 1);
   const late = await appSession(inkstream.url).request('POST', '/set-password', { token: linkToken(link.url), password: 'plum-orchard-lantern-42' });
   expect(late.status).toBe(404);

@@ -1,3 +1,4 @@
+import { OPERATOR } from '../../support/operator.ts';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { setAccountBudget } from '../../../src/features/accounts/budget.ts';
 import { articleStream } from '../../../src/domain/articles/decide.ts';
@@ -146,13 +147,13 @@ test('a project budget that is spent keeps the next article queued with the reas
 test('an account budget set by the operator holds every project\'s next article, and raising it resumes them', async () => {
   const client = app.api(await app.newKey('capped'));
   const projectId = await crawledProject(client);
-  await setAccountBudget(app.platform, 'capped', { usd: 0 });
+  await setAccountBudget(app.platform, 'capped', { usd: 0 }, OPERATOR);
   const articleId = await write(projectId, 'Holiday pre-orders', client);
   const held = await waiting(articleId, client);
   expect(held).toMatchObject({ status: 'queued', waitingFor: { reason: 'budget', scope: 'account', budget: { usd: 0 } } });
   expect((await client.get('/usage')).body.usage.budget).toEqual({ usd: 0 });
 
-  await setAccountBudget(app.platform, 'capped', { usd: 5 });
+  await setAccountBudget(app.platform, 'capped', { usd: 5 }, OPERATOR);
   expect((await drafted(articleId, client)).status).toBe('draft');
   const usage = (await client.get('/usage')).body.usage;
   expect(usage).toMatchObject({ steps: 2, budget: { usd: 5 } });
@@ -185,7 +186,7 @@ test('an article that waited for last month\'s budget goes on when the next mont
     const client = monthly.api(await monthly.newKey('monthly'));
     const projectId = await crawledProject(client);
     const first = await drafted(await write(projectId, 'Holiday pre-orders', client), client);
-    await setAccountBudget(monthly.platform, 'monthly', { tokens: first.usage.tokensIn + first.usage.tokensOut });
+    await setAccountBudget(monthly.platform, 'monthly', { tokens: first.usage.tokensIn + first.usage.tokensOut }, OPERATOR);
     const second = await write(projectId, 'Wholesale pricing for cafes', client);
     expect((await waiting(second, client)).waitingFor).toMatchObject({ scope: 'account', month: '2026-01' });
 

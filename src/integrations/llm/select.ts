@@ -1,6 +1,6 @@
 import { createLimiter } from '../../core/limiter.ts';
 import { createOfflineWriter } from './offline/index.ts';
-import { createOpenAiLlm } from './openai.ts';
+import type { OpenAiLlmOptions } from './openai.ts';
 import { createLlmWriter } from './openaiWriter.ts';
 import type { LlmPort } from './port.ts';
 import { limitProviderCalls } from './providerLimit.ts';
@@ -51,10 +51,22 @@ export function createContentWriter(config: LlmConfig): { writer: ContentWriter;
   const concurrency = config.concurrency ?? DEFAULT_LLM_CONCURRENCY;
   const limiter = createLimiter({ concurrency, rate: config.requestsPerMinute ? { limit: config.requestsPerMinute, windowMs: 60_000 } : undefined });
   // The adapter hands a wait the provider asks for back at once, so the limiter pauses every call to the endpoint.
-  const adapter = createOpenAiLlm({ ...config, apiKey: config.apiKey, concurrency, maxRetryAfterMs: 0 });
+  const adapter = openAiLlmLoadedOnUse({ ...config, apiKey: config.apiKey, concurrency, maxRetryAfterMs: 0 });
   const llm = limitProviderCalls(adapter, {
     limiter, key: config.baseURL ?? 'https://api.openai.com/v1', maxRateLimitWaitMs: MAX_RATE_LIMIT_WAIT_MS,
     backoff: { baseDelayMs: 1000, maxDelayMs: 60_000, random: Math.random }, nowMs: Date.now,
   });
   return { writer: createLlmWriter(llm), llm };
+}
+
+/** The OpenAI adapter, its SDK (~18 MB resident) loaded by the first call rather than at start. */
+function openAiLlmLoadedOnUse(options: OpenAiLlmOptions): LlmPort {
+  let adapter: Promise<LlmPort> | null = null;
+  const load = () => (adapter ??= import('./openai.ts').then(({ createOpenAiLlm }) => createOpenAiLlm(options)));
+  return {
+    provider: 'openai',
+    defaultModel: options.defaultModel,
+    generateObject: async (request) => (await load()).generateObject(request),
+    generateText: async (request) => (await load()).generateText(request),
+  };
 }

@@ -53,6 +53,7 @@ export async function startConsumer(definition: ConsumerDefinition, options: Con
   definition.start?.();
   let checkpoint = (await readStore.getCheckpoint(definition.name)) ?? -1n;
   let saved = checkpoint;
+  let handledAny = false;
   let processed = checkpoint;
   let running = true;
   let error: string | null = null;
@@ -86,7 +87,8 @@ export async function startConsumer(definition: ConsumerDefinition, options: Con
         const { events, through: head } = await tail.read(checkpoint, definition.categories, batchSize, fresh);
         if (events.length > 0) {
           await definition.handleBatch(events);
-          saved = checkpoint = events[events.length - 1].position;
+          handledAny = true;
+          checkpoint = events[events.length - 1].position;
           advance(checkpoint);
         }
         error = null;
@@ -95,9 +97,11 @@ export async function startConsumer(definition: ConsumerDefinition, options: Con
           // The read saw everything up to the head it followed, so a filtered consumer need not
           // walk again over events of other categories it has already passed.
           if (head > checkpoint) checkpoint = head;
-          // Recorded too, now and then: a consumer whose events are rare would otherwise read the
-          // whole log again at every start (its start-up and memory growing with the log).
-          if (checkpoint - saved >= PASSED_BEFORE_SAVE) {
+          // Recorded too, now and then: a consumer whose events never come would otherwise read the
+          // whole log again at every start (its start-up and memory growing with the log). Only
+          // while it has handled nothing in this run: once it has, its own checkpoint (a low-water
+          // mark of unfinished work, for the pipeline's) is the one that may move.
+          if (!handledAny && checkpoint - saved >= PASSED_BEFORE_SAVE) {
             await readStore.commit([], { consumer: definition.name, position: checkpoint });
             saved = checkpoint;
           }

@@ -12,19 +12,38 @@ export type LogTail = {
    * log first even if this process appended nothing since the last look (another process may have).
    */
   read(after: bigint, categories: readonly string[] | undefined, maxCount: number, fresh: boolean): Promise<TailRead>;
+  /** About how many bytes of events the tail holds (docs/memory.md). */
+  heldBytes(): number;
   stop(): void;
 };
+
+/** Events read from the log at once to bring the tail up to date. */
+const REFRESH_BATCH = 1_000;
+
+/** An event's size, about: its strings' lengths and a little for the rest (an ArticleDrafted is mostly its MDX). */
+export function approximateBytes(value: unknown): number {
+  if (typeof value === 'string') return value.length;
+  if (value === null || typeof value !== 'object') return 8;
+  let bytes = 16;
+  if (Array.isArray(value)) for (const item of value) bytes += approximateBytes(item);
+  else for (const key in value) bytes += key.length + approximateBytes((value as Record<string, unknown>)[key]);
+  return bytes;
+}
 
 /**
  * The newest events of the log, read once for every consumer of the process. After an append
  * each of a dozen consumers would otherwise query the log for the same few events and parse them
  * again; here one read after each append (or poll) serves them all, and this process's own
- * appends need no read at all. Holds every event in
- * (start, head], between `capacity` and twice that many; a reader further behind reads the store.
+ * appends need no read at all. Holds every event in (start, head]: at most twice `capacity` events
+ * and twice `maxBytes` of them, trimmed back to the newest that fit in both; a reader further
+ * behind reads the store.
  */
-export async function createLogTail(store: EventStore, options: { capacity?: number } = {}): Promise<LogTail> {
+export async function createLogTail(store: EventStore, options: { capacity?: number; maxBytes?: number } = {}): Promise<LogTail> {
   const capacity = options.capacity ?? 10_000;
+  const maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
   let buffer: StoredEvent[] = [];
+  let sizes: number[] = [];
+  let bytes = 0;
   let head = await store.headPosition();
   let start = head;
   let stale = false;
@@ -50,12 +69,12 @@ export async function createLogTail(store: EventStore, options: { capacity?: num
     stale = false;
     let events: StoredEvent[];
     try {
-      events = await store.readAll({ after: head, maxCount: capacity });
+      events = await store.readAll({ after: head, maxCount: REFRESH_BATCH });
     } catch (error) {
       stale = true;
       throw error;
     }
-    if (events.length === capacity) stale = true; // more to come: the next read continues
+    if (events.length === REFRESH_BATCH) stale = true; // more to come: the next read continues
     take(events);
   }
 
@@ -63,12 +82,29 @@ export async function createLogTail(store: EventStore, options: { capacity?: num
   function take(events: readonly StoredEvent[]): void {
     if (events.length === 0) return;
     head = events[events.length - 1].position;
-    for (const event of events) buffer.push(event);
-    if (buffer.length > 2 * capacity) { // trimmed now and then, not on every append
-      const dropped = buffer.length - capacity;
-      start = buffer[dropped - 1].position;
-      buffer = buffer.slice(dropped);
+    for (const event of events) {
+      const size = approximateBytes(event.data) + 200; // the metadata, ids and the object itself
+      buffer.push(event);
+      sizes.push(size);
+      bytes += size;
     }
+    if (buffer.length > 2 * capacity || bytes > 2 * maxBytes) trim(); // now and then, not on every append
+  }
+
+  /** Keeps the newest events that fit in `capacity` and `maxBytes`. */
+  function trim(): void {
+    let kept = 0;
+    let keptBytes = 0;
+    while (kept < buffer.length && kept < capacity && keptBytes + sizes[buffer.length - 1 - kept] <= maxBytes) {
+      keptBytes += sizes[buffer.length - 1 - kept];
+      kept++;
+    }
+    const dropped = buffer.length - kept;
+    if (dropped === 0) return;
+    start = buffer[dropped - 1].position;
+    buffer = buffer.slice(dropped);
+    sizes = sizes.slice(dropped);
+    bytes = keptBytes;
   }
 
   function refreshOnce(): Promise<void> {
@@ -92,6 +128,7 @@ export async function createLogTail(store: EventStore, options: { capacity?: num
       }
       return { events, through: head };
     },
+    heldBytes: () => bytes,
     stop: unsubscribe,
   };
 }

@@ -40,6 +40,9 @@ export type ConsumerHandle = {
   stop(): Promise<void>;
 };
 
+/** Events of other categories a filtered consumer passes over before it records that it has. */
+const PASSED_BEFORE_SAVE = 1_000n;
+
 export async function startConsumer(definition: ConsumerDefinition, options: ConsumerRunnerOptions): Promise<ConsumerHandle> {
   const { store, readStore, logger } = options;
   const log = logger.child({ consumer: definition.name });
@@ -49,6 +52,8 @@ export async function startConsumer(definition: ConsumerDefinition, options: Con
 
   definition.start?.();
   let checkpoint = (await readStore.getCheckpoint(definition.name)) ?? -1n;
+  let saved = checkpoint;
+  let handledAny = false;
   let processed = checkpoint;
   let running = true;
   let error: string | null = null;
@@ -82,6 +87,7 @@ export async function startConsumer(definition: ConsumerDefinition, options: Con
         const { events, through: head } = await tail.read(checkpoint, definition.categories, batchSize, fresh);
         if (events.length > 0) {
           await definition.handleBatch(events);
+          handledAny = true;
           checkpoint = events[events.length - 1].position;
           advance(checkpoint);
         }
@@ -91,6 +97,14 @@ export async function startConsumer(definition: ConsumerDefinition, options: Con
           // The read saw everything up to the head it followed, so a filtered consumer need not
           // walk again over events of other categories it has already passed.
           if (head > checkpoint) checkpoint = head;
+          // Recorded too, now and then: a consumer whose events never come would otherwise read the
+          // whole log again at every start (its start-up and memory growing with the log). Only
+          // while it has handled nothing in this run: once it has, its own checkpoint (a low-water
+          // mark of unfinished work, for the pipeline's) is the one that may move.
+          if (!handledAny && checkpoint - saved >= PASSED_BEFORE_SAVE) {
+            await readStore.commit([], { consumer: definition.name, position: checkpoint });
+            saved = checkpoint;
+          }
           advance(head);
           if (running) await pause(pollIntervalMs, true);
           // Let the appends of this turn of the event loop land first: under load one read then

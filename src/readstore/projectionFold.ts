@@ -11,6 +11,16 @@ type Lane = { projection: Projection; held: Map<string, Held>; begins: ReadonlyS
 /** One lane's share of a batch: the events that touch its documents, with the id each touches. */
 type Share = { lane: Lane; events: StoredEvent[]; ids: string[]; missing: Set<string> };
 
+export type FoldOptions = {
+  /**
+   * A flush commits at most this many documents a transaction (all in one without it), the
+   * checkpoint with the last, and awaits `pause` (given how long the commit took) between two: a
+   * rebuild's flush of thousands of documents then never holds the write lock, or the event loop, for long.
+   */
+  writesPerCommit?: number;
+  pause?: (commitMs: number) => Promise<void>;
+};
+
 export type ProjectionFold = {
   /** Folds the events into the documents in memory, loading from the store only those it does not hold. */
   apply(events: readonly StoredEvent[]): Promise<void>;
@@ -28,7 +38,8 @@ export type ProjectionFold = {
  * applies on commit. The live consumer flushes and forgets after every batch; a rebuild keeps
  * the documents across batches, so each document is read at most once and written once per flush.
  */
-export function createProjectionFold(projections: readonly Projection[], readStore: ReadStore): ProjectionFold {
+export function createProjectionFold(projections: readonly Projection[], readStore: ReadStore, options: FoldOptions = {}): ProjectionFold {
+  const { writesPerCommit = Infinity, pause } = options;
   const lanes: Lane[] = projections.map((projection) => ({ projection, held: new Map(), begins: new Set(projection.begins) }));
   const lanesByCategory = new Map<string, Lane[]>();
   let lastPosition: bigint | null = null;
@@ -105,7 +116,14 @@ export function createProjectionFold(projections: readonly Projection[], readSto
           writes.push({ kind: 'put', collection: projection.collection, id, doc, position });
         }
       }
-      await readStore.commit(writes, { consumer, position: lastPosition });
+      // The checkpoint only with the last part: it never runs ahead of the documents written.
+      let from = 0;
+      while (writes.length - from > writesPerCommit) {
+        const started = performance.now();
+        await readStore.commit(writes.slice(from, (from += writesPerCommit)));
+        await pause?.(performance.now() - started);
+      }
+      await readStore.commit(from === 0 ? writes : writes.slice(from), { consumer, position: lastPosition });
     },
 
     get size() {

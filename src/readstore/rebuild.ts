@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { EventStore } from '../eventstore/port.ts';
 import type { ReadStore } from './port.ts';
 import type { Projection } from './projection.ts';
@@ -6,6 +7,15 @@ import { createProjectionFold } from './projectionFold.ts';
 // Small enough that a batch's events die young (a scavenge) instead of being promoted and marked.
 export const REBUILD_READ_BATCH = 1_000;
 const DOCUMENTS_HELD = 20_000;
+/**
+ * Documents a rebuild writes a transaction. One transaction per flush held the write lock for
+ * seconds on a grown store, and a server on the same file could not renew its lease or project
+ * meanwhile. A flush is cut into commits of a few milliseconds, and after each the lock is left
+ * free for half as long again, so a waiting writer gets in (`src/readstore/sqlite.ts` tries for
+ * the lock on a timer without blocking its event loop).
+ */
+export const REBUILD_WRITES_PER_COMMIT = 500;
+const leaveLockFree = (commitMs: number) => sleep(Math.max(1, commitMs / 2));
 
 export type RebuildOptions = {
   /** The checkpoint the rebuilt read models move. */
@@ -74,8 +84,11 @@ async function replay(
   const { documentsHeld = DOCUMENTS_HELD, readBatch = REBUILD_READ_BATCH } = options;
   // The documents stay in memory across batches and are written when the bound is reached and at
   // the end, so a document changed by many events is read at most once and written once per flush.
-  const fold = createProjectionFold(projections, readStore);
+  const fold = createProjectionFold(projections, readStore, { writesPerCommit: REBUILD_WRITES_PER_COMMIT, pause: leaveLockFree });
   for (;;) {
+    // A turn of the event loop between batches: the SQLite stores answer without one, and a
+    // rebuild inside the server (an upgrade) would otherwise hold its requests until it ends.
+    await nextTurn();
     const events = await eventStore.readAll({ after, maxCount: readBatch, categories: options.categories });
     if (events.length === 0 || options.signal?.aborted) break;
     await fold.apply(events);

@@ -1,4 +1,5 @@
 import { DatabaseSync } from 'node:sqlite';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { StatementSync } from 'node:sqlite';
 import { positionFromText } from '../core/positions.ts';
 import { assertCollectionSpec, assertLimit, assertWriteId, createCollectionRegistry, writePosition } from './collections.ts';
@@ -6,10 +7,11 @@ import { decodeCursor, encodeCursor, toSortKey } from './cursor.ts';
 import type { Doc, FindOptions, ReadModelWrite, ReadStore } from './port.ts';
 import { countQuery, findSegments } from './sqliteQuery.ts';
 import type { Query } from './sqliteQuery.ts';
-import { createCollectionTable, createIndexes, createStoreTables, deferIndexes, deferredIndexCheck, tableExists } from './sqliteSchema.ts';
+import { createCollectionTable, createIndexes, createIndexIfMissing, createStoreTables, deferIndexes, deferredIndexCheck, tableExists } from './sqliteSchema.ts';
 import { createTableSwaps } from './sqliteSwap.ts';
 
 const BUSY_TIMEOUT_MS = 5_000;
+const isBusy = (error: unknown): boolean => ((error as { errcode?: number } | null)?.errcode ?? 0) % 256 === 5; // SQLITE_BUSY and its extended codes
 
 type CollectionStatements = {
   put: StatementSync;
@@ -54,7 +56,58 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
   const clearCheckpoint = db.prepare('DELETE FROM checkpoints WHERE consumer = ?');
   const begin = db.prepare('BEGIN IMMEDIATE');
   const commit = db.prepare('COMMIT');
+  const waitWhenBusy = db.prepare(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  const failWhenBusy = db.prepare('PRAGMA busy_timeout = 0');
   let closed = false;
+
+  /** BEGIN IMMEDIATE if no other connection holds the write lock; false (at once) if one does. */
+  function tryBegin(): boolean {
+    failWhenBusy.run();
+    try {
+      begin.run();
+      return true;
+    } catch (error) {
+      if (isBusy(error)) return false;
+      throw error;
+    } finally {
+      waitWhenBusy.run();
+    }
+  }
+
+  /**
+   * The write transactions of commit and acquireLease. While another process holds the write
+   * lock (a rebuild from the CLI commits thousands of documents), waiting in SQLite's busy
+   * handler would block this process's event loop and every request it serves; instead the lock
+   * is tried again after a timer, for up to the busy timeout. The transaction itself still runs
+   * without an await; a statement that finds its table swapped out is run once more.
+   */
+  async function writeTransaction<T>(work: () => T): Promise<T> {
+    const started = Date.now();
+    for (let attempt = 0, waitMs = 1; ; ) {
+      if (!tryBegin()) {
+        if (Date.now() - started > BUSY_TIMEOUT_MS) begin.run(); // throws "database is locked" after one more busy wait
+        else {
+          await sleep(waitMs);
+          waitMs = Math.min(2 * waitMs, 20);
+          continue;
+        }
+      }
+      try {
+        const result = work();
+        commit.run();
+        return result;
+      } catch (error) {
+        if (db.isTransaction) db.exec('ROLLBACK');
+        if (attempt++ > 0 || !swaps.tablesChanged(error)) throw error;
+        forgetStatements();
+      }
+    }
+  }
+
+  function forgetStatements(): void {
+    byCollection.clear();
+    queries.clear();
+  }
 
   function transaction(work: () => void): void {
     begin.run();
@@ -76,8 +129,7 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
       return work();
     } catch (error) {
       if (!swaps.tablesChanged(error)) throw error;
-      byCollection.clear();
-      queries.clear();
+      forgetStatements();
       return work();
     }
   }
@@ -109,7 +161,11 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
   function ensureIndexed(collection: string): void {
     const indexes = registry.indexSpecsOf(collection);
     const table = swaps.tableOf(collection);
-    if (hasDeferredIndexes(table)) transaction(() => createIndexes(db, table, indexes));
+    if (!hasDeferredIndexes(table)) return;
+    // One index a transaction: each holds the write lock for one sort, not all of them.
+    transaction(() => createCollectionTable(db, table, indexes));
+    for (const index of indexes) transaction(() => createIndexIfMissing(db, table, index));
+    transaction(() => createIndexes(db, table, indexes));
   }
 
   function run(query: Query): Record<string, unknown>[] {
@@ -181,10 +237,7 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
           clearCheckpoint.run(checkpoints.built);
           swapped = true;
         });
-        if (swapped) {
-          byCollection.clear();
-          queries.clear();
-        }
+        if (swapped) forgetStatements();
         return swapped;
       },
     },
@@ -230,10 +283,10 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
     },
 
     async commit(writes, checkpoint) {
-      current(() => transaction(() => {
+      await writeTransaction(() => {
         for (const write of writes) apply(write);
         if (checkpoint) setCheckpoint.run(checkpoint.consumer, writePosition(checkpoint.position));
-      }));
+      });
     },
 
     async save(collection, doc) {
@@ -245,7 +298,7 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
     },
 
     async acquireLease(name, holder, ttlMs, nowMs, options = {}) {
-      return Number(takeLease.run(name, holder, nowMs + ttlMs, nowMs, options.replacing ?? null).changes) === 1;
+      return writeTransaction(() => Number(takeLease.run(name, holder, nowMs + ttlMs, nowMs, options.replacing ?? null).changes) === 1);
     },
 
     async leaseHolder(name) {

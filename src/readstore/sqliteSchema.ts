@@ -66,6 +66,12 @@ export function createIndexes(db: DatabaseSync, table: string, indexes: readonly
   db.prepare(`DELETE FROM ${DEFERRED} WHERE collection = ?`).run(table);
 }
 
+/** Builds one declared index if the table lacks it (a deferred table's are built one a transaction, so each holds the write lock for one sort). */
+export function createIndexIfMissing(db: DatabaseSync, table: string, index: IndexSpec): void {
+  const name = indexName(table, indexText(index));
+  if (db.prepare(`SELECT 1 AS found FROM sqlite_master WHERE type = 'index' AND name = ?`).get(name) === undefined) db.exec(indexSql(table, index));
+}
+
 export function deferIndexes(db: DatabaseSync, table: string): void {
   for (const { name } of ownIndexes(db, table)) db.exec(`DROP INDEX "${name.replaceAll('"', '""')}"`);
   db.prepare(`INSERT INTO ${DEFERRED} (collection) VALUES (?) ON CONFLICT (collection) DO NOTHING`).run(table);

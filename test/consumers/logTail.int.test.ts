@@ -96,3 +96,24 @@ test('appends of another process are seen on a fresh read, and a reader behind t
   await otherProcess.close();
   await store.close();
 });
+
+test('the tail holds the newest events up to a byte bound: big events (drafts carry their MDX) push old ones out, which are read from the store', async () => {
+  const store = openSqliteEventStore(file());
+  const log = counting(store);
+  const tail = await createLogTail(log.store, { capacity: 10_000, maxBytes: 1_000_000 });
+  const draft = 'x'.repeat(100_000);
+  for (let n = 0; n < 40; n++) await store.append(`big-${n}`, [{ ...event(n), data: { n, mdx: draft } }], 'no_stream');
+  expect(tail.heldBytes()).toBeLessThanOrEqual(2_000_000);
+  expect(tail.heldBytes()).toBeGreaterThanOrEqual(900_000);
+
+  log.reads = 0;
+  const newest = await tail.read(37n, undefined, 10, false);
+  expect(newest.events.map((e) => e.data.n)).toEqual([38, 39]);
+  expect(log.reads).toBe(0);
+
+  const oldest = await tail.read(-1n, undefined, 3, false);
+  expect(oldest.events.map((e) => e.data.n)).toEqual([0, 1, 2]);
+  expect(log.reads).toBe(1);
+  tail.stop();
+  await store.close();
+});

@@ -78,3 +78,30 @@ test('waitFor gives up after its bound when the consumer cannot get there', asyn
   running.push(handle);
   expect(await handle.waitFor(1_000n, 50)).toBe(false);
 });
+
+test('a consumer whose events never come records how far it has looked, so a restart does not read the whole log again', async () => {
+  const { store, readStore } = stores();
+  for (let n = 0; n < 1_200; n++) await store.append(`tick-${n}`, [event(n)], 'no_stream');
+  const handle = await startConsumer(
+    { name: 'rare', categories: ['never'], handleBatch: async () => { throw new Error('no event of its categories exists'); } },
+    { store, readStore, logger },
+  );
+  running.push(handle);
+  const head = await store.headPosition();
+  expect(await handle.waitFor(head, 5_000)).toBe(true);
+  expect(await readStore.getCheckpoint('rare')).toBe(head);
+});
+
+test("a consumer that has taken an event does not have its checkpoint moved past it by the events it passes over (its work may be unfinished)", async () => {
+  const { store, readStore } = stores();
+  const { position: taken } = await store.append('rare-1', [event(0)], 'no_stream');
+  const handle = await startConsumer(
+    { name: 'slow', categories: ['rare'], handleBatch: async () => { /* work started, not finished: no checkpoint saved */ } },
+    { store, readStore, logger },
+  );
+  running.push(handle);
+  expect(await handle.waitFor(taken, 5_000)).toBe(true);
+  for (let n = 1; n < 1_200; n++) await store.append(`tick-${n}`, [event(n)], 'no_stream');
+  expect(await handle.waitFor(await store.headPosition(), 5_000)).toBe(true);
+  expect(await readStore.getCheckpoint('slow')).toBeNull();
+});

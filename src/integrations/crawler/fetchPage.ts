@@ -1,5 +1,5 @@
 import { errorMessage, isSuccess, MAX_REDIRECTS, type FetchContext } from './fetchContext.ts';
-import { parsePage, type ParsedPage } from './parsePage.ts';
+import type { ParsedPage } from './parsePage.ts';
 import { normalizePageUrl } from './siteScope.ts';
 import type { SkippedUrl } from './types.ts';
 
@@ -26,6 +26,8 @@ export async function fetchPage(ctx: FetchContext, url: string): Promise<PageFet
     if (!htmlTypes.test(contentType) && !sniffedHtml) {
       return skip('not_html', `not an HTML page (${contentType.split(';')[0] || 'no content type'})`, finalUrl);
     }
+    // The HTML parser (cheerio, ~35 MB resident) is loaded by the first crawl, not by every server's start.
+    const { parsePage } = await import('./parsePage.ts');
     const charset = /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType)?.[1];
     return {
       ok: true,

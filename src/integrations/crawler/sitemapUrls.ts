@@ -1,6 +1,5 @@
 import { errorMessage, isSuccess, MAX_REDIRECTS, type FetchContext } from './fetchContext.ts';
 import type { RobotsCache } from './robotsCache.ts';
-import { parseSitemap } from './sitemap.ts';
 import { looksLikeAsset, normalizePageUrl, type SiteScope } from './siteScope.ts';
 import type { SkippedUrl } from './types.ts';
 
@@ -42,6 +41,7 @@ export async function collectSitemapUrls(ctx: FetchContext, options: {
         skipped.push({ url: sitemapUrl, kind: 'sitemap', reason: `sitemap answered HTTP ${response.status}` });
         continue;
       }
+      const { parseSitemap } = await import('./sitemap.ts'); // loads cheerio at the first crawl, not at start
       const sitemap = parseSitemap(response.body, MAX_SITEMAP_BYTES);
       if (sitemap.kind === 'index') queue.push(...sitemap.locations);
       for (const location of sitemap.locations) {

@@ -1,7 +1,7 @@
 import type { Config } from '../../core/config.ts';
 import { createLimiter } from '../../core/limiter.ts';
 import { createOfflineWriter } from './offline/index.ts';
-import { createOpenAiLlm } from './openai.ts';
+import type { OpenAiLlmOptions } from './openai.ts';
 import { createLlmWriter } from './openaiWriter.ts';
 import type { LlmPort } from './port.ts';
 import { limitProviderCalls } from './providerLimit.ts';
@@ -55,7 +55,7 @@ export function createContentWriter(config: LlmConfig): { writer: ContentWriter;
   const limiter = createLimiter({ concurrency, rate: config.requestsPerMinute ? { limit: config.requestsPerMinute, windowMs: 60_000 } : undefined });
   // The adapter hands a wait the provider asks for back at once, so the limiter pauses every call to the endpoint.
   const headroom = createTokenHeadroom(Date.now);
-  const adapter = createOpenAiLlm({ ...config, apiKey: config.apiKey, concurrency, maxRetryAfterMs: 0, onResponseHeaders: (headers) => headroom.observe(headers) });
+  const adapter = openAiLlmLoadedOnUse({ ...config, apiKey: config.apiKey, concurrency, maxRetryAfterMs: 0, onResponseHeaders: (headers) => headroom.observe(headers) });
   const llm = limitProviderCalls(adapter, {
     limiter, key: config.baseURL ?? 'https://api.openai.com/v1', maxRateLimitWaitMs: MAX_RATE_LIMIT_WAIT_MS,
     backoff: { baseDelayMs: 1000, maxDelayMs: 60_000, random: Math.random }, nowMs: Date.now,
@@ -63,4 +63,16 @@ export function createContentWriter(config: LlmConfig): { writer: ContentWriter;
     tokens: config.tokensPerMinute ? createLimiter({ concurrency: Number.MAX_SAFE_INTEGER, rate: { limit: config.tokensPerMinute, windowMs: 60_000 } }) : undefined,
   });
   return { writer: createLlmWriter(llm), llm };
+}
+
+/** The OpenAI adapter, its SDK (~18 MB resident) loaded by the first call rather than at start. */
+function openAiLlmLoadedOnUse(options: OpenAiLlmOptions): LlmPort {
+  let adapter: Promise<LlmPort> | null = null;
+  const load = () => (adapter ??= import('./openai.ts').then(({ createOpenAiLlm }) => createOpenAiLlm(options)));
+  return {
+    provider: 'openai',
+    defaultModel: options.defaultModel,
+    generateObject: async (request) => (await load()).generateObject(request),
+    generateText: async (request) => (await load()).generateText(request),
+  };
 }

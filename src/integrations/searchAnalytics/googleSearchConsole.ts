@@ -1,4 +1,4 @@
-import { auth, searchconsole } from '@googleapis/searchconsole';
+import type * as Google from '@googleapis/searchconsole';
 import { toSearchAnalyticsError } from './errors.ts';
 import { SEARCH_CONSOLE_SCOPE, type SearchConsolePort, type SearchCredentials, type SearchQuery, type SearchRow } from './port.ts';
 
@@ -17,7 +17,7 @@ export type GoogleSearchConsoleOptions = {
 type Transporter = { interceptors: { request: { add(interceptor: { resolved(config: RequestConfig): Promise<RequestConfig> }): void } } };
 type RequestConfig = { url?: unknown; retry?: boolean; retryConfig?: { retry?: number } };
 
-function authClient(options: GoogleSearchConsoleOptions) {
+function authClient({ auth }: typeof Google, options: GoogleSearchConsoleOptions) {
   const transporterOptions = { timeout: options.timeoutMs ?? 30_000 };
   const { credentials } = options;
   if (credentials.type === 'oauth') {
@@ -54,27 +54,33 @@ const toRow = (row: { keys?: string[] | null; clicks?: number | null; impression
 
 /** The port over the official client (@googleapis/searchconsole with google-auth-library's OAuth2/JWT clients). */
 export function createGoogleSearchConsole(options: GoogleSearchConsoleOptions): SearchConsolePort {
-  const client = authClient(options);
-  routeRequests(client.transporter as unknown as Transporter, options.tokenUrl);
-  const api = searchconsole({ version: 'v1', auth: client, rootUrl: options.rootUrl, retry: false, timeout: options.timeoutMs ?? 30_000 });
-  const call = async <T>(request: () => Promise<T>): Promise<T> => {
+  // The client library (~25 MB resident) is loaded by the first call, not by every server's start.
+  const connect = async () => {
+    const google = await import('@googleapis/searchconsole');
+    const client = authClient(google, options);
+    routeRequests(client.transporter as unknown as Transporter, options.tokenUrl);
+    const api = google.searchconsole({ version: 'v1', auth: client, rootUrl: options.rootUrl, retry: false, timeout: options.timeoutMs ?? 30_000 });
+    return { client, api };
+  };
+  let connected: ReturnType<typeof connect> | null = null;
+  const call = async <T>(request: (google: Awaited<ReturnType<typeof connect>>) => Promise<T>): Promise<T> => {
     try {
-      return await request();
+      return await request(await (connected ??= connect()));
     } catch (error) {
       throw toSearchAnalyticsError(error);
     }
   };
   return {
-    authorize: () => call(async () => { await client.getAccessToken(); }),
-    site: (property) => call(async () => {
+    authorize: () => call(async ({ client }) => { await client.getAccessToken(); }),
+    site: (property) => call(async ({ api }) => {
       const { data } = await api.sites.get({ siteUrl: property });
       return { siteUrl: data.siteUrl ?? property, permissionLevel: data.permissionLevel ?? 'siteUnverifiedUser' };
     }),
-    sites: () => call(async () => {
+    sites: () => call(async ({ api }) => {
       const { data } = await api.sites.list();
       return (data.siteEntry ?? []).map((entry) => ({ siteUrl: entry.siteUrl ?? '', permissionLevel: entry.permissionLevel ?? '' }));
     }),
-    query: (property, query: SearchQuery) => call(async () => {
+    query: (property, query: SearchQuery) => call(async ({ api }) => {
       const { data } = await api.searchanalytics.query({
         siteUrl: property,
         requestBody: {

@@ -1,6 +1,7 @@
 import { describeCrawlFailure } from './crawlFailure.ts';
 import type { FetchContext } from './fetchContext.ts';
 import { fetchPage } from './fetchPage.ts';
+import { readableMarkdown } from './readableMarkdown.ts';
 import { fetchStylesheets } from './fetchStylesheets.ts';
 import { createFrontier, type Frontier } from './frontier.ts';
 import { createRobotsCache, type RobotsCache } from './robotsCache.ts';
@@ -99,8 +100,9 @@ async function crawlPages(options: {
       const finalAllowed = await robots.allows(fetched.finalUrl);
       if (!finalAllowed.allowed) return skip({ url: fetched.finalUrl, kind: 'robots', reason: finalAllowed.reason });
     }
+    const { followLinks, documentHtml, ...parsed } = fetched.parse(scope.includes);
+    const page: CrawledPage = { ...parsed, markdown: await readableMarkdown(documentHtml) };
     if (pages.length >= pageCap) return;
-    const { followLinks, ...page } = fetched.parse(scope.includes);
     pages.push(page);
     if (followLinks) for (const link of page.links) if (!looksLikeAsset(link)) frontier.add(link, pagePriority(link));
   };

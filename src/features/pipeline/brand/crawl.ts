@@ -5,7 +5,7 @@ import { BrandProfile, type CrawledPageSummary } from '../../../domain/projects/
 import { projectStream } from '../../../domain/projects/decide.ts';
 import type { ActiveProject } from '../../../domain/projects/project.ts';
 import { attempt } from '../attempt.ts';
-import { pageSummary, toPublicBrand } from './brandMapping.ts';
+import { pageSummaries, toPublicBrand } from './brandMapping.ts';
 import { reactionContext } from '../../../consumers/commandContext.ts';
 import type { PipelineContext } from '../context.ts';
 import { describeError } from '../failure.ts';
@@ -31,7 +31,7 @@ export function crawlProcess(ctx: PipelineContext): PartitionedHandler {
       pageCap: ctx.crawl.pageCap, deadlineMs: ctx.crawl.deadlineMs,
     }, ctx.http), { signal: ctx.signal });
     if (result.failure !== undefined) return { failure: result.failure || 'No page could be read.' };
-    const pages = result.pages.map(pageSummary);
+    const pages = pageSummaries(result.pages);
     const measured = toPublicBrand(learnBrand(result));
     if (!ctx.llm) return { brand: measured, pages, provider: 'offline', model: null };
     const refined = await attempt(() => refineVoice(ctx.llm!, measured, pages, ctx.modelFor(project.settings)));

@@ -1,0 +1,36 @@
+import type { Root } from 'mdast';
+import { serializeMdx } from '../../mdx/mdxSyntax.ts';
+
+type Extract = (html: string) => string;
+
+let extractor: Promise<Extract> | undefined;
+
+/**
+ * The main content of an HTML page as Markdown that keeps its headings, lists and tables.
+ * Readability (Firefox's reader view) drops navigation, bylines, share bars, comments and hidden
+ * elements; the rest goes HTML → hast → mdast and is serialized by the project's MDX serializer, so
+ * whatever the page says is escaped text that MDX can never run. Links keep their words only and
+ * images are left out: the text is reading matter for a writer, not markup to copy.
+ * The libraries load on the first call (they are only needed while a crawl runs).
+ */
+export async function readableMarkdown(html: string): Promise<string> {
+  extractor ??= loadExtractor();
+  return (await extractor)(html);
+}
+
+async function loadExtractor(): Promise<Extract> {
+  const [{ parseHTML }, { Readability }, { fromHtml }, { toMdast }] = await Promise.all([
+    import('linkedom'), import('@mozilla/readability'), import('hast-util-from-html'), import('hast-util-to-mdast'),
+  ]);
+  return (html) => {
+    const { document } = parseHTML(html);
+    // A low threshold keeps Readability's first, strictest pass on short pages: its retries start
+    // from the original document but remember the byline they already found, and keep it in the text.
+    const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0], { charThreshold: 100 }).parse();
+    if (!article?.content) return '';
+    const tree = toMdast(fromHtml(article.content, { fragment: true }), {
+      handlers: { a: (state, node) => state.all(node), img: () => undefined, picture: () => undefined },
+    });
+    return serializeMdx(tree as Root).trim();
+  };
+}

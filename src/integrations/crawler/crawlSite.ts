@@ -64,7 +64,7 @@ export async function crawlSite(input: CrawlInput, http: HttpFetcher): Promise<C
     const failure = pages.length > 0 ? undefined : describeCrawlFailure({
       homeUrl: home, robotsToken: ctx.robotsToken, skipped, deadlineMs, deadlinePassed: deadline.signal.aborted,
     });
-    return { pages, stylesheets: styles.stylesheets, skipped, ...(failure ? { failure } : {}) };
+    return { pages, stylesheets: styles.stylesheets, skipped, sitemapUrls: sitemap.urls, ...(failure ? { failure } : {}) };
   } finally {
     clearTimeout(timer);
   }

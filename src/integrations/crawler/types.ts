@@ -69,6 +69,8 @@ export type CrawlResult = {
   /** Same-site stylesheets the pages link, most used first (capped). */
   stylesheets: Stylesheet[];
   skipped: SkippedUrl[];
+  /** Same-site page URLs the sitemaps list (at most 1,000), crawled or not. */
+  sitemapUrls?: string[];
   /** Set when no page could be read: says why, in words a site owner can act on. */
   failure?: string;
 };

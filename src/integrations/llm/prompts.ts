@@ -43,7 +43,7 @@ export function pagesDigest(pages: readonly PageInput[], budgetChars: number = P
   return out.join('\n\n');
 }
 
-const topicLine = (topic: ExistingTopic): string => `- ${topic.title}${topic.keyword ? ` (keyword: ${topic.keyword})` : ''} [${topic.status}]`;
+const topicLine = (topic: ExistingTopic): string => `- ${topic.title || topic.url}${topic.keyword ? ` (keyword: ${topic.keyword})` : ''} [${topic.status}]`;
 
 /**
  * What a research run must not suggest again, most relevant to `focus` first (what the site is
@@ -52,7 +52,7 @@ const topicLine = (topic: ExistingTopic): string => `- ${topic.title}${topic.key
  */
 export const existingTopicsList = (topics: readonly ExistingTopic[], focus: ReadonlyMap<string, number> = new Map()): string =>
   topics.length
-    ? fitList(mostRelevantFirst(topics, focus, (topic) => `${topic.title} ${topic.keyword ?? ''}`), PROMPT_BUDGET.existingTopics, topicLine)
+    ? fitList(mostRelevantFirst(topics, focus, (topic) => `${topic.title || topic.url} ${topic.keyword ?? ''}`), PROMPT_BUDGET.existingTopics, topicLine)
     : '(none yet)';
 
 export const WRITER_SYSTEM = (brand: BrandInput): string => `You are the staff writer for ${brand.name}'s website. Write in the brand's voice and follow every "Do"; never do anything on the "Don't" list.

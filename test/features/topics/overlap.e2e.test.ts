@@ -7,9 +7,14 @@ import { kindOf, modelAnswers } from '../../support/modelAnswers.ts';
 import { page, startTestSite, type TestSite } from '../../support/testSite.ts';
 
 const { '/guides/farm-handbook': _handbook, '/notes/visitor-notes': _notes, ...farmPages } = farmSitePages;
-/** A tea shop whose brewing post is named for its URL only: its title says nothing about green tea. */
+/**
+ * A tea shop whose brewing post is named for its URL only (its title says nothing about green tea),
+ * and whose sitemap lists a members' page the crawl may not read.
+ */
 const teaPages = {
-  '/robots.txt': 'User-agent: *\nAllow: /\n',
+  '/robots.txt': 'User-agent: *\nDisallow: /members/\nSitemap: {{origin}}/sitemap.xml\n',
+  '/sitemap.xml': `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+    <url><loc>{{origin}}/</loc></url><url><loc>{{origin}}/members/cold-brewed-sencha</loc></url></urlset>`,
   '/': page('<main><h1>Fernleaf Tea</h1><p>Single-estate loose-leaf tea from Bristol. Read <a href="/blog/brewing-green-tea">our brewing notes</a>.</p></main>', 'Fernleaf Tea'),
   '/blog/brewing-green-tea': page('<main><article><h1>The perfect cup</h1><p>Water at 70 to 80 degrees keeps green tea sweet. Two minutes is a good first steep.</p></article></main>', 'The perfect cup | Fernleaf Tea'),
 };
@@ -87,8 +92,17 @@ test('a model\'s suggestion that repeats a page of the site (matched by its URL)
   const from = fake.requests.length;
   const titles = await suggestedTitles(api, projectId);
   expect(titles).not.toContain('How to Brew Green Tea: A Complete Guide');
+  expect(titles).not.toContain('Cold-brewed sencha');
+  expect(tea.requested('/members/cold-brewed-sencha')).toBe(false);
   expect(titles).toEqual(expect.arrayContaining(['Oolong for beginners', 'Matcha grades explained']));
   const prompt = fake.requests.slice(from).find((request) => kindOf(request) === 'topic_suggestions')!.body.messages[1].content as string;
   const list = prompt.slice(prompt.indexOf('turned down on purpose:'), prompt.indexOf("The site's pages:"));
   expect(list).toContain('The perfect cup | Fernleaf Tea');
 }, 30_000);
+
+test('a hand-added topic that repeats a page only the sitemap lists is flagged with that page\'s URL', async () => {
+  const api = withModel.api();
+  const projectId = await crawled(api, tea);
+  const created = await api.post(`/projects/${projectId}/topics`, { title: 'Cold brewed sencha', keyword: 'cold brew sencha' });
+  expect(created.body.topic.overlap).toMatchObject({ url: tea.url('/members/cold-brewed-sencha'), title: '', source: 'site' });
+});

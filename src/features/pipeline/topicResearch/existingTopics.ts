@@ -10,7 +10,7 @@ import { readAllDocs } from '../readAllDocs.ts';
  * status (rejected ones included, so turned-down ideas stay down), every article's title, and
  * the site's own pages and the published articles, which a topic must not compete with.
  */
-export async function existingTopicsOf(readStore: ReadStore, projectId: string, sitePages: readonly CrawledPageSummary[] = []): Promise<ExistingTopic[]> {
+export async function existingTopicsOf(readStore: ReadStore, projectId: string, sitePages: readonly CrawledPageSummary[] = [], sitemapUrls: readonly string[] = []): Promise<ExistingTopic[]> {
   const [topics, articles] = await Promise.all([
     readAllDocs<TopicDoc>(readStore, 'topics', { projectId }),
     readAllDocs<ArticleDoc>(readStore, 'articles', { projectId }),
@@ -29,5 +29,6 @@ export async function existingTopicsOf(readStore: ReadStore, projectId: string, 
     add(article.title, article.keyword, published ? 'published' : 'written', published ? { url: published } : undefined);
   }
   for (const page of sitePages) add(page.title, null, 'page on the site', { url: page.url, ...(page.headings[0] ? { heading: page.headings[0] } : {}) });
+  for (const url of sitemapUrls) add('', null, 'page in the sitemap', { url });
   return existing;
 }

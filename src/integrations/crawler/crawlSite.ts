@@ -101,7 +101,7 @@ async function crawlPages(options: {
       if (!finalAllowed.allowed) return skip({ url: fetched.finalUrl, kind: 'robots', reason: finalAllowed.reason });
     }
     const { followLinks, documentHtml, ...parsed } = fetched.parse(scope.includes);
-    const page: CrawledPage = { ...parsed, markdown: await readableMarkdown(documentHtml) };
+    const page: CrawledPage = { ...parsed, markdown: await readableMarkdown(documentHtml, parsed.text) };
     if (pages.length >= pageCap) return;
     pages.push(page);
     if (followLinks) for (const link of page.links) if (!looksLikeAsset(link)) frontier.add(link, pagePriority(link));

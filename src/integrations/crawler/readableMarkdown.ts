@@ -1,5 +1,5 @@
 import type { Root } from 'mdast';
-import { serializeMdx } from '../../mdx/mdxSyntax.ts';
+import { mdxText, serializeMdx } from '../../mdx/mdxSyntax.ts';
 
 type Extract = (html: string) => string;
 
@@ -11,11 +11,20 @@ let extractor: Promise<Extract> | undefined;
  * elements; the rest goes HTML → hast → mdast and is serialized by the project's MDX serializer, so
  * whatever the page says is escaped text that MDX can never run. Links keep their words only and
  * images are left out: the text is reading matter for a writer, not markup to copy.
- * The libraries load on the first call (they are only needed while a crawl runs).
+ * The libraries load on the first call (they are only needed while a crawl runs). When
+ * Readability finds nothing or fails, the page's plain text (one block a line) is kept instead,
+ * each block escaped the same way.
  */
-export async function readableMarkdown(html: string): Promise<string> {
+export async function readableMarkdown(html: string, plainText: string): Promise<string> {
   extractor ??= loadExtractor();
-  return (await extractor)(html);
+  const extract = await extractor;
+  let markdown = '';
+  try {
+    markdown = extract(html);
+  } catch {
+    // a document Readability cannot handle still has its plain text
+  }
+  return markdown || plainText.split('\n').map(mdxText).filter(Boolean).join('\n\n');
 }
 
 async function loadExtractor(): Promise<Extract> {

@@ -9,6 +9,19 @@ const plain = (node: Nodes): string => ('value' in node ? node.value : 'children
  * paragraph after it. Text crawled before pages were kept as Markdown is one block a line.
  */
 export function paragraphsOf(text: string): string[] {
+  const cached = recent.get(text);
+  if (cached) return cached;
+  const found = parse(text);
+  if (recent.size >= RECENT_PAGES) recent.delete(recent.keys().next().value!);
+  recent.set(text, found);
+  return found;
+}
+
+/** The offline writer reads the same pages for every step of every article: each is parsed once. */
+const RECENT_PAGES = 200;
+const recent = new Map<string, string[]>();
+
+function parse(text: string): string[] {
   const blocks = text.includes('\n\n') ? [text] : text.split('\n');
   const out: string[] = [];
   const walk = (node: Nodes) => {

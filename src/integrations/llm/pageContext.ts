@@ -36,8 +36,8 @@ const chunkBlock = (chunk: PageChunk, maxChars: number): string =>
 /**
  * The page text a prompt carries: an index of the site's pages (for links and sources), then for
  * each query the chunks that match it best, each shown once, every block marked as page data. The
- * whole fits PROMPT_BUDGET.pages; each query gets an even share, and what a query leaves unused
- * goes to the chunks most relevant to the topic as a whole.
+ * whole fits PROMPT_BUDGET.pages; each query gets an even share, what a query leaves unused goes
+ * to the chunks most relevant to the topic as a whole, and what is left then to the other chunks.
  */
 export function pageContext(pages: readonly PageInput[], queries: readonly ContextQuery[], topicText: string): string {
   if (pages.length === 0) return '(no pages were crawled)';
@@ -46,7 +46,7 @@ export function pageContext(pages: readonly PageInput[], queries: readonly Conte
   const chunks = pages.flatMap((page) => chunksOf(page, PROMPT_BUDGET.pageChunk));
   const used = new Set<PageChunk>();
   const sections: string[] = [];
-  const labels = (queries.length + 1) * (PROMPT_BUDGET.pageTitle + 40) + 40; // the headers around the blocks
+  const labels = (queries.length + 2) * (PROMPT_BUDGET.pageTitle + 40) + 40; // the headers around the blocks
   let left = PROMPT_BUDGET.pages - index.length - labels;
   const share = Math.floor(left / Math.max(1, queries.length + 1));
   const take = (ranked: readonly Scored[], room: number): string[] => {
@@ -79,5 +79,8 @@ export function pageContext(pages: readonly PageInput[], queries: readonly Conte
   });
   const more = take(ranked(topicText), left);
   if (more.length > 0) sections.push(`More from the site on the topic:\n${more.join('\n')}`);
+  // A small site fits whole: what is still left shows the rest of it, in page order.
+  const rest = take(chunks.map((chunk) => ({ chunk, score: 0 })), left);
+  if (rest.length > 0) sections.push(`The rest of the site:\n${rest.join('\n')}`);
   return [`The site's pages:\n${index}`, ...sections].join('\n\n');
 }

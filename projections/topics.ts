@@ -1,11 +1,12 @@
 import type { StoredEvent } from '../src/eventstore/port.ts';
 import { defineProjection } from '../src/readstore/projection.ts';
-import type { TopicEvent, TopicStatus } from '../src/domain/topics/topic.ts';
+import type { TopicEvent, TopicOverlap, TopicStatus } from '../src/domain/topics/topic.ts';
 
 export type TopicDoc = {
   id: string; accountId: string; projectId: string; title: string; keyword: string | null; brief: string | null;
   status: TopicStatus; scheduledFor: string | null; priority: number; source: 'api' | 'research';
   runId: string | null; rationale: string | null; articleId: string | null; createdAt: string; updatedAt: string;
+  overlap?: TopicOverlap | null;
 };
 
 export const topics = defineProjection<TopicDoc>({

@@ -20,6 +20,12 @@ const copiedFrom = (text: string): string[] => {
   return match ? match[1].split(' ;; ').map((line) => line.trim()) : [];
 };
 const copiedBlocks = (text: string): string => copiedFrom(text).join('\n\n');
+/**
+ * Page text reaches the model as escaped Markdown (`\{`, `\<`, `&#x69;mport`); this model undoes the
+ * escapes of what it copies from a page, as a model may, so the copy is code again and the gate must catch it.
+ */
+const unescaped = (text: string): string =>
+  text.replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16))).replace(/\\([\\{}<>[\]*_`:])/g, '$1');
 const promptOf = (request: RecordedRequest): string => request.body.messages.map((message: { content: string }) => message.content).join('\n');
 
 /** `VERBATIM:…:END` in the prompt: the body is exactly that text (plus enough words to be an article). */
@@ -35,7 +41,7 @@ function obedientModel(request: RecordedRequest) {
     case 'article_research': return reply.object({ outline: ['Feeding', 'Warmth', 'Timing'].map((heading) => ({ heading, points: ['Every day'] })), keyPoints: ['Feed it'], sources: [] });
     case 'article_draft': return reply.object({
       title: /Title: (.*)/.exec(prompt)?.[1] ?? 'Untitled', description: 'How to keep a sourdough starter healthy.',
-      body: `${'Feed your starter every day and keep it warm. '.repeat(6)}\n\n${copiedBlocks(prompt)}\n\nA healthy starter doubles in six hours.\n`,
+      body: `${'Feed your starter every day and keep it warm. '.repeat(6)}\n\n${copiedBlocks(unescaped(prompt))}\n\nA healthy starter doubles in six hours.\n`,
       tags: ['sourdough'], internalLinks: [],
       ...verbatimBody(prompt),
     });
@@ -76,7 +82,7 @@ test('import/export, JSX and expressions a model copies from a crawled page stay
   const topic = await w.api.post(`/projects/${projectId}/topics`, { title: 'Sourdough starter care', keyword: 'sourdough starter' });
   const articleId = (await w.api.post(`/topics/${topic.body.topic.id}/write`)).body.article.id;
   const draft = await articleIn(w.api, articleId, ['draft']);
-  expect(fake.requests.some((request) => promptOf(request).includes(INJECTION))).toBe(true); // the page reached the model
+  expect(fake.requests.some((request) => unescaped(promptOf(request)).includes(INJECTION))).toBe(true); // the page reached the model
 
   expect(draft.neutralised).toEqual([
     { kind: 'esm', field: 'body', excerpt: PLANTED[0] },

@@ -64,6 +64,17 @@ export const BrandUpdate = z.object({
 }).strict().refine((update) => Object.keys(update).length > 0, 'send at least one of voice, companyFacts, doDont, voiceTraits, coverStyle');
 export type BrandUpdate = z.infer<typeof BrandUpdate>;
 
-/** What the pipeline keeps of each crawled page: enough to research and link, small enough for an event. */
+/**
+ * What the pipeline keeps of each crawled page: enough to research and link, small enough for an
+ * event. `text` is the page's readable content as inert Markdown (headings, lists, tables); crawls
+ * recorded before that hold plain text, one block a line.
+ */
 export type CrawledPageSummary = { url: string; title: string; description: string; headings: string[]; text: string };
-export const PAGE_TEXT_LIMIT = 4000;
+/** The most text kept of one page, so a fact deep in a long page can still reach a prompt. */
+export const PAGE_TEXT_LIMIT = 16_000;
+/** The most text kept of all pages of one crawl: a big crawl keeps less of each page, never under PAGE_TEXT_MIN. */
+export const PAGES_TEXT_TOTAL = 400_000;
+export const PAGE_TEXT_MIN = 4_000;
+
+export const pageTextLimit = (pageCount: number): number =>
+  Math.max(PAGE_TEXT_MIN, Math.min(PAGE_TEXT_LIMIT, Math.floor(PAGES_TEXT_TOTAL / Math.max(1, pageCount))));

@@ -8,7 +8,7 @@ export type ProjectCommand =
   | { type: 'CreateProject'; projectId: string; accountId: string; name: string; websiteUrl: string; blogUrl: string | null; sitemapUrl: string | null; settings: Settings; crawlId: string; at: string }
   | { type: 'UpdateProject'; name?: string; paused?: boolean; settings?: SettingsPatch; at: string }
   | { type: 'RequestCrawl'; crawlId: string; overwriteEdited: boolean; at: string }
-  | { type: 'RecordBrandCrawled'; crawlId: string; learned: BrandProfile; pages: CrawledPageSummary[]; provider: string; model: string | null; at: string }
+  | { type: 'RecordBrandCrawled'; crawlId: string; learned: BrandProfile; pages: CrawledPageSummary[]; sitemapUrls?: string[]; provider: string; model: string | null; at: string }
   | { type: 'RecordCrawlFailed'; crawlId: string; reason: string; at: string }
   | { type: 'EditBrand'; update: BrandUpdate; at: string }
   | { type: 'RequestTopicResearch'; runId: string; reason: 'requested' | 'cadence'; at: string }
@@ -41,6 +41,7 @@ export function decideProject(command: ProjectCommand, state: Project): ProjectE
       return [{ type: 'BrandCrawled', data: {
         projectId: project.id, crawlId: command.crawlId, profile, pages: command.pages, changedParts, keptEditedParts: kept,
         provider: command.provider, model: command.model, at: command.at,
+        ...(command.sitemapUrls?.length ? { sitemapUrls: command.sitemapUrls } : {}),
       } }];
     }
     case 'RecordCrawlFailed': {

@@ -13,7 +13,7 @@ export type ProjectEvent =
   | { type: 'ProjectResumed'; data: { projectId: string; at: string } }
   | { type: 'ProjectSettingsChanged'; data: { projectId: string; settings: Settings; at: string } }
   | { type: 'BrandCrawlRequested'; data: { projectId: string; crawlId: string; reason: 'project_created' | 'requested'; overwriteEdited: boolean; at: string } }
-  | { type: 'BrandCrawled'; data: { projectId: string; crawlId: string; profile: BrandProfile; pages: CrawledPageSummary[]; changedParts: BrandPart[]; keptEditedParts: BrandPart[]; provider: string; model: string | null; at: string } }
+  | { type: 'BrandCrawled'; data: { projectId: string; crawlId: string; profile: BrandProfile; pages: CrawledPageSummary[]; sitemapUrls?: string[]; changedParts: BrandPart[]; keptEditedParts: BrandPart[]; provider: string; model: string | null; at: string } }
   | { type: 'BrandCrawlFailed'; data: { projectId: string; crawlId: string; reason: string; at: string } }
   | { type: 'BrandEdited'; data: { projectId: string; changes: Partial<BrandProfile>; parts: BrandPart[]; at: string } }
   | { type: 'TopicResearchRequested'; data: { projectId: string; runId: string; reason: 'requested' | 'cadence'; at: string } }
@@ -34,6 +34,8 @@ export type ActiveProject = {
   /** Parts a user set by PUT: a re-crawl keeps them unless asked to overwrite. */
   editedParts: BrandPart[];
   pages: CrawledPageSummary[];
+  /** Pages the sitemap lists that the crawl did not read (their URLs only): topics must not repeat them either. */
+  sitemapUrls?: string[];
   research: { runId: string; status: 'running' | 'done' | 'failed'; reason?: string } | null;
 };
 
@@ -62,7 +64,7 @@ export function evolveProject(state: Project, event: ProjectEvent): Project {
       return { ...state, editedParts, crawl: { status: 'pending', crawlId: event.data.crawlId, requestedAt: event.data.at } };
     }
     case 'BrandCrawled':
-      return { ...state, brand: event.data.profile, pages: event.data.pages, crawl: { status: 'done', crawlId: event.data.crawlId, finishedAt: event.data.at } };
+      return { ...state, brand: event.data.profile, pages: event.data.pages, sitemapUrls: event.data.sitemapUrls ?? [], crawl: { status: 'done', crawlId: event.data.crawlId, finishedAt: event.data.at } };
     case 'BrandCrawlFailed':
       return { ...state, crawl: { status: 'failed', crawlId: event.data.crawlId, finishedAt: event.data.at, reason: event.data.reason } };
     case 'BrandEdited': {

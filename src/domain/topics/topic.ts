@@ -1,11 +1,19 @@
 export const TOPIC_STATUSES = ['suggested', 'approved', 'scheduled', 'rejected', 'written'] as const;
 export type TopicStatus = (typeof TOPIC_STATUSES)[number];
 
+/**
+ * A topic added by hand that competes with a page the site already has (a crawled page, or an
+ * article Inkstream published): which one, and the advice to refresh it instead.
+ */
+export type TopicOverlap = { url: string; title: string; source: 'site' | 'article'; articleId: string | null; advice: string };
+
 export type TopicEvent =
   | { type: 'TopicCreated'; data: {
       topicId: string; projectId: string; title: string; keyword: string | null; brief: string | null;
       status: 'approved' | 'suggested' | 'scheduled'; scheduledFor: string | null; priority: number;
       source: 'api' | 'research'; runId: string | null; rationale: string | null; at: string;
+      /** Absent on topics created before overlaps were checked. */
+      overlap?: TopicOverlap | null;
     } }
   | { type: 'TopicEdited'; data: { topicId: string; title?: string; keyword?: string | null; brief?: string | null; at: string } }
   | { type: 'TopicApproved'; data: { topicId: string; at: string } }

@@ -9,16 +9,23 @@ import { idOf, IsoTime, listOf, Pagination } from '../../http/schemas.ts';
 import { projectStream } from '../../domain/projects/decide.ts';
 import { topicStream } from '../../domain/topics/decide.ts';
 import { DEFAULT_PRIORITY, TOPIC_STATUSES } from '../../domain/topics/topic.ts';
+import { overlapOf } from './overlap.ts';
 import { writeTopic } from './writeTopic.ts';
 
 const ProjectId = idOf('prj');
 const TopicId = idOf('tpc');
+
+/** Set on a topic added by hand that competes with a page of the site or a published article (docs/content-quality.md). */
+const TopicOverlapBody = z.object({
+  url: z.string(), title: z.string(), source: z.enum(['site', 'article']), articleId: z.string().nullable(), advice: z.string(),
+}).meta({ id: 'TopicOverlap' });
 
 export const TopicBody = z.object({
   id: z.string(), projectId: z.string(), title: z.string(), keyword: z.string().nullable(), brief: z.string().nullable(),
   status: z.enum(TOPIC_STATUSES), scheduledFor: z.string().nullable(), priority: z.number().int(),
   source: z.enum(['api', 'research']), runId: z.string().nullable(), rationale: z.string().nullable(),
   articleId: z.string().nullable(), createdAt: z.string(), updatedAt: z.string(),
+  overlap: TopicOverlapBody.nullable(),
 }).meta({ id: 'Topic' });
 
 const TopicResponse = z.object({ topic: TopicBody });
@@ -43,7 +50,7 @@ const UpdateTopic = z.object({
 
 function presentTopic(doc: TopicDoc) {
   const { accountId: _accountId, ...rest } = present(doc);
-  return rest;
+  return { ...rest, overlap: rest.overlap ?? null };
 }
 
 export const topicRoutes = [
@@ -74,11 +81,12 @@ export const topicRoutes = [
     async handle(input) {
       const { params, body, platform } = input;
       await requireOwnedProject(input, params.id);
+      const overlap = await overlapOf(platform, params.id, { title: body.title, ...(body.keyword ? { keyword: body.keyword } : {}) });
       const topicId = platform.ids.next('tpc');
       const result = await platform.commands.execute(topicStream, topicId, { type: 'CreateTopic', topic: {
         topicId, projectId: params.id, title: body.title, keyword: body.keyword ?? null, brief: body.brief ?? null,
         status: body.scheduledFor ? 'scheduled' : 'approved', scheduledFor: body.scheduledFor ?? null,
-        priority: body.priority ?? DEFAULT_PRIORITY, source: 'api', runId: null, rationale: null, at: platform.clock.now(),
+        priority: body.priority ?? DEFAULT_PRIORITY, source: 'api', runId: null, rationale: null, at: platform.clock.now(), overlap,
       } }, commandContext(input), { newStream: true });
       const doc = applyAppended(topics, null, result.events)!;
       return { status: 201, body: { topic: presentTopic(doc) }, headers: { Location: `/api/v1/topics/${topicId}` } };

@@ -1,6 +1,7 @@
 import { describeCrawlFailure } from './crawlFailure.ts';
 import type { FetchContext } from './fetchContext.ts';
 import { fetchPage } from './fetchPage.ts';
+import { readableMarkdown } from './readableMarkdown.ts';
 import { fetchStylesheets } from './fetchStylesheets.ts';
 import { createFrontier, type Frontier } from './frontier.ts';
 import { createRobotsCache, type RobotsCache } from './robotsCache.ts';
@@ -63,7 +64,7 @@ export async function crawlSite(input: CrawlInput, http: HttpFetcher): Promise<C
     const failure = pages.length > 0 ? undefined : describeCrawlFailure({
       homeUrl: home, robotsToken: ctx.robotsToken, skipped, deadlineMs, deadlinePassed: deadline.signal.aborted,
     });
-    return { pages, stylesheets: styles.stylesheets, skipped, ...(failure ? { failure } : {}) };
+    return { pages, stylesheets: styles.stylesheets, skipped, sitemapUrls: sitemap.urls, ...(failure ? { failure } : {}) };
   } finally {
     clearTimeout(timer);
   }
@@ -99,8 +100,9 @@ async function crawlPages(options: {
       const finalAllowed = await robots.allows(fetched.finalUrl);
       if (!finalAllowed.allowed) return skip({ url: fetched.finalUrl, kind: 'robots', reason: finalAllowed.reason });
     }
+    const { followLinks, documentHtml, ...parsed } = fetched.parse(scope.includes);
+    const page: CrawledPage = { ...parsed, markdown: await readableMarkdown(documentHtml, parsed.text) };
     if (pages.length >= pageCap) return;
-    const { followLinks, ...page } = fetched.parse(scope.includes);
     pages.push(page);
     if (followLinks) for (const link of page.links) if (!looksLikeAsset(link)) frontier.add(link, pagePriority(link));
   };

@@ -17,7 +17,8 @@ export type ParseInput = {
   inScope(url: string): boolean;
 };
 
-export type ParsedPage = CrawledPage & { followLinks: boolean };
+/** The decoded document, without scripts, navigation and footer, comes along for the readability pass. */
+export type ParsedPage = Omit<CrawledPage, 'markdown'> & { followLinks: boolean; documentHtml: string };
 
 /** Everything the crawler and the brand learner need from one HTML page. */
 export function parsePage(input: ParseInput): ParsedPage {
@@ -49,6 +50,9 @@ export function parsePage(input: ParseInput): ParsedPage {
 
   $(noise).remove();
   $(chrome).remove();
+  // Readability finds the article in what is left; on a page that is mostly links (a blog index)
+  // it would otherwise take the footer for the content.
+  const documentHtml = $.html();
   const mainRoot = $('main, [role="main"]').first();
   const root = mainRoot.length > 0 ? mainRoot : $('body');
 
@@ -68,6 +72,7 @@ export function parsePage(input: ParseInput): ParsedPage {
     links,
     stylesheetUrls,
     inlineCss,
+    documentHtml,
     followLinks: !robotsMeta.includes('nofollow') && !robotsMeta.includes('none'),
   };
 }

@@ -40,6 +40,11 @@ export type CrawledPage = {
   headings: Heading[];
   /** Main text without navigation, footer, scripts and styles: one block (paragraph, item, heading) per line. */
   text: string;
+  /**
+   * The readable content as Markdown (headings, lists, tables kept; bylines, share bars, comments
+   * and hidden elements dropped by a readability pass), escaped so MDX reads it as text only.
+   */
+  markdown: string;
   /** Footer text, kept apart: it often holds the address and the founding year. */
   footerText: string;
   /** Blockquotes and testimonial blocks. */
@@ -64,6 +69,8 @@ export type CrawlResult = {
   /** Same-site stylesheets the pages link, most used first (capped). */
   stylesheets: Stylesheet[];
   skipped: SkippedUrl[];
+  /** Same-site page URLs the sitemaps list (at most 1,000), crawled or not. */
+  sitemapUrls?: string[];
   /** Set when no page could be read: says why, in words a site owner can act on. */
   failure?: string;
 };

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { addUsage } from './port.ts';
 import type { GenerateObjectResult, LlmPort, TokenUsage } from './port.ts';
 import { fitList, focusOf, fitText, PROMPT_BUDGET, TOPIC_BRIEF_MAX } from './promptBudget.ts';
+import { pageContext } from './pageContext.ts';
 import { existingTopicsList, MDX_RULES, pagesDigest, WRITER_SYSTEM } from './prompts.ts';
 import { rankPages, topicTokensOf } from './relevance.ts';
 import { revisionPrompt } from './revisePrompt.ts';
@@ -9,7 +10,7 @@ import { bannedTermMatches, enforceStyle, styleRules, type StyleRules } from './
 import { MAX_OUTPUT_TOKENS } from './tokenCaps.ts';
 import { dedupeTopics } from './topicDedupe.ts';
 import { clampTopicCount, MIN_TOPICS } from './writer.ts';
-import type { BrandInput, ContentWriter, Draft, Evidence, Generated, PageInput, TopicInput } from './writer.ts';
+import type { BrandInput, ContentWriter, Draft, Evidence, Generated, OutlineSection, PageInput, TopicInput } from './writer.ts';
 import { DraftAnswer, ResearchAnswer, RevisionAnswer, TopicsAnswer } from './writerSchemas.ts';
 
 /** Pages about the topic first, so the digest's budget goes to what the article needs. */
@@ -17,6 +18,11 @@ const pagesFor = (topic: TopicInput, pages: readonly PageInput[]): PageInput[] =
   const ranked = rankPages(pages, topicTokensOf(topic));
   return [...ranked, ...pages.filter((page) => !ranked.includes(page))];
 };
+
+/** What the page excerpts are chosen by: the topic's words, and each outline section's own. */
+const topicText = (topic: TopicInput): string => `${topic.title} ${topic.keyword} ${fitText(topic.brief, 300)}`;
+const sectionQueries = (outline: readonly OutlineSection[]) =>
+  outline.map((section) => ({ label: section.heading, text: `${section.heading} ${section.points.join(' ')}` }));
 
 const describeTopic = (topic: TopicInput): string =>
   `Title: ${fitText(topic.title, PROMPT_BUDGET.pageTitle)}\nPrimary keyword: ${fitText(topic.keyword, PROMPT_BUDGET.pageTitle) || '(none; choose one from the title)'}\nBrief: ${fitText(topic.brief, TOPIC_BRIEF_MAX) || '(none)'}`;
@@ -71,8 +77,7 @@ ${describeTopic(input.topic)}
 Give an outline of 4-8 sections (heading plus the points each covers), the key points a reader must take away, and the sources: only pages from the list below that support the article, with their exact URL and title.
 Give evidence for every point that states a figure, a date, a price, a comparison or anything about health: the point, the URL of the page it comes from, and the passage of that page that supports it, quoted word for word. A point you cannot quote a page for does not belong in the plan.
 
-The site's pages:
-${pagesDigest(pages)}`,
+${pageContext(pages, [{ label: input.topic.title, text: topicText(input.topic) }], topicText(input.topic))}`,
       });
       const known = new Map(input.pages.map((page) => [page.url, page]));
       const sources = result.value.sources.filter((source) => known.has(source.url));
@@ -104,8 +109,7 @@ ${evidenceList(input.research.evidence ?? [])}
 Articles already published on the site (you may link to these too):
 ${input.publishedArticles?.length ? fitList(input.publishedArticles, PROMPT_BUDGET.publishedArticles, (article) => `- ${article.title} (${article.url})`) : '(none yet)'}
 
-The site's pages:
-${pagesDigest(pages)}`,
+${pageContext(pages, sectionQueries(input.research.outline), topicText(input.topic))}`,
       });
       return withDraftChecks(result, [...input.pages.map((page) => page.url), ...(input.publishedArticles ?? []).map((article) => article.url)], input.brand);
     },

@@ -13,6 +13,10 @@ export const PROMPT_BUDGET = {
   pageTitle: 200,
   pageDescription: 300,
   pageHeadings: 600,
+  /** Research and drafts: the index of the site's pages (URL and title), taken out of `pages`. */
+  pageIndex: 2_500,
+  /** Research and drafts: one chunk of a page, cut at its headings (a long section is cut again). */
+  pageChunk: 1_500,
   /** The topic's brief; a hand-written brief is long at 2,000 characters. */
   topicBrief: 2_000,
   /** The published file a refresh starts from. */

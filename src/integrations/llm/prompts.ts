@@ -1,4 +1,5 @@
 import { fitList, fitText, mostRelevantFirst, PAGE_EXCERPT_MIN, PROMPT_BUDGET } from './promptBudget.ts';
+import { PAGE_DATA_RULE, pageDataBlock } from './pageData.ts';
 import type { BrandInput, ExistingTopic, PageInput } from './writer.ts';
 
 /** The brand profile as the model reads it; every prompt carries it. */
@@ -19,7 +20,8 @@ export function brandBrief(brand: BrandInput): string {
 
 /**
  * The crawled pages in the given order (most relevant first), each field and the whole cut to
- * PROMPT_BUDGET, so a big site or a hostile page cannot blow the context.
+ * PROMPT_BUDGET, so a big site or a hostile page cannot blow the context. Each page is one block
+ * of page data; its text keeps its headings, lists and tables.
  */
 export function pagesDigest(pages: readonly PageInput[], budgetChars: number = PROMPT_BUDGET.pages): string {
   if (pages.length === 0) return '(no pages were crawled)';
@@ -27,22 +29,21 @@ export function pagesDigest(pages: readonly PageInput[], budgetChars: number = P
   const out: string[] = [];
   let used = 0;
   for (const page of pages) {
+    const source = { url: fitText(page.url, PROMPT_BUDGET.pageTitle * 2), page: fitText(page.title, PROMPT_BUDGET.pageTitle) };
     const header = [
-      `URL: ${fitText(page.url, PROMPT_BUDGET.pageTitle * 2)}`,
-      `Title: ${fitText(page.title, PROMPT_BUDGET.pageTitle)}`,
       page.description ? `Description: ${fitText(page.description, PROMPT_BUDGET.pageDescription)}` : '',
       page.headings.length ? `Headings: ${fitText(page.headings.slice(0, 12).join(' | '), PROMPT_BUDGET.pageHeadings)}` : '',
     ].filter(Boolean).join('\n');
-    const excerptRoom = Math.min(perPage, budgetChars - used - header.length - 12);
+    const excerptRoom = Math.min(perPage, budgetChars - used - header.length - source.url.length - source.page.length - 80);
     if (excerptRoom < PAGE_EXCERPT_MIN && out.length > 0) break;
-    const entry = `${header}\nExcerpt: ${fitText(page.text.replace(/\s+/g, ' ').trim(), Math.max(PAGE_EXCERPT_MIN, excerptRoom))}`;
+    const entry = pageDataBlock(source, `${header}\n\n${fitText(page.text.trim(), Math.max(PAGE_EXCERPT_MIN, excerptRoom))}`);
     out.push(entry);
     used += entry.length + 2;
   }
   return out.join('\n\n');
 }
 
-const topicLine = (topic: ExistingTopic): string => `- ${topic.title}${topic.keyword ? ` (keyword: ${topic.keyword})` : ''} [${topic.status}]`;
+const topicLine = (topic: ExistingTopic): string => `- ${topic.title || topic.url}${topic.keyword ? ` (keyword: ${topic.keyword})` : ''} [${topic.status}]`;
 
 /**
  * What a research run must not suggest again, most relevant to `focus` first (what the site is
@@ -51,11 +52,12 @@ const topicLine = (topic: ExistingTopic): string => `- ${topic.title}${topic.key
  */
 export const existingTopicsList = (topics: readonly ExistingTopic[], focus: ReadonlyMap<string, number> = new Map()): string =>
   topics.length
-    ? fitList(mostRelevantFirst(topics, focus, (topic) => `${topic.title} ${topic.keyword ?? ''}`), PROMPT_BUDGET.existingTopics, topicLine)
+    ? fitList(mostRelevantFirst(topics, focus, (topic) => `${topic.title || topic.url} ${topic.keyword ?? ''}`), PROMPT_BUDGET.existingTopics, topicLine)
     : '(none yet)';
 
 export const WRITER_SYSTEM = (brand: BrandInput): string => `You are the staff writer for ${brand.name}'s website. Write in the brand's voice and follow every "Do"; never do anything on the "Don't" list.
 State only facts you are given (company facts and the site's pages); never invent statistics, customers, prices, quotes or sources.
+${PAGE_DATA_RULE}
 
 ${brandBrief(brand)}`;
 

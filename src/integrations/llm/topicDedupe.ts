@@ -27,16 +27,55 @@ export function isNearDuplicate(a: Comparable, b: Comparable): boolean {
   return jaccard(titleA, titleB) >= 0.6;
 }
 
+/** A page the site already has (crawled, or an article Inkstream published): the names it goes by. */
+export type SitePageName = { url: string; title: string; heading?: string };
+
+/** "How to brew green tea | Fernleaf Tea" → "How to brew green tea": the site's name is not the page's subject. */
+const pageTitleOf = (title: string): string => title.split(/\s+[|–—·]\s+|\s+-\s+/)[0] ?? title;
+
+/** "/blog/brewing-green-tea.html" → "brewing green tea". */
+function slugWords(url: string): string {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    path = url;
+  }
+  const last = path.split('/').filter(Boolean).pop() ?? '';
+  return decodeURIComponent(last).replace(/\.[a-z0-9]+$/i, '').replace(/[-_+]+/g, ' ');
+}
+
+/**
+ * Whether a topic would compete with a page the site already has: it says the same as the page's
+ * title, first heading or URL (give or take framing words and plurals), or its subject is wholly
+ * inside one of them ("Costing: a practical guide" against "Enterprise costing for mixed farms":
+ * the broader article would chase the searches the page already answers).
+ */
+export function overlapsPage(topic: Comparable, page: SitePageName): boolean {
+  const subject = subjectTokens(topic.title);
+  const names = [pageTitleOf(page.title), page.heading ?? '', slugWords(page.url)].filter((name) => name.trim());
+  return names.some((name) => {
+    if (isNearDuplicate(topic, { title: name, keyword: name })) return true;
+    const other = subjectTokens(name);
+    return subject.size > 0 && other.size > 0 && [...subject].every((token) => other.has(token));
+  });
+}
+
+/** The first page the topic overlaps, or null. */
+export const overlappingPage = <P extends SitePageName>(topic: Comparable, pages: readonly P[]): P | null =>
+  pages.find((page) => overlapsPage(topic, page)) ?? null;
+
 /**
  * Keeps candidates in order, dropping any that repeats an existing topic (whatever its status:
- * a rejected idea must not come back) or an earlier candidate; at most `limit` are returned.
+ * a rejected idea must not come back), overlaps a page of the site or a published article (those
+ * carry a `url`), or repeats an earlier candidate; at most `limit` are returned.
  */
 export function dedupeTopics<T extends Comparable>(candidates: readonly T[], existing: readonly ExistingTopic[], limit: number): T[] {
   const kept: T[] = [];
   for (const candidate of candidates) {
     if (kept.length >= limit) break;
     if (!candidate.title.trim()) continue;
-    if (existing.some((topic) => isNearDuplicate(candidate, topic))) continue;
+    if (existing.some((topic) => (topic.url ? overlapsPage(candidate, { ...topic, url: topic.url }) : isNearDuplicate(candidate, topic)))) continue;
     if (kept.some((topic) => isNearDuplicate(candidate, topic))) continue;
     kept.push(candidate);
   }

@@ -20,7 +20,8 @@ export type PageInput = { url: string; title: string; description?: string; head
 
 export type TopicInput = { title: string; keyword: string; brief: string };
 
-export type ExistingTopic = { title: string; keyword?: string; status: string };
+/** A topic, article or page a new topic must not repeat; `url` marks a page of the site or a published article (compared as a page). */
+export type ExistingTopic = { title: string; keyword?: string; status: string; url?: string; heading?: string };
 
 export type TopicSuggestion = { title: string; keyword: string; brief: string; rationale: string };
 

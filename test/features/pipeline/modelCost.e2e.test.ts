@@ -131,7 +131,7 @@ test('a crawled page with an enormous title, description, headings and text take
       const prompt = request.body.messages[1].content as string;
       const pages = prompt.slice(prompt.indexOf("The site's pages:\n") + "The site's pages:\n".length);
       expect(pages).toContain(`${hostile.origin}/blog/holiday-preorders`);
-      expect(pages).toMatch(/Title: (pre-orders )+\[… [\d,]+ more characters cut to fit the prompt\]/);
+      expect(pages).toMatch(/ — (pre-orders )+\[… [\d,]+ more characters cut to fit the prompt\]/);
       expect(pages.length).toBeLessThanOrEqual(PROMPT_BUDGET.pages);
     }
   } finally {

@@ -27,7 +27,7 @@ test('topic suggestions carry the brand and existing topics into the prompt and 
   expect(sent.response_format.json_schema.name).toBe('topic_suggestions');
   expect(sent.messages[0].content).toContain('Never use "leverage"');
   expect(sent.messages[1].content).toContain('- Water temperature (keyword: water temperature) [rejected]');
-  expect(sent.messages[1].content).toContain('URL: https://fernleaf.example/guides/brewing-green-tea');
+  expect(sent.messages[1].content).toContain('url="https://fernleaf.example/guides/brewing-green-tea"');
 });
 
 test('too few usable suggestions trigger one more request that excludes everything seen', async () => {

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { dedupeTopics, isNearDuplicate } from '../../../src/integrations/llm/topicDedupe.ts';
+import { dedupeTopics, isNearDuplicate, overlapsPage } from '../../../src/integrations/llm/topicDedupe.ts';
 
 test('titles that differ only in framing, case or plurals are near-duplicates', () => {
   expect(isNearDuplicate({ title: 'Brewing Green Tea' }, { title: 'A practical guide to brewing green teas' })).toBe(true);
@@ -26,4 +26,24 @@ test('dedupe drops repeats of existing topics, rejected ones included, and of ea
   ];
   const existing = [{ title: 'Matcha, explained', keyword: 'matcha', status: 'rejected' }];
   expect(dedupeTopics(candidates, existing, 3).map((t) => t.title)).toEqual(['Oolong for beginners', 'Storing tea at home', 'Cold brew tea']);
+});
+
+test.each([
+  ['How to Brew Green Tea: A Complete Guide', { url: 'https://fernleaf.example/blog/brewing-green-tea', title: 'The perfect cup | Fernleaf Tea' }, true],
+  ['Costing: A Practical Guide', { url: 'https://farm.example/guides/ec', title: 'Enterprise costing for mixed farms' }, true],
+  ['Green tea mistakes', { url: 'https://fernleaf.example/x', title: 'Shop | Fernleaf', heading: 'Common green tea mistakes' }, true],
+  ['The Complete Guide', { url: 'https://farm.example/guides/ec', title: 'Enterprise costing for mixed farms' }, false],
+  ['Costing sheep for show classes', { url: 'https://farm.example/guides/ec', title: 'Enterprise costing for mixed farms' }, false],
+  ['Tea from Fernleaf', { url: 'https://fernleaf.example/', title: 'Fernleaf Tea | Single-estate loose-leaf tea', heading: 'Fernleaf Tea' }, true],
+])('"%s" against a page %o overlaps: %s', (title, page, expected) => {
+  expect(overlapsPage({ title }, page)).toBe(expected);
+});
+
+test('dedupe compares the site\'s pages (entries with a url) by their title, first heading and URL, and still drops rejected topics', () => {
+  const existing = [
+    { title: 'The perfect cup | Fernleaf Tea', status: 'page on the site', url: 'https://fernleaf.example/blog/brewing-green-tea' },
+    { title: 'Oolong for beginners', status: 'rejected' },
+  ];
+  const kept = dedupeTopics([{ title: 'Green Tea Brewing Made Simple' }, { title: 'A beginner\'s guide to oolong' }, { title: 'Matcha grades explained' }], existing, 5);
+  expect(kept.map((topic) => topic.title)).toEqual(['Matcha grades explained']);
 });

@@ -1,7 +1,7 @@
 import type { BrandProfile as LearnedBrand, SourcedFact } from './learn/brandProfile.ts';
 import type { CrawledPage } from '../../../integrations/crawler/index.ts';
 import type { z } from 'zod';
-import { BrandProfile, PAGE_TEXT_LIMIT, type CompanyFact as CompanyFactSchema, type CoverStyle as CoverStyleSchema, type CrawledPageSummary } from '../../../domain/projects/brand.ts';
+import { BrandProfile, pageTextLimit, type CompanyFact as CompanyFactSchema, type CoverStyle as CoverStyleSchema, type CrawledPageSummary } from '../../../domain/projects/brand.ts';
 
 type CompanyFact = z.infer<typeof CompanyFactSchema>;
 type CoverStyle = z.infer<typeof CoverStyleSchema>;
@@ -61,13 +61,22 @@ export function toPublicBrand(learned: LearnedBrand): BrandProfile {
   });
 }
 
-/** What the pipeline keeps of a crawled page for research and internal links. */
-export function pageSummary(page: CrawledPage): CrawledPageSummary {
-  return {
+/** What the pipeline keeps of each crawled page for research and internal links. */
+export function pageSummaries(pages: readonly CrawledPage[]): CrawledPageSummary[] {
+  const textLimit = pageTextLimit(pages.length);
+  return pages.map((page) => ({
     url: page.url,
     title: cut(page.title, 300),
     description: cut(page.description ?? '', 500),
     headings: page.headings.slice(0, 30).map((heading) => cut(heading.text, 200)),
-    text: cut(page.text, PAGE_TEXT_LIMIT),
-  };
+    text: cutMarkdown(page.markdown, textLimit),
+  }));
+}
+
+/** Cut at the last block (blank line) that fits, so no heading, list or table row is left half. */
+function cutMarkdown(markdown: string, max: number): string {
+  if (markdown.length <= max) return markdown;
+  const head = markdown.slice(0, max);
+  const blockEnd = head.lastIndexOf('\n\n');
+  return blockEnd >= max / 2 ? head.slice(0, blockEnd) : cut(markdown, max);
 }

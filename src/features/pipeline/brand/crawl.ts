@@ -6,7 +6,7 @@ import { BrandProfile, type CrawledPageSummary } from '../../../domain/projects/
 import { projectStream } from '../../../domain/projects/decide.ts';
 import type { ActiveProject } from '../../../domain/projects/project.ts';
 import { attempt } from '../attempt.ts';
-import { pageSummary, toPublicBrand } from './brandMapping.ts';
+import { pageSummaries, toPublicBrand } from './brandMapping.ts';
 import { reactionContext } from '../../../consumers/commandContext.ts';
 import type { PipelineContext } from '../context.ts';
 import { describeError } from '../failure.ts';
@@ -15,7 +15,7 @@ import { refineVoice } from './refineVoice.ts';
 
 export const CRAWL_WORKER = 'pipeline.crawl';
 
-type Crawled = { failure: string } | { brand: BrandProfile; pages: CrawledPageSummary[]; provider: string; model: string | null };
+type Crawled = { failure: string } | { brand: BrandProfile; pages: CrawledPageSummary[]; sitemapUrls: string[]; provider: string; model: string | null };
 
 /**
  * The brand crawl: the site is crawled (robots, sitemap, page cap, deadline), the brand learned
@@ -32,15 +32,17 @@ export function crawlProcess(ctx: PipelineContext): PartitionedHandler {
       pageCap: ctx.crawl.pageCap, deadlineMs: ctx.crawl.deadlineMs,
     }, ctx.http), { signal: ctx.signal });
     if (result.failure !== undefined) return { failure: result.failure || 'No page could be read.' };
-    const pages = result.pages.map(pageSummary);
+    const pages = pageSummaries(result.pages);
+    const crawledUrls = new Set(pages.map((page) => page.url));
+    const sitemapUrls = (result.sitemapUrls ?? []).filter((url) => !crawledUrls.has(url));
     const measured = toPublicBrand(learnBrand(result));
-    if (!ctx.llm) return { brand: measured, pages, provider: 'offline', model: null };
+    if (!ctx.llm) return { brand: measured, pages, sitemapUrls, provider: 'offline', model: null };
     const refined = await attempt(() => refineVoice(ctx.llm!, measured, pages, ctx.modelFor(project.settings)));
     if (!refined.ok) {
       ctx.logger.warn({ err: refined.error, projectId: project.id }, 'voice refinement failed; keeping the measured voice');
-      return { brand: measured, pages, provider: 'offline', model: null };
+      return { brand: measured, pages, sitemapUrls, provider: 'offline', model: null };
     }
-    return { brand: BrandProfile.parse(refined.value.brand), pages, provider: ctx.llm.provider, model: refined.value.model };
+    return { brand: BrandProfile.parse(refined.value.brand), pages, sitemapUrls, provider: ctx.llm.provider, model: refined.value.model };
   }
 
   return {
@@ -62,8 +64,8 @@ export function crawlProcess(ctx: PipelineContext): PartitionedHandler {
           reactionContext(event, CRAWL_WORKER, 'fail'));
         return;
       }
-      const { brand, pages, provider, model } = outcome.value;
-      await platform.commands.execute(projectStream, projectId, { type: 'RecordBrandCrawled', crawlId, learned: brand, pages, provider, model, at },
+      const { brand, pages, sitemapUrls, provider, model } = outcome.value;
+      await platform.commands.execute(projectStream, projectId, { type: 'RecordBrandCrawled', crawlId, learned: brand, pages, sitemapUrls, provider, model, at },
         reactionContext(event, CRAWL_WORKER, 'record'));
     },
   };

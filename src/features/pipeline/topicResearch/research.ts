@@ -42,7 +42,7 @@ export function researchProcess(ctx: PipelineContext): PartitionedHandler {
 
   async function suggest(event: StoredEvent, project: ActiveProject, runId: string): Promise<Outcome> {
     await platform.readModels.catchUp(5_000);
-    const existingTopics = await existingTopicsOf(platform.readStore, project.id);
+    const existingTopics = await existingTopicsOf(platform.readStore, project.id, project.pages, project.sitemapUrls);
     const result = await attempt(() => ctx.writer.suggestTopics({
       brand: brandInputOf(project), pages: pageInputsOf(project.pages), existingTopics, count: TOPICS_PER_RUN, model: ctx.modelFor(project.settings),
     }), ctx.signal);

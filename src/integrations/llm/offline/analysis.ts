@@ -1,4 +1,5 @@
 import { contentTokens, sentences, stem, STOPWORDS, words } from '../text.ts';
+import { paragraphsOf } from '../pageParagraphs.ts';
 import type { BrandInput, PageInput } from '../writer.ts';
 
 /** Site chrome that shows up on every page and says nothing about the subject. */
@@ -17,7 +18,7 @@ export function keyPhrases(pages: readonly PageInput[], brand: BrandInput): KeyP
   const brandWords = new Set(brandKey.split(' '));
   const byKey = new Map<string, { forms: Map<string, number>; score: number; pages: Set<PageInput>; mentions: number }>();
   for (const page of pages) {
-    const weighted: Array<[string, number]> = [[page.title, 4], [page.description ?? '', 2], ...page.headings.map((h): [string, number] => [h, 3]), [page.text, 1]];
+    const weighted: Array<[string, number]> = [[page.title, 4], [page.description ?? '', 2], ...page.headings.map((h): [string, number] => [h, 3]), [paragraphsOf(page.text).join('\n'), 1]];
     for (const [text, weight] of weighted) {
       for (const run of phraseRuns(text)) {
         for (let size = 1; size <= 3; size++) {
@@ -76,7 +77,7 @@ export function relevantSentences(pages: readonly PageInput[], topicTokens: Read
   const scored: Array<{ sentence: string; score: number; order: number }> = [];
   let order = 0;
   for (const page of pages) {
-    for (const sentence of sentences(page.text)) { // descriptions are mostly fragments, not sentences
+    for (const sentence of paragraphsOf(page.text).flatMap(sentences)) { // descriptions are mostly fragments, not sentences
       order++;
       if (sentence.length < 40 || sentence.length > 280 || sentence.split(' ').length < 6 || !/[.!?]$/.test(sentence) || seen.has(sentence)) continue;
       seen.add(sentence);

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { AppError } from '../core/errors.ts';
 import type { MemberRole } from '../domain/accounts/members.ts';
 import type { AccountDoc } from '../../projections/accounts.ts';
@@ -10,18 +9,14 @@ import type { AuthContext, PresentedKey } from './auth.ts';
  * out, revoking the session, a role change or removal deletes them. Stored only as SHA-256 hashes,
  * like API keys; never cached, so a deleted token is refused by the very next request.
  */
-export const ACCESS_TOKEN_PREFIX = 'inkt_';
 export const ACCESS_TOKEN_TTL_MS = 10 * 60 * 1000;
 export const ACCESS_TOKENS = 'access_tokens';
 const ACCESS_TOKENS_SPEC: CollectionSpec = { name: ACCESS_TOKENS, indexes: ['sessionId', 'memberId'] };
-const TOKEN_PATTERN = new RegExp(`^${ACCESS_TOKEN_PREFIX}[A-Za-z0-9_-]{43}$`);
 
 export type AccessTokenDoc = {
   id: string; accountId: string; memberId: string; role: MemberRole; sessionId: string; expiresAtMs: number;
 };
 
-export const hasAccessTokenShape = (token: string): boolean => TOKEN_PATTERN.test(token);
-export const generateAccessToken = (): string => ACCESS_TOKEN_PREFIX + randomBytes(32).toString('base64url');
 
 const ensured = new WeakMap<ReadStore, Promise<void>>();
 export function ensureAccessTokens(readStore: ReadStore): Promise<void> {

@@ -2,7 +2,7 @@ import type { Actor } from '../eventstore/port.ts';
 import { hasApiKeyShape, hashApiKey, hashesEqual, isWellFormedApiKey } from '../domain/accounts/apiKey.ts';
 import type { PlanName } from '../domain/accounts/plans.ts';
 import type { MemberRole } from '../domain/accounts/members.ts';
-import { hasAccessTokenShape } from './accessTokens.ts';
+import { hasAccessTokenShape } from '../domain/accounts/accessToken.ts';
 import { AppError } from '../core/errors.ts';
 import type { AccountDoc } from '../../projections/accounts.ts';
 import type { ApiKeyDoc } from '../../projections/apiKeys.ts';

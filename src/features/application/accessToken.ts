@@ -1,5 +1,6 @@
 import type { Platform } from '../../platform.ts';
-import { ACCESS_TOKEN_TTL_MS, ACCESS_TOKENS, ensureAccessTokens, generateAccessToken, type AccessTokenDoc } from '../../http/accessTokens.ts';
+import { generateAccessToken } from '../../domain/accounts/accessToken.ts';
+import { ACCESS_TOKEN_TTL_MS, ACCESS_TOKENS, ensureAccessTokens, type AccessTokenDoc } from '../../http/accessTokens.ts';
 import type { MemberRecord } from '../../domain/accounts/members.ts';
 import { findAllBy, sha256 } from './collections.ts';
 import { SESSION_ABSOLUTE_MS, type SessionDoc } from './sessions.ts';

@@ -418,6 +418,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{id}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A project's model tokens and estimated cost in a calendar month, with its budget */
+        get: operations["getProjectsIdUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/topics/{id}": {
         parameters: {
             query?: never;
@@ -464,6 +481,23 @@ export interface paths {
         put?: never;
         /** Write the topic now: returns the new article, status queued */
         post: operations["postTopicsIdWrite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's model tokens and estimated cost in a calendar month, with its budget */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -579,9 +613,27 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountUsage: {
+            budget: ({
+                tokens: number;
+            } | {
+                usd: number;
+            }) | null;
+            /** @description Estimated from the price table, for the steps of models that have a price */
+            costUsd: number;
+            failedSteps: number;
+            month: string;
+            steps: number;
+            tokensIn: number;
+            tokensOut: number;
+            /** @description Tokens of models without a price, which costUsd does not cover */
+            unpricedTokens: number;
+        };
         Article: {
             body: string | null;
             branch: string | null;
+            /** @description The quality gate on the current version: grounding, brand rules, length, keyword, headings, clichés, links, neutralised code (docs/content-quality.md). Empty for articles drafted before the gate existed */
+            checks: components["schemas"]["QualityCheck"][];
             content: string | null;
             cover: {
                 palette: {
@@ -633,6 +685,12 @@ export interface components {
             prUrl: string | null;
             publishedAt: string | null;
             publishMode: ("pr" | "direct") | null;
+            /** @description Why the latest revision was not applied (the article kept its previous version); null once a later revision applies */
+            revisionFailure: {
+                at: string;
+                reason: string;
+                revisionId: string;
+            } | null;
             /** @description Present only when the project has a working search-analytics connection; null until a sync has figures for the article */
             searchMetrics?: components["schemas"]["SearchMetrics"] | null;
             slug: string | null;
@@ -645,7 +703,9 @@ export interface components {
             title: string;
             topicId: string;
             updatedAt: string;
+            usage: components["schemas"]["ArticleUsage"];
             version: number;
+            waitingFor: components["schemas"]["WaitingFor"];
             wordCount: number;
         };
         ArticleSummary: {
@@ -669,7 +729,22 @@ export interface components {
             title: string;
             topicId: string;
             updatedAt: string;
+            usage: components["schemas"]["ArticleUsageTotals"];
             version: number;
+            waitingFor: components["schemas"]["WaitingFor"];
+        };
+        ArticleUsage: {
+            /** @description The estimated cost of the priced steps; null while no step had a price */
+            costUsd: number | null;
+            steps: components["schemas"]["ModelStep"][];
+            tokensIn: number;
+            tokensOut: number;
+        };
+        ArticleUsageTotals: {
+            /** @description The estimated cost of the priced steps; null while no step had a price */
+            costUsd: number | null;
+            tokensIn: number;
+            tokensOut: number;
         };
         ArticleVersion: {
             actor: {
@@ -758,6 +833,20 @@ export interface components {
                 summary: string;
             };
             voiceTraits: string[];
+        };
+        CheckFinding: {
+            /** @description Offset in `body` where it ends (exclusive) */
+            end: number | null;
+            note: string;
+            /** @description Grounding: the passage the claim was checked against */
+            source?: {
+                passage: string;
+                url: string;
+            } | null;
+            /** @description Offset in `body` where it starts; null when it is not in the body (the title, a missing heading) */
+            start: number | null;
+            /** @description The sentence, heading, link text or term found (may quote the model's or the site's text) */
+            text: string;
         };
         CreatedWebhookEndpoint: {
             createdAt: string;
@@ -876,6 +965,22 @@ export interface components {
             }[] | null;
             type: string;
         };
+        ModelStep: {
+            /** @description Requests sent to the model provider for the step: retries, 429s waited out and repair requests included; 0 for the offline writer */
+            attempts: number;
+            /** @description Estimated from the price table; null when the model has no price */
+            costUsd: number | null;
+            durationMs: number;
+            model: string | null;
+            /** @enum {string} */
+            outcome: "done" | "failed";
+            provider: string;
+            startedAt: string;
+            /** @enum {string} */
+            step: "research" | "draft" | "refresh_research" | "refresh_draft" | "revision";
+            tokensIn: number;
+            tokensOut: number;
+        };
         PostPublishHook: {
             /** @description The last call of the hook: what it answered, and when it is tried again if it failed */
             lastDelivery: {
@@ -992,6 +1097,11 @@ export interface components {
                 topicIds: string[];
             } | null;
             settings: {
+                budget?: ({
+                    tokens: number;
+                } | {
+                    usd: number;
+                }) | null;
                 cadence: {
                     articlesPerWeek: number;
                     days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -1004,10 +1114,40 @@ export interface components {
                     enabled: boolean;
                 };
                 model: string | null;
+                /**
+                 * @default warn
+                 * @enum {string}
+                 */
+                qualityGate: "warn" | "block";
             };
             sitemapUrl: string | null;
             updatedAt: string;
             websiteUrl: string;
+        };
+        ProjectUsage: {
+            budget: ({
+                tokens: number;
+            } | {
+                usd: number;
+            }) | null;
+            /** @description Estimated from the price table, for the steps of models that have a price */
+            costUsd: number;
+            failedSteps: number;
+            month: string;
+            projectId: string;
+            steps: number;
+            tokensIn: number;
+            tokensOut: number;
+            /** @description Tokens of models without a price, which costUsd does not cover */
+            unpricedTokens: number;
+        };
+        QualityCheck: {
+            details: components["schemas"]["CheckFinding"][];
+            message: string;
+            /** @enum {string} */
+            name: "grounding" | "brandRules" | "length" | "keyword" | "headings" | "cliches" | "links" | "neutralised";
+            /** @enum {string} */
+            status: "pass" | "warn" | "fail";
         };
         Revision: {
             articleId: string;
@@ -1109,6 +1249,7 @@ export interface components {
             createdAt: string;
             id: string;
             keyword: string | null;
+            overlap: components["schemas"]["TopicOverlap"] | null;
             priority: number;
             projectId: string;
             rationale: string | null;
@@ -1121,6 +1262,38 @@ export interface components {
             title: string;
             updatedAt: string;
         };
+        TopicOverlap: {
+            advice: string;
+            articleId: string | null;
+            /** @enum {string} */
+            source: "site" | "article";
+            title: string;
+            url: string;
+        };
+        /** @description Set while the next step waits for a spent monthly budget; raising the budget (or a new month) resumes it */
+        WaitingFor: {
+            /** @description A monthly cap on model use: { "tokens": N } (in and out together) or { "usd": N } (estimated cost); null for none */
+            budget: {
+                tokens: number;
+            } | {
+                usd: number;
+            };
+            month: string;
+            /** @constant */
+            reason: "budget";
+            /** @enum {string} */
+            scope: "account" | "project";
+            since: string;
+            spent: {
+                costUsd: number;
+                tokens: number;
+            };
+            /**
+             * @description start: the article stays queued; revision: a requested revision stays pending
+             * @enum {string}
+             */
+            step: "start" | "research" | "write" | "revision";
+        } | null;
         WebhookDelivery: {
             attempts: {
                 at: string;
@@ -2202,6 +2375,11 @@ export interface operations {
                     blogUrl?: string;
                     name: string;
                     settings?: {
+                        budget?: ({
+                            tokens: number;
+                        } | {
+                            usd: number;
+                        }) | null;
                         cadence?: {
                             articlesPerWeek?: number;
                             days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -2214,6 +2392,8 @@ export interface operations {
                             enabled?: boolean;
                         };
                         model?: string | null;
+                        /** @enum {string} */
+                        qualityGate?: "warn" | "block";
                     };
                     /** Format: uri */
                     sitemapUrl?: string;
@@ -2392,6 +2572,11 @@ export interface operations {
                     name?: string;
                     paused?: boolean;
                     settings?: {
+                        budget?: ({
+                            tokens: number;
+                        } | {
+                            usd: number;
+                        }) | null;
                         cadence?: {
                             articlesPerWeek?: number;
                             days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -2404,6 +2589,8 @@ export interface operations {
                             enabled?: boolean;
                         };
                         model?: string | null;
+                        /** @enum {string} */
+                        qualityGate?: "warn" | "block";
                     };
                 };
             };
@@ -4124,6 +4311,77 @@ export interface operations {
             };
         };
     };
+    getProjectsIdUsage: {
+        parameters: {
+            query?: {
+                month?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        usage: components["schemas"]["ProjectUsage"];
+                    };
+                };
+            };
+            /** @description Malformed JSON or invalid fields (details list each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getTopicsId: {
         parameters: {
             query?: never;
@@ -4445,6 +4703,66 @@ export interface operations {
             };
             /** @description Idempotency-Key reused with a different request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: {
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        usage: components["schemas"]["AccountUsage"];
+                    };
+                };
+            };
+            /** @description Malformed JSON or invalid fields (details list each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,6 +3,7 @@ import type { MemberRole } from '../domain/accounts/members.ts';
 import type { AccountDoc } from '../../projections/accounts.ts';
 import type { CollectionSpec, ReadStore } from '../readstore/port.ts';
 import type { AuthContext, PresentedKey } from './auth.ts';
+import { collectionsDeclaredOnce } from '../readstore/ensureOnce.ts';
 
 /**
  * Short-lived bearer tokens the signed-in application uses on /api/v1, bound to a session: signing
@@ -18,16 +19,7 @@ export type AccessTokenDoc = {
 };
 
 
-const ensured = new WeakMap<ReadStore, Promise<void>>();
-export function ensureAccessTokens(readStore: ReadStore): Promise<void> {
-  let done = ensured.get(readStore);
-  if (!done) {
-    done = readStore.ensureCollections([ACCESS_TOKENS_SPEC]);
-    done.catch(() => ensured.delete(readStore));
-    ensured.set(readStore, done);
-  }
-  return done;
-}
+export const ensureAccessTokens = collectionsDeclaredOnce([ACCESS_TOKENS_SPEC]);
 
 const refused = () => new AppError('unauthorized', 'This access token has expired or its session ended: get a new one from the application (POST /app/api/access-token).');
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CollectionSpec, ReadStore } from '../../readstore/port.ts';
+import { collectionsDeclaredOnce } from '../../readstore/ensureOnce.ts';
 
 /**
  * What the application keeps beside the log, none of it derived from events (a rebuild leaves it
@@ -24,18 +25,8 @@ export type EmailClaim = { id: string; memberId: string; accountId: string };
 export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 export const emailId = (email: string): string => sha256(email.trim().toLowerCase());
 
-const ensured = new WeakMap<ReadStore, Promise<void>>();
-
 /** Declares the collections once per store; every user awaits it. */
-export function ensureApplicationCollections(readStore: ReadStore): Promise<void> {
-  let done = ensured.get(readStore);
-  if (!done) {
-    done = readStore.ensureCollections(COLLECTIONS);
-    done.catch(() => ensured.delete(readStore));
-    ensured.set(readStore, done);
-  }
-  return done;
-}
+export const ensureApplicationCollections = collectionsDeclaredOnce(COLLECTIONS);
 
 /** Every document of a collection with `field` = `value` (an indexed field), page by page. */
 export async function findAllBy<T extends { id: string }>(readStore: ReadStore, collection: string, field: string, value: string): Promise<T[]> {

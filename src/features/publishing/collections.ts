@@ -1,4 +1,5 @@
-import type { CollectionSpec, ReadStore } from '../../readstore/port.ts';
+import type { CollectionSpec } from '../../readstore/port.ts';
+import { collectionsDeclaredOnce } from '../../readstore/ensureOnce.ts';
 
 /**
  * State the publishing feature keeps beside the read models, none of it derived from the log (a
@@ -18,15 +19,5 @@ const COLLECTIONS: readonly CollectionSpec[] = [
   { name: COMMENT_REFUSALS, indexes: [] },
 ];
 
-const ensured = new WeakMap<ReadStore, Promise<void>>();
-
 /** Declares the collections once per store; every user (consumer, worker, routes) awaits it. */
-export function ensurePublishingCollections(readStore: ReadStore): Promise<void> {
-  let done = ensured.get(readStore);
-  if (!done) {
-    done = readStore.ensureCollections(COLLECTIONS);
-    done.catch(() => ensured.delete(readStore));
-    ensured.set(readStore, done);
-  }
-  return done;
-}
+export const ensurePublishingCollections = collectionsDeclaredOnce(COLLECTIONS);

@@ -1,4 +1,5 @@
-import type { CollectionSpec, ReadStore } from '../../readstore/port.ts';
+import type { CollectionSpec } from '../../readstore/port.ts';
+import { collectionsDeclaredOnce } from '../../readstore/ensureOnce.ts';
 
 /**
  * State the webhook feature keeps beside the read models. None of it is a projection: the outbox
@@ -23,15 +24,5 @@ export const WEBHOOK_COLLECTIONS: readonly CollectionSpec[] = [
   { name: IN_FLIGHT, indexes: [] },
 ];
 
-const ensured = new WeakMap<ReadStore, Promise<void>>();
-
 /** Declares the collections once per store; every user (consumer, dispatcher, routes) awaits it. */
-export function ensureWebhookCollections(readStore: ReadStore): Promise<void> {
-  let done = ensured.get(readStore);
-  if (!done) {
-    done = readStore.ensureCollections(WEBHOOK_COLLECTIONS);
-    done.catch(() => ensured.delete(readStore));
-    ensured.set(readStore, done);
-  }
-  return done;
-}
+export const ensureWebhookCollections = collectionsDeclaredOnce(WEBHOOK_COLLECTIONS);

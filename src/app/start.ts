@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { bootstrapDefaultAccount } from '../features/accounts/keys.ts';
-import { firstOwnerLink, withApplication } from '../features/application/index.ts';
+import { applicationHandler, firstOwnerLink } from '../features/application/index.ts';
 import { startBackground, type Background } from './background.ts';
 import type { Config } from '../core/config.ts';
 import { systemClock, type Clock } from '../core/clock.ts';
@@ -78,9 +78,10 @@ export async function startServer(config: Config, logger: Logger, overrides: Ser
     rateLimit: limits.rateLimit,
     connections,
     health: { ready: createReadiness(platform, background) },
+    beside: applicationHandler(platform),
   });
   server.off('request', starting);
-  server.on('request', withApplication(platform, app));
+  server.on('request', app);
   logger.info({ url, stores: platform.storeKinds }, 'inkstream listening');
 
   let stopping: Promise<void> | null = null;

@@ -27,6 +27,11 @@ export type AppOptions = {
   connections?: ConnectionCap;
   /** Liveness and readiness, outside /api/v1. */
   health: { ready(): Promise<{ ok: boolean }> };
+  /**
+   * What is served beside /api/v1 (the web application and its own endpoints): answers true when
+   * it took the request. Runs after the connection cap, before the API.
+   */
+  beside?: (req: IncomingMessage, res: ServerResponse) => boolean;
 };
 
 /** The server's request listener; `endpoints` lists what it dispatches under /api/v1. */
@@ -102,6 +107,7 @@ export function createApp(platform: Platform, options: AppOptions): App {
       sendError(res, new AppError('rate_limited', 'Too many open connections from your address; close some before opening more.'), requestIdOf(req, res));
       return;
     }
+    if (options.beside?.(req, res)) return;
     const url = underApiPrefix(requestTarget(req.url ?? '/'));
     if (url === null) {
       site(req, res);

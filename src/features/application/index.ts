@@ -12,7 +12,6 @@ export { firstOwnerLink, inviteByName, resetLinkByName } from './adminLinks.ts';
 /** The application's own endpoints, under /app/api and outside the /api/v1 index (docs/application.md). */
 export const applicationRoutes: readonly AppRoute[] = [...sessionRoutes, ...adminRoutes];
 
-type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** Where `npm ci` builds the web app, and the page paths it answers (web/src/App.tsx). */
 export const WEB_DIST = join(import.meta.dirname, '..', '..', '..', 'web', 'dist');
@@ -22,18 +21,19 @@ export const WEB_PAGES = ['/', '/sign-in', '/set-password', '/keys'];
  * The server's request listener: /app/api/… to the application's endpoints, the web app's pages
  * and assets from web/dist, everything else to `next` (the API app).
  */
-export function withApplication(platform: Platform, next: Listener): Listener {
+/** The web application and its own endpoints under /app/api, beside /api/v1 (http/app.ts `beside`): true when it took the request. */
+export function applicationHandler(platform: Platform): (req: IncomingMessage, res: ServerResponse) => boolean {
   const api = createApplicationApi(platform, applicationRoutes);
   const web = createWebApp(WEB_DIST, WEB_PAGES);
   return (req, res) => {
-    if (web(req, res)) return;
+    if (web(req, res)) return true;
     const url = req.url ?? '/';
     if (url === APPLICATION_API_PREFIX || url.startsWith(`${APPLICATION_API_PREFIX}/`) || url.startsWith(`${APPLICATION_API_PREFIX}?`)) {
       const rest = url.slice(APPLICATION_API_PREFIX.length);
       const query = rest.indexOf('?');
       api(req, res, (query === -1 ? rest : rest.slice(0, query)) || '/');
-      return;
+      return true;
     }
-    next(req, res);
+    return false;
   };
 }

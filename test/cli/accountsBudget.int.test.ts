@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { eventually } from '../support/eventually.ts';
-import { startFakeOpenAi, type FakeOpenAi } from '../support/fakeOpenAi.ts';
+import type { FakeOpenAi } from '../support/fakeOpenAi.ts';
 import { answerEveryCall } from '../support/modelAnswers.ts';
-import { startInkstream, type ApiClient, type TestInkstream } from '../support/inkstream.ts';
-import { startTestSite, type TestSite } from '../support/testSite.ts';
+import type { ApiClient, TestInkstream } from '../support/inkstream.ts';
+import type { TestSite } from '../support/testSite.ts';
+import { startModelWorld, type ModelWorld } from '../support/modelWorld.ts';
 
 const run = promisify(execFile);
 const CLI = join(import.meta.dirname, '../../bin/inkstream.js');
@@ -16,17 +17,13 @@ let site: TestSite;
 let app: TestInkstream;
 let api: ApiClient;
 
+let world: ModelWorld | undefined;
 beforeAll(async () => {
-  fake = await startFakeOpenAi({ respond: answerEveryCall });
-  site = await startTestSite();
-  app = await startInkstream({ env: { ...fake.env, INKSTREAM_RATE_LIMIT_PER_MINUTE: '100000' } });
+  world = await startModelWorld({ respond: answerEveryCall });
+  ({ fake, site, app } = world);
   api = app.api(await app.newKey('bakery'));
 });
-afterAll(async () => {
-  await app?.close();
-  await site?.close();
-  await fake?.close();
-});
+afterAll(() => world?.close());
 
 /** The admin CLI against the running server's store, as an operator runs it. */
 const cli = (...args: string[]) => run(process.execPath, [CLI, ...args], {

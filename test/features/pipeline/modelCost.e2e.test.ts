@@ -3,10 +3,11 @@ import { PROMPT_BUDGET } from '../../../src/integrations/llm/promptBudget.ts';
 import { MAX_OUTPUT_TOKENS } from '../../../src/integrations/llm/tokenCaps.ts';
 import { projectStream } from '../../../src/domain/projects/decide.ts';
 import { eventually } from '../../support/eventually.ts';
-import { startFakeOpenAi, type FakeOpenAi } from '../../support/fakeOpenAi.ts';
+import type { FakeOpenAi } from '../../support/fakeOpenAi.ts';
 import { answerEveryCall, kindOf } from '../../support/modelAnswers.ts';
-import { startInkstream, type ApiClient, type TestInkstream } from '../../support/inkstream.ts';
+import type { ApiClient, TestInkstream } from '../../support/inkstream.ts';
 import { page, startTestSite, type TestSite } from '../../support/testSite.ts';
+import { startModelWorld, type ModelWorld } from '../../support/modelWorld.ts';
 
 /** A model server that answers every kind of call Inkstream makes, and records what it was sent. */
 let fake: FakeOpenAi;
@@ -15,17 +16,13 @@ let app: TestInkstream;
 let api: ApiClient;
 
 
+let world: ModelWorld | undefined;
 beforeAll(async () => {
-  fake = await startFakeOpenAi({ respond: answerEveryCall });
-  site = await startTestSite();
-  app = await startInkstream({ env: { ...fake.env, INKSTREAM_ALLOWED_MODELS: 'gpt-fake-large', INKSTREAM_RATE_LIMIT_PER_MINUTE: '100000' } });
+  world = await startModelWorld({ respond: answerEveryCall, env: { INKSTREAM_ALLOWED_MODELS: 'gpt-fake-large' } });
+  ({ fake, site, app } = world);
   api = app.api();
 });
-afterAll(async () => {
-  await app?.close();
-  await site?.close();
-  await fake?.close();
-});
+afterAll(() => world?.close());
 
 async function crawledProject(): Promise<string> {
   const id = (await api.post('/projects', { name: 'Crumb', websiteUrl: site.origin })).body.project.id as string;

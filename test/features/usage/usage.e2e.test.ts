@@ -4,11 +4,12 @@ import { setAccountBudget } from '../../../src/features/accounts/budget.ts';
 import { articleStream } from '../../../src/domain/articles/decide.ts';
 import { loadStream } from '../../../src/eventstore/handleCommand.ts';
 import { eventually } from '../../support/eventually.ts';
-import { reply, startFakeOpenAi, type FakeOpenAi, type RecordedRequest } from '../../support/fakeOpenAi.ts';
+import { reply, type FakeOpenAi, type RecordedRequest } from '../../support/fakeOpenAi.ts';
 import { answerEveryCall, kindOf, modelAnswers } from '../../support/modelAnswers.ts';
 import { startInkstream, type ApiClient, type TestInkstream } from '../../support/inkstream.ts';
-import { startTestSite, type TestSite } from '../../support/testSite.ts';
+import type { TestSite } from '../../support/testSite.ts';
 import { manualClock } from '../../../src/core/clock.ts';
+import { startModelWorld, type ModelWorld } from '../../support/modelWorld.ts';
 
 /** gpt-fake at 2 USD per million tokens in and 8 out, so every step has a known estimated cost. */
 const PRICE = { input: 2, output: 8 };
@@ -22,17 +23,13 @@ let site: TestSite;
 let app: TestInkstream;
 let api: ApiClient;
 
+let world: ModelWorld | undefined;
 beforeAll(async () => {
-  fake = await startFakeOpenAi({ respond: answerEveryCall });
-  site = await startTestSite();
-  app = await startInkstream({ env: { ...fake.env, INKSTREAM_LLM_PRICES: JSON.stringify({ 'gpt-fake': PRICE }), INKSTREAM_RATE_LIMIT_PER_MINUTE: '100000' } });
+  world = await startModelWorld({ respond: answerEveryCall, env: { INKSTREAM_LLM_PRICES: JSON.stringify({ 'gpt-fake': PRICE }) } });
+  ({ fake, site, app } = world);
   api = app.api();
 });
-afterAll(async () => {
-  await app?.close();
-  await site?.close();
-  await fake?.close();
-});
+afterAll(() => world?.close());
 
 async function crawledProject(client: ApiClient = api): Promise<string> {
   const id = (await client.post('/projects', { name: 'Crumb', websiteUrl: site.origin })).body.project.id as string;

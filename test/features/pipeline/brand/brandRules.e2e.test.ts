@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { eventually } from '../../../support/eventually.ts';
-import { reply, startFakeOpenAi, type FakeOpenAi, type RecordedRequest } from '../../../support/fakeOpenAi.ts';
-import { startInkstream, type ApiClient, type TestInkstream } from '../../../support/inkstream.ts';
-import { startTestSite, type TestSite } from '../../../support/testSite.ts';
+import { reply, type FakeOpenAi, type RecordedRequest } from '../../../support/fakeOpenAi.ts';
+import type { ApiClient, TestInkstream } from '../../../support/inkstream.ts';
+import type { TestSite } from '../../../support/testSite.ts';
+import { startModelWorld, type ModelWorld } from '../../../support/modelWorld.ts';
 
 /** The don't line the brand learner writes for every site that is not formal. */
 const LEARNED_DONT = 'Don\'t slip into corporate jargon ("leverage", "synergy", "solutions").';
@@ -28,17 +29,13 @@ const answers = (): Record<string, unknown> => ({
 });
 const kindOf = (request: RecordedRequest): string => request.body.response_format?.json_schema?.name;
 
+let world: ModelWorld | undefined;
 beforeAll(async () => {
-  fake = await startFakeOpenAi({ respond: (request) => reply.object(answers()[kindOf(request)] ?? {}) });
-  site = await startTestSite();
-  app = await startInkstream({ env: { ...fake.env, INKSTREAM_RATE_LIMIT_PER_MINUTE: '100000' } });
+  world = await startModelWorld({ respond: (request) => reply.object(answers()[kindOf(request)] ?? {}) });
+  ({ fake, site, app } = world);
   api = app.api();
 });
-afterAll(async () => {
-  await app?.close();
-  await site?.close();
-  await fake?.close();
-});
+afterAll(() => world?.close());
 
 test('the learned jargon rule rephrases "leverage", and a term it cannot rephrase keeps its sentence and heading and is named in the revision summary', async () => {
   const projectId = (await api.post('/projects', { name: 'Crumb', websiteUrl: site.origin })).body.project.id as string;

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PROMPT_BUDGET } from '../../../../src/integrations/llm/promptBudget.ts';
 import { eventually } from '../../../support/eventually.ts';
-import { reply, startFakeOpenAi, type FakeOpenAi, type RecordedRequest } from '../../../support/fakeOpenAi.ts';
+import { reply, type FakeOpenAi, type RecordedRequest } from '../../../support/fakeOpenAi.ts';
 import { FARM, farmSitePages } from '../../../support/farmSitePages.ts';
 import { startInkstream, type ApiClient, type TestInkstream } from '../../../support/inkstream.ts';
 import { modelAnswers, kindOf } from '../../../support/modelAnswers.ts';
-import { startTestSite, type TestSite } from '../../../support/testSite.ts';
+import type { TestSite } from '../../../support/testSite.ts';
+import { startModelWorld, type ModelWorld } from '../../../support/modelWorld.ts';
 
 /** The research answer the fake model gives: the outline the draft's page excerpts are chosen for. */
 const outline = [
@@ -18,18 +19,14 @@ let fake: FakeOpenAi;
 let site: TestSite;
 let app: TestInkstream;
 let api: ApiClient;
+let world: ModelWorld | undefined;
 beforeAll(async () => {
-  fake = await startFakeOpenAi({ respond: (request) => reply.object(kindOf(request) === 'article_research'
-    ? { outline, keyPoints: ['Cost each enterprise'], sources: [] } : modelAnswers()[kindOf(request)] ?? {}) });
-  site = await startTestSite({ pages: farmSitePages, replaceDefaults: true });
-  app = await startInkstream({ env: { ...fake.env, INKSTREAM_RATE_LIMIT_PER_MINUTE: '100000' } });
+  world = await startModelWorld({ respond: (request) => reply.object(kindOf(request) === 'article_research'
+    ? { outline, keyPoints: ['Cost each enterprise'], sources: [] } : modelAnswers()[kindOf(request)] ?? {}), site: { pages: farmSitePages, replaceDefaults: true } });
+  ({ fake, site, app } = world);
   api = app.api();
 });
-afterAll(async () => {
-  await app?.close();
-  await site?.close();
-  await fake?.close();
-});
+afterAll(() => world?.close());
 
 async function draftPrompts(): Promise<{ research: RecordedRequest; draft: RecordedRequest }> {
   const projectId = (await api.post('/projects', { name: 'Fold & Furrow', websiteUrl: site.origin })).body.project.id as string;

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { countWords } from '../../../../src/mdx/mdx.ts';
 import { eventually } from '../../../support/eventually.ts';
-import { reply, startFakeOpenAi, type FakeOpenAi, type RecordedRequest } from '../../../support/fakeOpenAi.ts';
-import { startInkstream, type ApiClient, type TestInkstream } from '../../../support/inkstream.ts';
+import { reply, type FakeOpenAi, type RecordedRequest } from '../../../support/fakeOpenAi.ts';
+import type { ApiClient, TestInkstream } from '../../../support/inkstream.ts';
 import { kindOf, modelAnswers } from '../../../support/modelAnswers.ts';
-import { page, startTestSite, type TestSite } from '../../../support/testSite.ts';
+import { page, type TestSite } from '../../../support/testSite.ts';
+import { startModelWorld, type ModelWorld } from '../../../support/modelWorld.ts';
 
 /**
  * Revisions through the API against a local OpenAI-compatible server whose revision answers each
@@ -35,9 +36,9 @@ function answer(request: RecordedRequest) {
   return reply.object(modelAnswers()[kind] ?? {});
 }
 
+let world: ModelWorld | undefined;
 beforeAll(async () => {
-  fake = await startFakeOpenAi({ respond: answer });
-  site = await startTestSite({
+  world = await startModelWorld({ respond: answer, site: {
     pages: {
       '/blog': page('<h1>The Crumb &amp; Co. blog</h1><ul><li><a href="/blog/holiday-preorders">Holiday pre-orders</a></li><li><a href="/blog/our-gyokuro">Our gyokuro</a></li></ul>', 'Blog'),
       '/blog/our-gyokuro': page(`<article><h1>Our gyokuro</h1>
@@ -45,15 +46,11 @@ beforeAll(async () => {
         <p>Our gyokuro is shaded for twenty days before the spring harvest, which keeps it sweet and deep green.</p>
         <p>We pour it with the first loaves on Saturday mornings.</p></article>`, 'Our gyokuro'),
     },
-  });
-  app = await startInkstream({ env: { ...fake.env, INKSTREAM_RATE_LIMIT_PER_MINUTE: '100000' } });
+  } });
+  ({ fake, site, app } = world);
   api = app.api();
 });
-afterAll(async () => {
-  await app?.close();
-  await site?.close();
-  await fake?.close();
-});
+afterAll(() => world?.close());
 
 async function draft(title: string): Promise<any> {
   const projectId = (await api.post('/projects', { name: 'Crumb', websiteUrl: site.origin })).body.project.id as string;

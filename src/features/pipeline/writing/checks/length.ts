@@ -2,7 +2,7 @@ import type { QualityCheck } from '../../../../domain/articles/quality.ts';
 import { countWords } from '../../../../mdx/mdx.ts';
 import type { CheckInput } from './checkInput.ts';
 
-/** Below half the target an article is a stub (fail); below 90 % it is short (warn). */
+/** Below half the target an article is far too short (fail); below 90 % it is short (warn). */
 export function lengthCheck(input: CheckInput): QualityCheck {
   const words = countWords(input.body);
   const share = words / input.targetWords;

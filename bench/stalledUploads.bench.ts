@@ -125,7 +125,7 @@ const percentile = (values: number[], p: number) => values.length === 0 ? null :
 const answered = clients.flatMap((client) => (client.answeredMs === null ? [] : [client.answeredMs]));
 const connected = clients.flatMap((client) => (client.connectedMs === null ? [] : [client.connectedMs]));
 const results = {
-  bench: 'stalledUploads', at: new Date().toISOString(), server: SERVER_MAIN,
+  bench: 'stalledUploads', at: new Date().toISOString(), server: process.env.BENCH_SERVER_MAIN ? 'BENCH_SERVER_MAIN' : 'src/main.ts',
   connections: CONNECTIONS, sourceAddresses: new Set(clients.map((_, i) => sourceAddress(i))).size,
   declaredBytes: DECLARED_BYTES, bytesEachClientMeantToSend: SENT_BYTES,
   memoryMb: {

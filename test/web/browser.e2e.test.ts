@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, expect, test } from 'vitest';
+import { firstStartProcesses } from '../support/firstStartProcess.ts';
 
 /**
  * The application in Debian's Chromium, driven by Playwright: from the link the first start
@@ -11,31 +11,16 @@ import { afterAll, expect, test } from 'vitest';
  * missing browser fails the run; elsewhere the test is skipped until `apt-get install chromium`.
  */
 const CHROMIUM = '/usr/bin/chromium';
-const MAIN = join(import.meta.dirname, '../../src/main.ts');
 const SCREENSHOTS = join(import.meta.dirname, '../../test-screenshots');
-const children: ChildProcess[] = [];
+const { start, killAll } = firstStartProcesses();
 let browser: Browser | undefined;
 afterAll(async () => {
   await browser?.close();
-  for (const child of children.splice(0)) child.kill('SIGKILL');
+  killAll();
 });
 
 if (process.env.CI === 'true' && !existsSync(CHROMIUM)) throw new Error(`No browser at ${CHROMIUM}: .ci/run installs Debian's chromium package.`);
 
-function start(dataDir: string): Promise<{ url: string; printed: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN], { env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
-    children.push(child);
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const url = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(out)?.[1];
-      if (url) resolve({ url, printed: out });
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => reject(new Error(`exited with ${code} before listening`)));
-  });
-}
 
 test.skipIf(!existsSync(CHROMIUM))('in a browser: first-start link → set password → sign in → create a key → fetch /api/v1 with it; rotate → the old key is refused', { timeout: 120_000 }, async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });

@@ -1,29 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { appSession, linkToken } from '../../support/appSession.ts';
+import { firstStartProcesses } from '../../support/firstStartProcess.ts';
 
-const MAIN = join(import.meta.dirname, '../../../src/main.ts');
-const children: ChildProcess[] = [];
-afterEach(() => { for (const child of children.splice(0)) child.kill('SIGKILL'); });
-
-/** `npm start` on a fresh DATA_DIR; resolves with its URL and everything it printed before listening. */
-function start(dataDir: string): Promise<{ url: string; printed: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN], { env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
-    children.push(child);
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const url = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(out)?.[1];
-      if (url) resolve({ url, printed: out });
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => reject(new Error(`exited with ${code} before listening`)));
-  });
-}
+const { start, killAll } = firstStartProcesses();
+afterEach(killAll);
 
 test('the first start prints a one-time link: the owner sets a password, signs in, creates a key and uses it on /api/v1', async () => {
   const { url, printed } = await start(mkdtempSync(join(tmpdir(), 'ink-first-')));

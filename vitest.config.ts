@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     pool: 'forks',
+    globalSetup: ['test/support/webBuild.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },

@@ -20,11 +20,12 @@ type File = { body: Buffer; type: string } | null;
  * Serves the built web app (web/dist): files under /assets/ carry a content hash in their names,
  * so they are cached for a year and never revalidated; the application's page paths get
  * index.html, revalidated each time so a new build is picked up. Anything else is left to the
- * next handler (true when answered). Files are read once and kept: the build is small.
+ * next handler (true when answered). A page path may name parameters (`/projects/:projectId`): one
+ * segment of letters, digits, `_` and `-` each. Files are read once and kept: the build is small.
  */
 export function createWebApp(distDir: string, pagePaths: readonly string[]) {
   const files = new Map<string, File>();
-  const pages = new Set(pagePaths);
+  const isPage = pageMatcher(pagePaths);
   const read = (relative: string): File => {
     if (!files.has(relative)) {
       let file: File = null;
@@ -39,7 +40,7 @@ export function createWebApp(distDir: string, pagePaths: readonly string[]) {
     const path = (req.url ?? '/').split('?')[0];
     let relative: string | null = null;
     let immutable = false;
-    if (pages.has(path)) relative = 'index.html';
+    if (isPage(path)) relative = 'index.html';
     else if (path.startsWith('/assets/') && /^[\w./-]+$/.test(path)) {
       const candidate = normalize(path.slice(1));
       if (candidate.startsWith(`assets${sep}`)) { relative = candidate; immutable = true; }
@@ -55,4 +56,9 @@ export function createWebApp(distDir: string, pagePaths: readonly string[]) {
     res.end(req.method === 'HEAD' ? undefined : file.body);
     return true;
   };
+}
+
+function pageMatcher(patterns: readonly string[]): (path: string) => boolean {
+  const expressions = patterns.map((pattern) => new RegExp(`^${pattern.split('/').map((part) => (part.startsWith(':') ? '[A-Za-z0-9_-]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`));
+  return (path) => expressions.some((expression) => expression.test(path));
 }

@@ -1,17 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, expect, test } from 'vitest';
+import { hasChromium, launchChromium, SCREENSHOTS } from '../support/browser.ts';
 import { firstStartProcesses } from '../support/firstStartProcess.ts';
 
-/**
- * The application in Debian's Chromium, driven by Playwright: from the link the first start
- * prints to a key used against /api/v1. Screenshots go to test-screenshots/ (gitignored). On CI a
- * missing browser fails the run; elsewhere the test is skipped until `apt-get install chromium`.
- */
-const CHROMIUM = '/usr/bin/chromium';
-const SCREENSHOTS = join(import.meta.dirname, '../../test-screenshots');
+/** The application in a real browser, from the link the first start prints to a key used against /api/v1. */
 const { start, killAll } = firstStartProcesses();
 let browser: Browser | undefined;
 afterAll(async () => {
@@ -19,17 +14,12 @@ afterAll(async () => {
   killAll();
 });
 
-if (process.env.CI === 'true' && !existsSync(CHROMIUM)) throw new Error(`No browser at ${CHROMIUM}: .ci/run installs Debian's chromium package.`);
 
-
-test.skipIf(!existsSync(CHROMIUM))('in a browser: first-start link → set password → sign in → create a key → fetch /api/v1 with it; rotate → the old key is refused', { timeout: 120_000 }, async () => {
+test.skipIf(!hasChromium)('in a browser: first-start link → set password → sign in → create a key → fetch /api/v1 with it; rotate → the old key is refused', { timeout: 120_000 }, async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const { url, printed } = await start(mkdtempSync(join(tmpdir(), 'ink-browser-')));
   const link = /http:\/\/localhost:\d+(\/set-password#token=[A-Za-z0-9_-]+)/.exec(printed)![1];
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   const page = await browser.newPage();
   page.on('dialog', (dialog) => void dialog.accept());
 

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { app, whenSignedOut, type Me } from './api/appClient.ts';
 import { forgetAccessToken } from './api/v1Client.ts';
-import { KeysPage } from './keys/KeysPage.tsx';
-import { navigate, usePath } from './navigation.ts';
+import { matchPath, navigate, usePath } from './navigation.ts';
+import { HOME, pages } from './pages.tsx';
 import { SetPasswordPage } from './session/SetPasswordPage.tsx';
 import { SignInPage } from './session/SignInPage.tsx';
+import { Shell } from './ui/Shell.tsx';
 
-/** The pages: sign-in and set-password need no session; the others send a signed-out person to sign in and back. */
+/** Sign-in and set-password need no session; every other page sends a signed-out person to sign in and back to the same page. */
 export function App() {
   const path = usePath();
   const [me, setMe] = useState<Me | null | undefined>(undefined);
@@ -14,24 +15,27 @@ export function App() {
   const signedOut = useCallback(() => {
     setMe(null);
     forgetAccessToken();
-    const here = window.location.pathname;
-    if (here !== '/sign-in' && here !== '/set-password') navigate(`/sign-in?next=${encodeURIComponent(here)}`);
+    const here = window.location.pathname + window.location.search;
+    if (!['/sign-in', '/set-password'].includes(window.location.pathname)) navigate(`/sign-in?next=${encodeURIComponent(here)}`);
   }, []);
   useEffect(() => whenSignedOut(signedOut), [signedOut]);
   useEffect(() => { app.me().then(setMe, () => setMe(null)); }, []);
 
   if (path === '/set-password') return <SetPasswordPage />;
-  if (path === '/sign-in') return <SignInPage onSignedIn={(who) => { setMe(who); navigate(new URLSearchParams(window.location.search).get('next') ?? '/keys'); }} />;
+  if (path === '/sign-in') return <SignInPage onSignedIn={(who) => { setMe(who); navigate(safeNext(new URLSearchParams(window.location.search).get('next'))); }} />;
   if (me === undefined) return <main aria-busy="true"><p>Loading…</p></main>;
   if (me === null) { navigate(`/sign-in?next=${encodeURIComponent(path)}`); return null; }
+  if (path === '/') { navigate(HOME); return null; }
+
+  const found = pages.map((page) => ({ page, params: matchPath(page.path, path) })).find((candidate) => candidate.params);
   return (
-    <>
-      <header className="bar">
-        <strong>Inkstream</strong>
-        <span>{me.account.name} · {me.member.name ?? me.member.email} ({me.member.role})</span>
-        <button type="button" onClick={() => { void app.signOut().finally(signedOut); }}>Sign out</button>
-      </header>
-      <KeysPage me={me} />
-    </>
+    <Shell me={me} path={path} params={found?.params ?? {}} onSignOut={() => { void app.signOut().finally(signedOut); }}>
+      {found ? found.page.render({ me, params: found.params! }) : <main><h1>Not found</h1><p>There is no page at this address.</p></main>}
+    </Shell>
   );
+}
+
+/** Only a path on this site: `next` comes from the address bar, and an absolute URL there would send the person elsewhere. */
+function safeNext(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : HOME;
 }

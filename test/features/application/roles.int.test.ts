@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startInkstream, type TestInkstream } from '../../support/inkstream.ts';
-import { signedInMember } from './members.ts';
+import { signedInMember } from '../../support/signedInMember.ts';
 
 let inkstream: TestInkstream;
 beforeAll(async () => { inkstream = await startInkstream(); });

@@ -4,7 +4,7 @@ import { manualClock } from '../../../src/core/clock.ts';
 import { inviteByName, resetLinkByName } from '../../../src/features/application/index.ts';
 import { startInkstream, type TestInkstream } from '../../support/inkstream.ts';
 import { appSession, joinAndSignIn, linkToken } from '../../support/appSession.ts';
-import { signedInMember } from './members.ts';
+import { signedInMember } from '../../support/signedInMember.ts';
 
 const HOUR = 60 * 60 * 1000;
 const clock = manualClock(new Date().toISOString());

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { MEMBER_EMAILS, MEMBER_PROFILES, SESSIONS } from '../../../src/features/application/collections.ts';
 import { startInkstream, type TestInkstream } from '../../support/inkstream.ts';
 import { appSession } from '../../support/appSession.ts';
-import { signedInMember } from './members.ts';
+import { signedInMember } from '../../support/signedInMember.ts';
 
 let inkstream: TestInkstream;
 beforeAll(async () => { inkstream = await startInkstream(); });

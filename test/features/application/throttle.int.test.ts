@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startInkstream, type TestInkstream } from '../../support/inkstream.ts';
 import { appSession } from '../../support/appSession.ts';
-import { signedInMember } from './members.ts';
+import { signedInMember } from '../../support/signedInMember.ts';
 
 let inkstream: TestInkstream;
 beforeAll(async () => { inkstream = await startInkstream(); });

@@ -1,0 +1,27 @@
+import type { ReactElement } from 'react';
+import type { Me, Role } from './api/appClient.ts';
+import { KeysPage } from './keys/KeysPage.tsx';
+
+export type PageProps = { me: Me; params: Record<string, string> };
+
+/**
+ * Every signed-in page: its path pattern (`:name` is a parameter), its title, and where it is
+ * linked from: `nav` in the top navigation, `projectTab` in a project's tabs. `roles` limits who
+ * sees the link (the server enforces the same). A new page adds one line here and its pattern to
+ * WEB_PAGES in src/features/application/index.ts.
+ */
+export type Page = {
+  path: string;
+  title: string;
+  render(props: PageProps): ReactElement;
+  nav?: string;
+  projectTab?: string;
+  roles?: readonly Role[];
+};
+
+export const pages: readonly Page[] = [
+  { path: '/keys', title: 'API keys', nav: 'API keys', roles: ['owner'], render: ({ me }) => <KeysPage me={me} /> },
+];
+
+/** The page a signed-in person lands on at `/`. */
+export const HOME = '/keys';

@@ -8,7 +8,8 @@ export type PageProps = { me: Me; params: Record<string, string> };
  * Every signed-in page: its path pattern (`:name` is a parameter), its title, and where it is
  * linked from: `nav` in the top navigation, `projectTab` in a project's tabs. `roles` limits who
  * sees the link (the server enforces the same). A new page adds one line here and its pattern to
- * WEB_PAGES in src/features/application/index.ts.
+ * WEB_PAGES in src/features/application/index.ts. A page that brings a heavy library (charts,
+ * Markdown, diffs) is imported with React's `lazy(() => import(...))` so the first page stays small.
  */
 export type Page = {
   path: string;

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import type { Me } from '../api/appClient.ts';
 import { matchPath, pathTo } from '../navigation.ts';
 import { pages } from '../pages.tsx';
@@ -24,7 +24,7 @@ export function Shell({ me, path, params, onSignOut, children }: { me: Me; path:
           {tabs.map((page) => <Link key={page.path} to={pathTo(page.path, params)} aria-current={current(page.path)}>{page.projectTab}</Link>)}
         </nav>
       )}
-      {children}
+      <Suspense fallback={<main aria-busy="true"><p>Loading…</p></main>}>{children}</Suspense>
     </>
   );
 }

@@ -46,7 +46,7 @@ test('a stream never carries another account\'s change', async () => {
 test('a request without a key is refused with 401', async () => {
   const response = await fetch(`${inkstream.url}/api/v1/live`);
   expect(response.status).toBe(401);
-  expect((await response.json()).error.code).toBe('unauthorized');
+  expect(((await response.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
 });
 
 test('a Last-Event-ID that is not a change id, or is ahead of the log, is a clear 400', async () => {

@@ -1,6 +1,8 @@
 import type { ReactElement } from 'react';
 import type { Me, Role } from './api/appClient.ts';
 import { KeysPage } from './keys/KeysPage.tsx';
+import { ArticlesBoard } from './boards/ArticlesBoard.tsx';
+import { TopicsBoard } from './boards/TopicsBoard.tsx';
 
 export type PageProps = { me: Me; params: Record<string, string> };
 
@@ -22,6 +24,8 @@ export type Page = {
 
 export const pages: readonly Page[] = [
   { path: '/keys', title: 'API keys', nav: 'API keys', roles: ['owner'], render: ({ me }) => <KeysPage me={me} /> },
+  { path: '/projects/:projectId/topics', title: 'Topics', projectTab: 'Topics', render: (props) => <TopicsBoard {...props} /> },
+  { path: '/projects/:projectId/articles', title: 'Articles', projectTab: 'Articles', render: (props) => <ArticlesBoard {...props} /> },
 ];
 
 /** The page a signed-in person lands on at `/`. */

@@ -1,6 +1,9 @@
-import type { ReactElement } from 'react';
+import { lazy, type ReactElement } from 'react';
 import type { Me, Role } from './api/appClient.ts';
 import { KeysPage } from './keys/KeysPage.tsx';
+import { AuditPage } from './audit/AuditPage.tsx';
+
+const ArticlePage = lazy(() => import('./article/ArticlePage.tsx'));
 
 export type PageProps = { me: Me; params: Record<string, string> };
 
@@ -22,6 +25,8 @@ export type Page = {
 
 export const pages: readonly Page[] = [
   { path: '/keys', title: 'API keys', nav: 'API keys', roles: ['owner'], render: ({ me }) => <KeysPage me={me} /> },
+  { path: '/projects/:projectId/articles/:articleId', title: 'Article', render: (props) => <ArticlePage key={props.params.articleId} {...props} /> },
+  { path: '/projects/:projectId/articles/:articleId/history', title: 'Article history', render: (props) => <AuditPage key={props.params.articleId} {...props} /> },
 ];
 
 /** The page a signed-in person lands on at `/`. */

@@ -1,8 +1,11 @@
-import type { ReactElement } from 'react';
+import { lazy, type ReactElement } from 'react';
 import type { Me, Role } from './api/appClient.ts';
 import { KeysPage } from './keys/KeysPage.tsx';
 import { ArticlesBoard } from './boards/ArticlesBoard.tsx';
 import { TopicsBoard } from './boards/TopicsBoard.tsx';
+import { AuditPage } from './audit/AuditPage.tsx';
+
+const ArticlePage = lazy(() => import('./article/ArticlePage.tsx'));
 
 export type PageProps = { me: Me; params: Record<string, string> };
 
@@ -26,6 +29,8 @@ export const pages: readonly Page[] = [
   { path: '/keys', title: 'API keys', nav: 'API keys', roles: ['owner'], render: ({ me }) => <KeysPage me={me} /> },
   { path: '/projects/:projectId/topics', title: 'Topics', projectTab: 'Topics', render: (props) => <TopicsBoard {...props} /> },
   { path: '/projects/:projectId/articles', title: 'Articles', projectTab: 'Articles', render: (props) => <ArticlesBoard {...props} /> },
+  { path: '/projects/:projectId/articles/:articleId', title: 'Article', render: (props) => <ArticlePage key={props.params.articleId} {...props} /> },
+  { path: '/projects/:projectId/articles/:articleId/history', title: 'Article history', render: (props) => <AuditPage key={props.params.articleId} {...props} /> },
 ];
 
 /** The page a signed-in person lands on at `/`. */

@@ -85,6 +85,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/articles/{id}/history.jsonl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the article's whole history as JSON Lines: one history entry per line, in order */
+        get: operations["getArticlesIdHistory.jsonl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/articles/{id}/refresh": {
         parameters: {
             query?: never;
@@ -130,6 +147,23 @@ export interface paths {
         put?: never;
         /** Queue an AI revision of a draft or open pull request */
         post: operations["postArticlesIdRevise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/articles/{id}/search-metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The article's Search Console figures over time: one point per sync (28-day totals), oldest first */
+        get: operations["getArticlesIdSearch-metrics"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1274,6 +1308,24 @@ export interface components {
             /** @description The article URL the figures are for */
             url: string;
         };
+        SearchMetricsPoint: {
+            clicks: number;
+            /** @description clicks / impressions, 0 to 1 */
+            ctr: number;
+            impressions: number;
+            periodEnd: string;
+            periodStart: string;
+            /** @description Average position; null without impressions */
+            position: number | null;
+            syncedAt: string;
+        };
+        SearchMetricsSeries: {
+            /** @description One point per sync, oldest first: the totals of the 28 days ending at periodEnd */
+            points: components["schemas"]["SearchMetricsPoint"][];
+            property: string;
+            /** @description The article URL of the latest point; null before the first sync */
+            url: string | null;
+        };
         Topic: {
             articleId: string | null;
             brief: string | null;
@@ -1768,6 +1820,73 @@ export interface operations {
             };
         };
     };
+    "getArticlesIdHistory.jsonl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description File */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/jsonl": string;
+                };
+            };
+            /** @description Malformed JSON or invalid fields (details list each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postArticlesIdRefresh: {
         parameters: {
             query?: never;
@@ -2032,6 +2151,75 @@ export interface operations {
             };
             /** @description Idempotency-Key reused with a different request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "getArticlesIdSearch-metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        searchMetrics: components["schemas"]["SearchMetricsSeries"];
+                    };
+                };
+            };
+            /** @description Malformed JSON or invalid fields (details list each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this account */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,8 @@
 import type { ReactElement } from 'react';
 import type { Me, Role } from './api/appClient.ts';
 import { KeysPage } from './keys/KeysPage.tsx';
+import { BrandPage } from './brand/BrandPage.tsx';
+import { SettingsPage } from './settings/SettingsPage.tsx';
 
 export type PageProps = { me: Me; params: Record<string, string> };
 
@@ -22,6 +24,8 @@ export type Page = {
 
 export const pages: readonly Page[] = [
   { path: '/keys', title: 'API keys', nav: 'API keys', roles: ['owner'], render: ({ me }) => <KeysPage me={me} /> },
+  { path: '/projects/:projectId/brand', title: 'Brand', projectTab: 'Brand', render: (props) => <BrandPage {...props} /> },
+  { path: '/projects/:projectId/settings', title: 'Project settings', projectTab: 'Settings', render: (props) => <SettingsPage {...props} /> },
 ];
 
 /** The page a signed-in person lands on at `/`. */

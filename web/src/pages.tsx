@@ -6,6 +6,8 @@ import { TopicsBoard } from './boards/TopicsBoard.tsx';
 import { AuditPage } from './audit/AuditPage.tsx';
 
 const ArticlePage = lazy(() => import('./article/ArticlePage.tsx'));
+import { BrandPage } from './brand/BrandPage.tsx';
+import { SettingsPage } from './settings/SettingsPage.tsx';
 
 export type PageProps = { me: Me; params: Record<string, string> };
 
@@ -31,6 +33,8 @@ export const pages: readonly Page[] = [
   { path: '/projects/:projectId/articles', title: 'Articles', projectTab: 'Articles', render: (props) => <ArticlesBoard {...props} /> },
   { path: '/projects/:projectId/articles/:articleId', title: 'Article', render: (props) => <ArticlePage key={props.params.articleId} {...props} /> },
   { path: '/projects/:projectId/articles/:articleId/history', title: 'Article history', render: (props) => <AuditPage key={props.params.articleId} {...props} /> },
+  { path: '/projects/:projectId/brand', title: 'Brand', projectTab: 'Brand', render: (props) => <BrandPage {...props} /> },
+  { path: '/projects/:projectId/settings', title: 'Project settings', projectTab: 'Settings', render: (props) => <SettingsPage {...props} /> },
 ];
 
 /** The page a signed-in person lands on at `/`. */

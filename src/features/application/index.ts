@@ -20,6 +20,8 @@ export const WEB_PAGES = ['/', '/sign-in', '/set-password', '/keys',
   '/projects/:projectId/articles',
   '/projects/:projectId/articles/:articleId',
   '/projects/:projectId/articles/:articleId/history',
+  '/projects/:projectId/brand',
+  '/projects/:projectId/settings',
 ];
 
 /**

@@ -326,6 +326,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{id}/brand/cover-sample": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A sample cover (1200×630 PNG) drawn from the brand's palette and cover style with a fixed title */
+        get: operations["getProjectsIdBrandCover-sample"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{id}/crawl": {
         parameters: {
             query?: never;
@@ -839,6 +856,8 @@ export interface components {
         };
         Brand: {
             companyFacts: {
+                /** @default null */
+                evidence: string | null;
                 /** @enum {string} */
                 kind: "name" | "founded" | "location" | "team" | "offer" | "proof_point" | "mission" | "other";
                 sourceUrl: string | null;
@@ -859,6 +878,8 @@ export interface components {
                 dont: string[];
             };
             editedParts: ("voice" | "companyFacts" | "doDont" | "voiceTraits" | "coverStyle")[];
+            /** @description What the latest finished crawl changed; null before the first */
+            lastCrawl: components["schemas"]["BrandCrawlChanges"] | null;
             palette: {
                 accent: unknown;
                 background: unknown;
@@ -884,6 +905,64 @@ export interface components {
                 summary: string;
             };
             voiceTraits: string[];
+        };
+        BrandCrawlChanges: {
+            at: string;
+            /** @description Each changed part as it was before the crawl */
+            before: {
+                companyFacts?: {
+                    /** @default null */
+                    evidence: string | null;
+                    /** @enum {string} */
+                    kind: "name" | "founded" | "location" | "team" | "offer" | "proof_point" | "mission" | "other";
+                    sourceUrl: string | null;
+                    value: string;
+                }[];
+                coverStyle?: {
+                    /** @enum {string} */
+                    mood: "calm" | "bold" | "playful" | "technical" | "elegant";
+                    /** @enum {string} */
+                    shapes: "waves" | "circles" | "grid" | "diagonal" | "blocks";
+                    /** @enum {string} */
+                    typography: "sans" | "serif" | "mono";
+                };
+                doDont?: {
+                    do: string[];
+                    dont: string[];
+                };
+                palette?: {
+                    accent: unknown;
+                    background: unknown;
+                    colors: {
+                        hex: unknown;
+                        role: ("primary" | "accent" | "background" | "text" | "other") | null;
+                        /** @enum {string} */
+                        source: "theme-color" | "css-variable" | "frequency" | "user";
+                        weight: number;
+                    }[];
+                    primary: unknown;
+                    text: unknown;
+                };
+                voice?: {
+                    avgSentenceWords: number;
+                    examples: string[];
+                    /** @enum {string} */
+                    formality: "formal" | "neutral" | "casual";
+                    /** @default null */
+                    language: string | null;
+                    /** @enum {string} */
+                    person: "first" | "second" | "third";
+                    summary: string;
+                };
+                voiceTraits?: string[];
+            };
+            /** @description Parts the crawl changed; an edited part is kept, so it is never among them */
+            changedParts: ("voice" | "companyFacts" | "doDont" | "voiceTraits" | "coverStyle" | "palette")[];
+            crawlId: string;
+            /** @description The project's first crawl: nothing to compare with */
+            initial: boolean;
+            /** @description Parts a person set by PUT that the crawl left as they were */
+            keptEditedParts: ("voice" | "companyFacts" | "doDont" | "voiceTraits" | "coverStyle")[];
         };
         CheckFinding: {
             /** @description Offset in `body` where it ends (exclusive) */
@@ -1068,6 +1147,8 @@ export interface components {
             blogUrl: string | null;
             brand: {
                 companyFacts: {
+                    /** @default null */
+                    evidence: string | null;
                     /** @enum {string} */
                     kind: "name" | "founded" | "location" | "team" | "offer" | "proof_point" | "mission" | "other";
                     sourceUrl: string | null;
@@ -3114,6 +3195,8 @@ export interface operations {
             content: {
                 "application/json": {
                     companyFacts?: {
+                        /** @default null */
+                        evidence?: string | null;
                         /** @enum {string} */
                         kind: "name" | "founded" | "location" | "team" | "offer" | "proof_point" | "mission" | "other";
                         /** @default null */
@@ -3206,6 +3289,73 @@ export interface operations {
             };
             /** @description Body is not JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "getProjectsIdBrandCover-sample": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description File */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description Malformed JSON or invalid fields (details list each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this account */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import type { Me, Role } from './api/appClient.ts';
 import { KeysPage } from './keys/KeysPage.tsx';
+import { IntegrationsPage } from './integrations/IntegrationsPage.tsx';
 
 export type PageProps = { me: Me; params: Record<string, string> };
 
@@ -22,6 +23,7 @@ export type Page = {
 
 export const pages: readonly Page[] = [
   { path: '/keys', title: 'API keys', nav: 'API keys', roles: ['owner'], render: ({ me }) => <KeysPage me={me} /> },
+  { path: '/projects/:projectId/integrations', title: 'Integrations', projectTab: 'Integrations', render: ({ me, params }) => <IntegrationsPage me={me} projectId={params.projectId} /> },
 ];
 
 /** The page a signed-in person lands on at `/`. */

@@ -55,7 +55,13 @@ export function GitHubSection({ projectId, canWrite }: { projectId: string; canW
         </>
       )}
       {secret && <NewSecret label="GitHub webhook secret" value={secret} hint="Paste it as the webhook's secret on GitHub." onDone={() => setSecret(null)} />}
-      {connection.data !== undefined && <GitHubForm key={github?.connectedAt ?? 'new'} projectId={projectId} current={github} disabled={!canWrite} onSaved={saved} />}
+      {connection.data !== undefined && !github && <GitHubForm key="new" projectId={projectId} current={null} disabled={!canWrite} onSaved={saved} />}
+      {github && (
+        <details>
+          <summary>Change the connection</summary>
+          <GitHubForm key={github.connectedAt} projectId={projectId} current={github} disabled={!canWrite} onSaved={saved} />
+        </details>
+      )}
       {github && <button type="button" disabled={!canWrite} onClick={() => void disconnect()}>Disconnect GitHub</button>}
     </section>
   );

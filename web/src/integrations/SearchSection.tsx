@@ -49,7 +49,13 @@ export function SearchSection({ projectId, canWrite }: { projectId: string; canW
           <button type="button" disabled={!canWrite} onClick={() => void disconnect()}>Disconnect search analytics</button>
         </div>
       )}
-      {connection.data !== undefined && <SearchForm projectId={projectId} connected={Boolean(search)} disabled={!canWrite} onSaved={() => void connection.reload()} />}
+      {connection.data !== undefined && !search && <SearchForm projectId={projectId} connected={false} disabled={!canWrite} onSaved={() => void connection.reload()} />}
+      {search && (
+        <details>
+          <summary>Change the connection</summary>
+          <SearchForm projectId={projectId} connected disabled={!canWrite} onSaved={() => void connection.reload()} />
+        </details>
+      )}
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { AuditPage } from './audit/AuditPage.tsx';
 const ArticlePage = lazy(() => import('./article/ArticlePage.tsx'));
 import { BrandPage } from './brand/BrandPage.tsx';
 import { SettingsPage } from './settings/SettingsPage.tsx';
+import { IntegrationsPage } from './integrations/IntegrationsPage.tsx';
 
 export type PageProps = { me: Me; params: Record<string, string> };
 
@@ -35,6 +36,7 @@ export const pages: readonly Page[] = [
   { path: '/projects/:projectId/articles/:articleId/history', title: 'Article history', render: (props) => <AuditPage key={props.params.articleId} {...props} /> },
   { path: '/projects/:projectId/brand', title: 'Brand', projectTab: 'Brand', render: (props) => <BrandPage {...props} /> },
   { path: '/projects/:projectId/settings', title: 'Project settings', projectTab: 'Settings', render: (props) => <SettingsPage {...props} /> },
+  { path: '/projects/:projectId/integrations', title: 'Integrations', projectTab: 'Integrations', render: ({ me, params }) => <IntegrationsPage me={me} projectId={params.projectId} /> },
 ];
 
 /** The page a signed-in person lands on at `/`. */

@@ -22,6 +22,7 @@ export const WEB_PAGES = ['/', '/sign-in', '/set-password', '/keys',
   '/projects/:projectId/articles/:articleId/history',
   '/projects/:projectId/brand',
   '/projects/:projectId/settings',
+  '/projects/:projectId/integrations',
 ];
 
 /**

@@ -1,6 +1,8 @@
 import type { ReactElement } from 'react';
 import type { Me, Role } from './api/appClient.ts';
 import { KeysPage } from './keys/KeysPage.tsx';
+import { EndpointPage } from './webhooks/EndpointPage.tsx';
+import { WebhooksPage } from './webhooks/WebhooksPage.tsx';
 
 export type PageProps = { me: Me; params: Record<string, string> };
 
@@ -22,6 +24,8 @@ export type Page = {
 
 export const pages: readonly Page[] = [
   { path: '/keys', title: 'API keys', nav: 'API keys', roles: ['owner'], render: ({ me }) => <KeysPage me={me} /> },
+  { path: '/webhooks', title: 'Webhooks', nav: 'Webhooks', render: ({ me }) => <WebhooksPage me={me} /> },
+  { path: '/webhooks/:endpointId', title: 'Webhook endpoint', render: ({ me, params }) => <EndpointPage me={me} endpointId={params.endpointId} /> },
 ];
 
 /** The page a signed-in person lands on at `/`. */

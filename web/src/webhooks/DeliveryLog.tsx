@@ -58,13 +58,13 @@ export function DeliveryLog({ endpointId, catalogue, canWrite, enabled, refreshK
     <section aria-labelledby="log-title">
       <h2 id="log-title">Delivery log</h2>
       <form className="inline" aria-label="Filter deliveries" onSubmit={(event) => event.preventDefault()}>
-        <label>Status
+        <label>Filter by status
           <select value={filters.status} onChange={(event) => setFilters({ ...filters, status: event.target.value as Filters['status'] })}>
             <option value="">Any status</option>
             {STATUSES.map((status) => <option key={status} value={status}>{status}</option>)}
           </select>
         </label>
-        <label>Event type
+        <label>Filter by event type
           <select value={filters.type} onChange={(event) => setFilters({ ...filters, type: event.target.value })}>
             <option value="">Any type</option>
             {catalogue.map((entry) => <option key={entry.type} value={entry.type}>{entry.type}</option>)}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { manualClock } from '../../../src/core/clock.ts';
 import { WEBHOOK_EVENT_TYPES } from '../../../src/domain/webhooks/eventTypes.ts';
 import { EVENT_DATA_SCHEMAS, type CatalogueEventType } from '../../../src/features/webhooks/catalogue/payloadSchemas.ts';
+import { pruneWebhookHistory, WEBHOOK_RETENTION_MS } from '../../../src/features/webhooks/retention.ts';
 import { startInkstream, type TestInkstream } from '../../support/inkstream.ts';
 import { stopPipeline } from '../../support/stopPipeline.ts';
 import { startReceiverPool, type Receiver } from '../../support/webhookReceiver.ts';
@@ -114,6 +115,11 @@ test('stats count attempts per hour over 24 hours and per 6 hours over 7 days; h
   clock.advance(22 * HOUR);
   expect((await stats('24h')).totals).toEqual({ succeeded: 0, failed: 1 });
   expect((await stats('7d')).totals).toEqual({ succeeded: 2, failed: 1 });
+
+  // The hourly counts are kept as long as the delivery log, then trimmed with it.
+  expect((await pruneWebhookHistory(app.platform.readStore, clock.nowMs() + 7 * 24 * HOUR)).attemptHours).toBe(0);
+  expect((await pruneWebhookHistory(app.platform.readStore, clock.nowMs() + WEBHOOK_RETENTION_MS)).attemptHours).toBeGreaterThanOrEqual(2);
+  expect((await stats('7d')).totals).toEqual({ succeeded: 0, failed: 0 });
 });
 
 test('the catalogue lists every subscribable type, and webhook.test, each with an example that has the real payload shape', async () => {

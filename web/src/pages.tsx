@@ -9,6 +9,8 @@ const ArticlePage = lazy(() => import('./article/ArticlePage.tsx'));
 import { BrandPage } from './brand/BrandPage.tsx';
 import { SettingsPage } from './settings/SettingsPage.tsx';
 import { IntegrationsPage } from './integrations/IntegrationsPage.tsx';
+import { EndpointPage } from './webhooks/EndpointPage.tsx';
+import { WebhooksPage } from './webhooks/WebhooksPage.tsx';
 
 export type PageProps = { me: Me; params: Record<string, string> };
 
@@ -37,6 +39,8 @@ export const pages: readonly Page[] = [
   { path: '/projects/:projectId/brand', title: 'Brand', projectTab: 'Brand', render: (props) => <BrandPage {...props} /> },
   { path: '/projects/:projectId/settings', title: 'Project settings', projectTab: 'Settings', render: (props) => <SettingsPage {...props} /> },
   { path: '/projects/:projectId/integrations', title: 'Integrations', projectTab: 'Integrations', render: ({ me, params }) => <IntegrationsPage me={me} projectId={params.projectId} /> },
+  { path: '/webhooks', title: 'Webhooks', nav: 'Webhooks', render: ({ me }) => <WebhooksPage me={me} /> },
+  { path: '/webhooks/:endpointId', title: 'Webhook endpoint', render: ({ me, params }) => <EndpointPage me={me} endpointId={params.endpointId} /> },
 ];
 
 /** The page a signed-in person lands on at `/`. */

@@ -23,6 +23,8 @@ export const WEB_PAGES = ['/', '/sign-in', '/set-password', '/keys',
   '/projects/:projectId/brand',
   '/projects/:projectId/settings',
   '/projects/:projectId/integrations',
+  '/webhooks',
+  '/webhooks/:endpointId',
 ];
 
 /**

@@ -694,6 +694,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/{id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Delivery attempts of an endpoint that succeeded and failed, per hour over 24 hours or per 6 hours over 7 days */
+        get: operations["getWebhooksIdStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks/{id}/test": {
         parameters: {
             query?: never;
@@ -705,6 +722,23 @@ export interface paths {
         put?: never;
         /** Send a signed webhook.test event to this endpoint only */
         post: operations["postWebhooksIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/event-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The event catalogue: every event type with a description and an example delivery */
+        get: operations["getWebhooksEvent-types"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1551,6 +1585,26 @@ export interface components {
             type: string;
             updatedAt: string;
         };
+        WebhookDeliveryStats: {
+            bucketHours: number;
+            /** @description Oldest first, one per bucket, empty ones included */
+            buckets: {
+                /** @description Start of the bucket */
+                at: string;
+                failed: number;
+                succeeded: number;
+            }[];
+            /** @description Start of the first bucket */
+            from: string;
+            /** @description End of the last bucket (it holds the current hour) */
+            to: string;
+            totals: {
+                failed: number;
+                succeeded: number;
+            };
+            /** @enum {string} */
+            window: "24h" | "7d";
+        };
         WebhookEndpoint: {
             createdAt: string;
             disabled: {
@@ -1570,6 +1624,21 @@ export interface components {
             id: string;
             updatedAt: string;
             url: string;
+        };
+        WebhookEventType: {
+            description: string;
+            /** @description A whole envelope as delivered */
+            example: {
+                createdAt: string;
+                data: {
+                    [key: string]: unknown;
+                };
+                id: string;
+                type: string;
+            };
+            /** @description Whether an endpoint can list it in events (webhook.test is sent only on request) */
+            subscribable: boolean;
+            type: string;
         };
     };
     responses: never;
@@ -5836,6 +5905,7 @@ export interface operations {
                 cursor?: string;
                 limit?: number;
                 status?: "pending" | "retrying" | "succeeded" | "failed";
+                type?: "article.status_changed" | "article.published" | "article.revised" | "topics.suggested" | "brand.crawled" | "webhook.test";
             };
             header?: never;
             path: {
@@ -6064,6 +6134,77 @@ export interface operations {
             };
         };
     };
+    getWebhooksIdStats: {
+        parameters: {
+            query?: {
+                window?: "24h" | "7d";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        stats: components["schemas"]["WebhookDeliveryStats"];
+                    };
+                };
+            };
+            /** @description Malformed JSON or invalid fields (details list each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postWebhooksIdTest: {
         parameters: {
             query?: never;
@@ -6126,6 +6267,64 @@ export interface operations {
             };
             /** @description Idempotency-Key reused with a different request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "getWebhooksEvent-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        eventTypes: components["schemas"]["WebhookEventType"][];
+                    };
+                };
+            };
+            /** @description Malformed JSON or invalid fields (details list each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,9 @@
 import type { ReactElement } from 'react';
 import type { Me, Role } from './api/appClient.ts';
 import { KeysPage } from './keys/KeysPage.tsx';
+import { AccountPage } from './account/AccountPage.tsx';
+import { MembersPage } from './members/MembersPage.tsx';
+import { SessionsPage } from './sessions/SessionsPage.tsx';
 
 export type PageProps = { me: Me; params: Record<string, string> };
 
@@ -22,6 +25,9 @@ export type Page = {
 
 export const pages: readonly Page[] = [
   { path: '/keys', title: 'API keys', nav: 'API keys', roles: ['owner'], render: ({ me }) => <KeysPage me={me} /> },
+  { path: '/account', title: 'Plan and usage', nav: 'Account', render: ({ me }) => <AccountPage me={me} /> },
+  { path: '/members', title: 'Members', nav: 'Members', render: ({ me }) => <MembersPage me={me} /> },
+  { path: '/sessions', title: 'Your sessions', nav: 'Sessions', render: () => <SessionsPage /> },
 ];
 
 /** The page a signed-in person lands on at `/`. */

@@ -11,6 +11,9 @@ import { SettingsPage } from './settings/SettingsPage.tsx';
 import { IntegrationsPage } from './integrations/IntegrationsPage.tsx';
 import { EndpointPage } from './webhooks/EndpointPage.tsx';
 import { WebhooksPage } from './webhooks/WebhooksPage.tsx';
+import { AccountPage } from './account/AccountPage.tsx';
+import { MembersPage } from './members/MembersPage.tsx';
+import { SessionsPage } from './sessions/SessionsPage.tsx';
 
 export type PageProps = { me: Me; params: Record<string, string> };
 
@@ -41,6 +44,9 @@ export const pages: readonly Page[] = [
   { path: '/projects/:projectId/integrations', title: 'Integrations', projectTab: 'Integrations', render: ({ me, params }) => <IntegrationsPage me={me} projectId={params.projectId} /> },
   { path: '/webhooks', title: 'Webhooks', nav: 'Webhooks', render: ({ me }) => <WebhooksPage me={me} /> },
   { path: '/webhooks/:endpointId', title: 'Webhook endpoint', render: ({ me, params }) => <EndpointPage me={me} endpointId={params.endpointId} /> },
+  { path: '/account', title: 'Plan and usage', nav: 'Account', render: ({ me }) => <AccountPage me={me} /> },
+  { path: '/members', title: 'Members', nav: 'Members', render: ({ me }) => <MembersPage me={me} /> },
+  { path: '/sessions', title: 'Your sessions', nav: 'Sessions', render: () => <SessionsPage /> },
 ];
 
 /** The page a signed-in person lands on at `/`. */

@@ -255,6 +255,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's plan: what is used of each limit (articles this month, projects, webhook endpoints), which plan lifts it, and every plan */
+        get: operations["getPlan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects": {
         parameters: {
             query?: never;
@@ -749,6 +766,41 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountPlan: {
+            /** @description Articles queued this month against the monthly quota */
+            articles: {
+                /** @description The first plan that allows more; null when the limit is already the highest */
+                liftedBy: ("free" | "pro" | "unlimited") | null;
+                /** @description null: the plan sets no cap */
+                limit: number | null;
+                used: number;
+            };
+            features: {
+                /** @enum {string} */
+                feature: "search_analytics" | "direct_push";
+                included: boolean;
+                includedIn: ("free" | "pro" | "unlimited")[];
+                name: string;
+            }[];
+            /** @description The calendar month (UTC, YYYY-MM) the article quota counts */
+            month: string;
+            /** @enum {string} */
+            name: "free" | "pro" | "unlimited";
+            projects: {
+                /** @description The first plan that allows more; null when the limit is already the highest */
+                liftedBy: ("free" | "pro" | "unlimited") | null;
+                /** @description null: the plan sets no cap */
+                limit: number | null;
+                used: number;
+            };
+            webhookEndpoints: {
+                /** @description The first plan that allows more; null when the limit is already the highest */
+                liftedBy: ("free" | "pro" | "unlimited") | null;
+                /** @description null: the plan sets no cap */
+                limit: number | null;
+                used: number;
+            };
+        };
         AccountUsage: {
             budget: ({
                 tokens: number;
@@ -1192,6 +1244,14 @@ export interface components {
             step: "research" | "draft" | "refresh_research" | "refresh_draft" | "revision";
             tokensIn: number;
             tokensOut: number;
+        };
+        Plan: {
+            articlesPerMonth: number | null;
+            features: ("search_analytics" | "direct_push")[];
+            maxProjects: number | null;
+            maxWebhookEndpoints: number | null;
+            /** @enum {string} */
+            name: "free" | "pro" | "unlimited";
         };
         PostPublishHook: {
             /** @description The last call of the hook: what it answered, and when it is tried again if it failed */
@@ -2735,6 +2795,65 @@ export interface operations {
                 };
                 content: {
                     "text/event-stream": string;
+                };
+            };
+            /** @description Malformed JSON or invalid fields (details list each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        plan: components["schemas"]["AccountPlan"];
+                        plans: components["schemas"]["Plan"][];
+                    };
                 };
             };
             /** @description Malformed JSON or invalid fields (details list each field) */

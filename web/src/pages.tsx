@@ -1,6 +1,8 @@
 import type { ReactElement } from 'react';
 import type { Me, Role } from './api/appClient.ts';
 import { KeysPage } from './keys/KeysPage.tsx';
+import { ProjectOverviewPage } from './projects/ProjectOverviewPage.tsx';
+import { ProjectsPage } from './projects/ProjectsPage.tsx';
 
 export type PageProps = { me: Me; params: Record<string, string> };
 
@@ -21,8 +23,10 @@ export type Page = {
 };
 
 export const pages: readonly Page[] = [
+  { path: '/projects', title: 'Projects', nav: 'Projects', render: ({ me }) => <ProjectsPage me={me} /> },
+  { path: '/projects/:projectId', title: 'Overview', projectTab: 'Overview', render: ({ me, params }) => <ProjectOverviewPage me={me} projectId={params.projectId} /> },
   { path: '/keys', title: 'API keys', nav: 'API keys', roles: ['owner'], render: ({ me }) => <KeysPage me={me} /> },
 ];
 
 /** The page a signed-in person lands on at `/`. */
-export const HOME = '/keys';
+export const HOME = '/projects';

@@ -15,7 +15,7 @@ export const applicationRoutes: readonly AppRoute[] = [...sessionRoutes, ...admi
 
 /** Where `npm ci` builds the web app, and the page paths it answers (web/src/App.tsx). */
 export const WEB_DIST = join(import.meta.dirname, '..', '..', '..', 'web', 'dist');
-export const WEB_PAGES = ['/', '/sign-in', '/set-password', '/keys'];
+export const WEB_PAGES = ['/', '/sign-in', '/set-password', '/keys', '/projects', '/projects/:projectId'];
 
 /**
  * The server's request listener: /app/api/… to the application's endpoints, the web app's pages

@@ -204,6 +204,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Live changes of the account (server-sent events): projects, crawls, topics, articles; resumable with Last-Event-ID */
+        get: operations["getLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects": {
         parameters: {
             query?: never;
@@ -964,6 +981,20 @@ export interface components {
                 url: string;
             }[] | null;
             type: string;
+        };
+        LiveChange: {
+            articleId?: string;
+            at: string;
+            /** @description The domain event type, e.g. ArticleDrafted */
+            event: string;
+            /** @description The change's log position; send it back as Last-Event-ID (or ?after=) to resume after it */
+            id: string;
+            /** @enum {string} */
+            kind: "project" | "crawl" | "topic" | "article";
+            projectId: string;
+            /** @description The new status or state, when the event sets one */
+            status?: string;
+            topicId?: string;
         };
         ModelStep: {
             /** @description Requests sent to the model provider for the step: retries, 429s waited out and repair requests included; 0 for the offline writer */
@@ -2257,6 +2288,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GitHubEventOutcome"];
+                };
+            };
+            /** @description Malformed JSON or invalid fields (details list each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLive: {
+        parameters: {
+            query?: {
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-sent events (text/event-stream): each event's data is JSON of the schema in x-event-data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
                 };
             };
             /** @description Malformed JSON or invalid fields (details list each field) */

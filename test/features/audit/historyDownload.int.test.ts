@@ -19,7 +19,7 @@ test('the download is refused without a key, for another account\'s article and 
   expect((await fetch(`${acme.app.url}/api/v1/articles/${id}/history.jsonl`)).status).toBe(401);
   const stranger = await download(id, await acme.app.newKey('stranger'));
   expect(stranger.status).toBe(404);
-  expect((await stranger.json()).error.code).toBe('not_found');
+  expect(((await stranger.json()) as { error: { code: string } }).error.code).toBe('not_found');
   expect((await download('art_../../etc')).status).toBe(404);
 });
 

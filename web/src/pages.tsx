@@ -1,9 +1,10 @@
-import { lazy, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import type { Me, Role } from './api/appClient.ts';
 import { KeysPage } from './keys/KeysPage.tsx';
 import { AuditPage } from './audit/AuditPage.tsx';
+import { lazyPage } from './ui/lazyPage.ts';
 
-const ArticlePage = lazy(() => import('./article/ArticlePage.tsx'));
+const ArticlePage = lazyPage('/projects/:projectId/articles/:articleId', () => import('./article/ArticlePage.tsx'));
 
 export type PageProps = { me: Me; params: Record<string, string> };
 

@@ -10,6 +10,8 @@ import { checkPage, hasChromium, launchChromium, signedInPage } from '../support
 import { startHttpServer, type LocalServer } from '../support/httpServer.ts';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
 import { stopPipeline } from '../support/stopPipeline.ts';
+import { connectBody, googleEnv, integrationPath, PROPERTY, settledSync, startGoogle, type Google } from '../features/searchAnalytics/world.ts';
+import { eventually } from '../support/eventually.ts';
 
 /**
  * The article page and the audit view in Chromium. The pipeline is stopped: the test records the
@@ -18,13 +20,15 @@ import { stopPipeline } from '../support/stopPipeline.ts';
 let inkstream: TestInkstream;
 let browser: Browser;
 let elsewhere: LocalServer;
+let google: Google;
 let projectId: string;
 const requestsElsewhere: string[] = [];
 const account = accountIdForName('test');
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  inkstream = await startInkstream();
+  google = await startGoogle();
+  inkstream = await startInkstream({ env: googleEnv(google) });
   await stopPipeline(inkstream);
   elsewhere = await startHttpServer((req, res) => { requestsElsewhere.push(req.url ?? ''); res.end('x'); });
   projectId = (await inkstream.api().post('/projects', { name: 'Acme', websiteUrl: 'https://acme.example' })).body.project.id;
@@ -34,6 +38,7 @@ afterAll(async () => {
   await browser?.close();
   await elsewhere?.close();
   await inkstream?.close();
+  await google?.close();
 });
 
 async function articleIn(status: ArticleStatus, content: ArticleContent): Promise<string> {
@@ -202,4 +207,25 @@ test.skipIf(!hasChromium)('a viewer reads the article, its checks and its histor
   await page.goto(`${articlePath(id)}/history`);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download JSON Lines' }).click()]);
   expect(readFileSync(await download.path(), 'utf8').split('\n')[0]).toContain('"type":"ArticleQueued"');
+});
+
+test.skipIf(!hasChromium)('a published article of a connected project shows its search figures over time as a chart and a table', { timeout: 120_000 }, async () => {
+  const crumb = (await inkstream.api().post('/projects', { name: 'Crumb', websiteUrl: 'https://crumb.example' })).body.project.id;
+  const { body: { topic } } = await inkstream.api().post(`/projects/${crumb}/topics`, { title: 'Crumb article' });
+  const { body: { article } } = await inkstream.api().post(`/topics/${topic.id}/write`);
+  await advanceArticle(inkstream.platform, account, article.id, 'merged', { title: 'Crumb article' }); // published as /blog/hello
+  const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
+  google.addRows(PROPERTY, [{ date: day(10), page: 'https://crumb.example/blog/hello', query: 'crumb', clicks: 7, impressions: 140, position: 4 }]);
+  expect((await inkstream.api().put(integrationPath(crumb), connectBody())).status).toBe(200);
+  await settledSync(inkstream.api(), crumb, eventually);
+
+  const page = await signedInPage(browser, inkstream, { email: 'analyst@test.example', role: 'viewer' });
+  await page.goto(`${inkstream.url}/projects/${crumb}/articles/${article.id}`);
+  const search = page.getByRole('region', { name: 'Search performance' });
+  await expect.poll(() => search.locator('.chart canvas').count(), { timeout: 30_000 }).toBe(2);
+  expect(await search.getByRole('figure').first().textContent()).toContain('Clicks and impressions');
+  await search.getByText('The figures as a table').click();
+  const row = search.getByRole('table', { name: '28-day totals at each sync' }).getByRole('row').nth(1);
+  expect(await row.textContent()).toBe(`${(await inkstream.api().get(`/articles/${article.id}/search-metrics`)).body.searchMetrics.points[0].periodEnd}71405.0 %4.0`);
+  await checkPage(page, 'article-search');
 });

@@ -114,7 +114,7 @@ function groundingFailure(mdx: string): QualityCheck[] {
   ];
 }
 
-test.skipIf(!hasChromium)('the article page renders the draft with its failing sentence marked beside its source, revises it, diffs the versions and shows it as it was; the audit view downloads its history', { timeout: 240_000 }, async () => {
+test.skipIf(!hasChromium)('the article page renders the draft with its failing sentence marked beside its source, revises it (the landed revision arrives live, without a reload), diffs the versions and shows it as it was; the audit view downloads its history', { timeout: 240_000 }, async () => {
   const id = await articleIn('draft', { mdx: DRAFT, title: 'Sourdough starter basics', wordCount: 30, checks: groundingFailure(DRAFT) });
   const page = await signedInPage(browser, inkstream, { email: 'editor@test.example', role: 'editor' });
   await openArticle(page, id, 'Sourdough starter basics');

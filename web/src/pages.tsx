@@ -1,11 +1,10 @@
-import { lazy, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import type { Me, Role } from './api/appClient.ts';
 import { KeysPage } from './keys/KeysPage.tsx';
 import { ArticlesBoard } from './boards/ArticlesBoard.tsx';
 import { TopicsBoard } from './boards/TopicsBoard.tsx';
 import { AuditPage } from './audit/AuditPage.tsx';
-
-const ArticlePage = lazy(() => import('./article/ArticlePage.tsx'));
+import { lazyPage } from './ui/lazyPage.ts';
 import { BrandPage } from './brand/BrandPage.tsx';
 import { SettingsPage } from './settings/SettingsPage.tsx';
 import { IntegrationsPage } from './integrations/IntegrationsPage.tsx';
@@ -16,6 +15,8 @@ import { MembersPage } from './members/MembersPage.tsx';
 import { SessionsPage } from './sessions/SessionsPage.tsx';
 import { ProjectOverviewPage } from './projects/ProjectOverviewPage.tsx';
 import { ProjectsPage } from './projects/ProjectsPage.tsx';
+
+const ArticlePage = lazyPage('/projects/:projectId/articles/:articleId', () => import('./article/ArticlePage.tsx'));
 
 export type PageProps = { me: Me; params: Record<string, string> };
 

@@ -9,13 +9,17 @@ import { app, RequestFailed } from './appClient.ts';
  * one; a revoked session then sends the person to sign in).
  */
 let current: { token: string; renewAtMs: number } | null = null;
+/** The request for a token under way: a page's first requests, sent together, share one. */
+let issuing: Promise<string> | null = null;
 
 /** The session's access token for /api/v1, renewed when it is about to run out (also used by the live stream). */
 export async function accessToken(force = false): Promise<string> {
   if (!force && current && Date.now() < current.renewAtMs) return current.token;
-  const issued = await app.accessToken();
-  current = { token: issued.accessToken, renewAtMs: Date.parse(issued.expiresAt) - 60_000 };
-  return current.token;
+  issuing ??= app.accessToken().then((issued) => {
+    current = { token: issued.accessToken, renewAtMs: Date.parse(issued.expiresAt) - 60_000 };
+    return current.token;
+  }).finally(() => { issuing = null; });
+  return issuing;
 }
 
 export const forgetAccessToken = () => { current = null; };

@@ -33,7 +33,7 @@ export default function ArticlePage({ me, params }: PageProps) {
   const current = article.data;
   const cover = useCover(articleId, Boolean(current?.cover));
   const reload = () => { void article.reload(); void history.reload(); };
-  useArticleUpdates(articleId, current, reload);
+  useArticleUpdates(articleId, reload);
 
   if (article.error) return <main><h1>Article</h1><ErrorNote error={article.error} /></main>;
   if (!current) return <main aria-busy="true"><p>Loading the article…</p></main>;

@@ -17,6 +17,14 @@ function SafeImage({ src, alt }: { src?: string | Blob; alt?: string }) {
   return <img src={src} alt={alt ?? ''} loading="lazy" />;
 }
 
+/** The page's title is its one h1: the body's headings sit a level below it. */
+const SHIFTED_HEADINGS = {
+  h1: 'h2', h2: 'h3', h3: 'h4', h4: 'h5', h5: 'h6', h6: 'h6',
+} as const;
+const headingComponents = Object.fromEntries(Object.entries(SHIFTED_HEADINGS).map(([from, Tag]) => [
+  from, ({ children, id }: { children?: React.ReactNode; id?: string }) => <Tag id={id}>{children}</Tag>,
+]));
+
 /**
  * The article's Markdown as a page (safeMarkdown.ts says what cannot run) with the findings marked,
  * and the links it keeps. `Markdown` is react-markdown's synchronous renderer, called once per body.
@@ -29,7 +37,7 @@ export function useMarkdownBody(body: string, findings: readonly FindingRange[])
       remarkPlugins: [remarkGfm],
       rehypePlugins: [rawAsText, [rehypeSanitize, sanitizeSchema], [highlightFindings, findings], [collectLinks, links]],
       urlTransform: safeUrl,
-      components: { a: SafeLink, img: SafeImage },
+      components: { ...headingComponents, a: SafeLink, img: SafeImage },
     });
     return { element, links };
   }, [body, findings]);

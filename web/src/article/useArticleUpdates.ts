@@ -1,17 +1,9 @@
-import { useEffect } from 'react';
-import type { Article } from './articleApi.ts';
-
-const WORKING: readonly Article['status'][] = ['queued', 'researching', 'writing', 'publishing'];
+import { useLiveReload } from '../live/useLiveChanges.ts';
 
 /**
- * Keeps the page current while something is in progress (a pending revision, a pipeline step):
- * it reads the article again every few seconds until nothing is.
+ * Keeps the page current without polling: any change on the article's stream (a pipeline step, a
+ * revision asked for or landed, a status change, new search figures) reads it and its history again.
  */
-export function useArticleUpdates(articleId: string, article: Article | undefined, reload: () => void): void {
-  const busy = Boolean(article && (article.pendingRevisions > 0 || WORKING.includes(article.status)));
-  useEffect(() => {
-    if (!busy) return;
-    const timer = setInterval(reload, 2000);
-    return () => clearInterval(timer);
-  }, [articleId, busy]); // eslint-disable-line react-hooks/exhaustive-deps
+export function useArticleUpdates(articleId: string, reload: () => void): void {
+  useLiveReload(reload, (change) => change.kind === 'article' && change.articleId === articleId);
 }

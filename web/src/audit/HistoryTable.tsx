@@ -24,7 +24,7 @@ export function HistoryTable({ entries, caption, onShowAt, shownAt }: {
               <td className="detail">{eventDetail(entry)}</td>
               {onShowAt && (
                 <td>
-                  <button type="button" onClick={() => onShowAt(entry)} aria-label={`Show the article as it was at step ${entry.revision} (${eventLabel(entry.type)})`}>
+                  <button type="button" onClick={() => onShowAt(entry)} aria-label={`As it was here: step ${entry.revision} (${eventLabel(entry.type)})`}>
                     As it was here
                   </button>
                 </td>

@@ -15,6 +15,9 @@ let inkstream: TestInkstream;
 let browser: Browser;
 let projectId: string;
 
+/** The browser's globals, typed for the page.evaluate callbacks (the test project has no DOM lib). */
+type InPage = { pwned?: number; getComputedStyle(element: unknown): { backgroundColor: string }; document: { querySelectorAll(selector: string): Iterable<{ getAttribute(name: string): string | null }> } };
+
 beforeAll(async () => {
   if (!hasChromium) return;
   const about = (defaultSitePages['/about'] as string).replace('</h1>', `</h1><p>Trusted by 900+ bakers ${HOSTILE.replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')} in 3 countries.</p>`);
@@ -53,7 +56,7 @@ test.skipIf(!hasChromium)('the brand page shows facts with their source and sent
   // The crawled markup is on the page as the characters it was, and nothing ran.
   await expect.poll(() => page.getByText(HOSTILE, { exact: false }).count()).toBeGreaterThan(0);
   expect(await page.locator('img[src="x"]').count()).toBe(0);
-  expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+  expect(await page.evaluate(() => (globalThis as unknown as InPage).pwned)).toBeUndefined();
 
   const { palette } = await brandNow();
   const colours = page.getByRole('table', { name: 'Colours' });
@@ -65,10 +68,10 @@ test.skipIf(!hasChromium)('the brand page shows facts with their source and sent
   // The swatch is painted in the colour (set through the CSSOM, which the page's CSP allows).
   const swatch = primaryRow.locator('span.swatch');
   const [r, g, b] = [1, 3, 5].map((at) => parseInt(palette.primary.slice(at, at + 2), 16));
-  expect(await swatch.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(`rgb(${r}, ${g}, ${b})`);
+  expect(await swatch.evaluate((element) => (globalThis as unknown as InPage).getComputedStyle(element).backgroundColor)).toBe(`rgb(${r}, ${g}, ${b})`);
 
   const cover = page.getByRole('img', { name: /sample cover/ });
-  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
+  await expect.poll(() => cover.evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(1200);
   await checkPage(page, 'brand');
 });
 
@@ -106,7 +109,7 @@ test.skipIf(!hasChromium)('a palette entry that is not a #rrggbb colour is shown
   page.on('request', (request) => { if (request.url().includes('evil.example')) evil.push(request.url()); });
   await openBrand(page);
   await expect.poll(() => page.getByText('not a #rrggbb colour').count()).toBeGreaterThanOrEqual(2);
-  const styles = await page.evaluate(() => [...document.querySelectorAll('[style]')].map((element) => element.getAttribute('style') ?? ''));
+  const styles = await page.evaluate(() => [...(globalThis as unknown as InPage).document.querySelectorAll('[style]')].map((element) => element.getAttribute('style') ?? ''));
   expect(styles.filter((style) => /url\(|evil|red/.test(style))).toEqual([]);
   expect(evil).toEqual([]);
 });

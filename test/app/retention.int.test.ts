@@ -65,12 +65,12 @@ test('finished deliveries go after 30 days, open ones never; a feed row stays wh
     await delivery(recent, 'succeeded', { created: 10, updated: 10 }),
   ];
 
-  expect(await pruneWebhookHistory(readStore, NOW)).toEqual({ deliveries: 2, events: 2 });
+  expect(await pruneWebhookHistory(readStore, NOW)).toEqual({ deliveries: 2, events: 2, attemptHours: 0 });
 
   const ids = async (collection: string) => (await readStore.find(collection, { limit: 100 })).items.map((doc) => doc.id).sort();
   expect(await ids(DELIVERIES)).toEqual(kept.map((doc) => doc.id).sort());
   expect(await ids(PUBLIC_EVENTS)).toEqual([stillRetrying, redelivered, recent].map((doc) => doc.id).sort());
-  expect(await pruneWebhookHistory(readStore, NOW)).toEqual({ deliveries: 0, events: 0 });
+  expect(await pruneWebhookHistory(readStore, NOW)).toEqual({ deliveries: 0, events: 0, attemptHours: 0 });
 });
 
 test('Idempotency-Key records are deleted once 24 h old; the key then starts a new request', async () => {

@@ -1,8 +1,10 @@
 import { webhooks } from '../../../projections/webhooks.ts';
 import { projectionList } from '../../readstore/projection.ts';
 import type { Feature } from '../feature.ts';
+import { catalogueRoutes } from './catalogue/api.ts';
 import { deliveryRoutes } from './delivery/api.ts';
 import { webhookDispatcher } from './delivery/dispatcher.ts';
+import { statsRoutes } from './delivery/statsApi.ts';
 import { endpointRoutes } from './endpoints/api.ts';
 import { eventRoutes } from './feed/api.ts';
 import { webhookOutbox } from './feed/outbox.ts';
@@ -15,7 +17,8 @@ import { webhookSignal } from './signal.ts';
  */
 export const webhooksFeature: Feature = {
   name: 'webhooks',
-  routes: [...endpointRoutes, ...deliveryRoutes, ...eventRoutes],
+  // The catalogue first: /webhooks/event-types must match before /webhooks/:id.
+  routes: [...catalogueRoutes, ...endpointRoutes, ...deliveryRoutes, ...statsRoutes, ...eventRoutes],
   projections: projectionList(webhooks),
   background(platform) {
     const signal = webhookSignal(platform);

@@ -12,6 +12,8 @@ import { DEFAULT_SETTINGS } from '../../../src/domain/projects/settings.ts';
 import { topicStream } from '../../../src/domain/topics/decide.ts';
 import { createArticleFolds } from '../../../src/features/webhooks/feed/articlePayloads.ts';
 import { PUBLIC_EVENT_SOURCES, publicEventsFor } from '../../../src/features/webhooks/feed/publicEvents.ts';
+import { EVENT_DATA_SCHEMAS, type CatalogueEventType } from '../../../src/features/webhooks/catalogue/payloadSchemas.ts';
+import { WEBHOOK_EVENT_TYPES } from '../../../src/domain/webhooks/eventTypes.ts';
 
 let dir: string;
 let store: EventStore;
@@ -176,4 +178,16 @@ test('folding as the outbox does (remembering the last fold of each stream) give
   }
   const approved = await publicEventsFor(store, all[all.length - 1], folds);
   expect(approved[0].envelope.data).toMatchObject({ status: 'publishing', pendingRevisions: 1 });
+});
+
+test('every public event these tests produced matches the schema the event catalogue publishes for its type', async () => {
+  const types = new Set<string>();
+  for (const event of await store.readAll({ maxCount: 10_000 })) {
+    for (const { envelope } of await publicEventsFor(store, event)) {
+      const parsed = EVENT_DATA_SCHEMAS[envelope.type as CatalogueEventType].safeParse(envelope.data);
+      expect(parsed.error?.issues, envelope.type).toBeUndefined();
+      types.add(envelope.type);
+    }
+  }
+  expect([...types].sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
 });

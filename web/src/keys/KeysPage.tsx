@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { app, RequestFailed, type KeyView, type Me } from '../api/appClient.ts';
 import { api } from '../api/v1Client.ts';
-import { NewSecret } from './NewSecret.tsx';
+import { NewSecret } from '../ui/NewSecret.tsx';
 
 /** The API keys area (owners): list, create, rotate, revoke. A new key is shown once. */
 export function KeysPage({ me }: { me: Me }) {

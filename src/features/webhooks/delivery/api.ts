@@ -7,13 +7,15 @@ import { DELIVERIES, ensureWebhookCollections } from '../collections.ts';
 import { dueMsOf } from '../../../readstore/dueKey.ts';
 import { deliveryWrite, newDelivery, redelivered, type DeliveryDoc } from './delivery.ts';
 import { ownedWebhook, WebhookId } from '../endpoints/owned.ts';
-import { TEST_EVENT_TYPE } from '../../../domain/webhooks/eventTypes.ts';
+import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from '../../../domain/webhooks/eventTypes.ts';
 import { CONCURRENCY_PER_ENDPOINT, isInFlight } from './inFlight.ts';
 import { DeliveryBody, DeliveryDetailBody, DeliveryStatus, presentDelivery } from '../endpoints/schemas.ts';
 import { webhookSignal } from '../signal.ts';
+import { testEventData } from '../catalogue/examples.ts';
 
 const DeliveryId = idOf('dlv');
 const DeliveryResponse = z.object({ delivery: DeliveryBody });
+const DeliveryEventType = z.enum([...WEBHOOK_EVENT_TYPES, TEST_EVENT_TYPE]).describe('Only deliveries of this event type');
 
 type Input = Parameters<typeof ownedWebhook>[0] & { params: { id: string; deliveryId: string } };
 
@@ -29,7 +31,7 @@ export const deliveryRoutes = [
   route({
     method: 'get', path: '/webhooks/:id/deliveries', tag: 'Webhooks', summary: 'The delivery log of an endpoint, newest first, with every attempt',
     params: z.object({ id: WebhookId }),
-    query: z.object({ status: DeliveryStatus.optional(), ...Pagination }),
+    query: z.object({ status: DeliveryStatus.optional(), type: DeliveryEventType.optional(), ...Pagination }),
     responses: { 200: listOf('deliveries', DeliveryBody) },
     errors: [404],
     async handle(input) {
@@ -37,7 +39,7 @@ export const deliveryRoutes = [
       await ownedWebhook(input);
       await ensureWebhookCollections(platform.readStore);
       const page = await platform.readStore.find<DeliveryDoc>(DELIVERIES, {
-        filter: { endpointId: params.id, ...(query.status ? { status: query.status } : {}) },
+        filter: { endpointId: params.id, ...(query.status ? { status: query.status } : {}), ...(query.type ? { eventType: query.type } : {}) },
         sort: { field: 'id', direction: 'desc' }, limit: query.limit, cursor: query.cursor,
       });
       return { status: 200, body: { deliveries: page.items.map(presentDelivery), nextCursor: page.nextCursor } };
@@ -89,7 +91,7 @@ export const deliveryRoutes = [
       const createdAt = platform.clock.now();
       const body = JSON.stringify({
         id: eventId, type: TEST_EVENT_TYPE, createdAt,
-        data: { endpointId: endpoint.id, message: 'A test event from Inkstream. Check its signature as you would for any other event.' },
+        data: testEventData(endpoint.id),
       });
       const id = platform.ids.next('dlv');
       const doc = newDelivery({ id, accountId: auth.accountId, endpointId: endpoint.id, eventId, eventType: TEST_EVENT_TYPE, body, seq: 'test', nowMs: platform.clock.nowMs() });

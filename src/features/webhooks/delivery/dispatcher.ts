@@ -10,6 +10,7 @@ import { webhookStream } from '../../../domain/webhooks/decide.ts';
 import { abandoned, afterAttempt, deliveryWrite, interrupted, type DeliveryDoc, type RetryPolicy } from './delivery.ts';
 import { createDeliveryWriter } from './deliveryWriter.ts';
 import { createTargetResolver, type EndpointTarget } from '../endpoints/endpointTarget.ts';
+import { createAttemptStats } from './attemptStats.ts';
 import { createHealthTracker } from './health.ts';
 import { CONCURRENCY_PER_ENDPOINT, createInFlightSlots } from './inFlight.ts';
 import { createLane, type Lane } from './lane.ts';
@@ -82,6 +83,7 @@ export function webhookDispatcher(): Worker {
           originLimiter: origins,
         });
         const health = createHealthTracker(readStore, endpointId);
+        const stats = createAttemptStats(readStore, endpointId);
         const freeSlots = Array.from({ length: CONCURRENCY_PER_ENDPOINT }, (_, slot) => CONCURRENCY_PER_ENDPOINT - 1 - slot);
         const sending = new Set<string>();
         let target: EndpointTarget = { usable: false, reason: 'not resolved yet' };
@@ -125,7 +127,8 @@ export function webhookDispatcher(): Worker {
                 client, target: sendTo, eventId: doc.eventId, body, nowMs: clock.nowMs(), timeoutMs: config.INKSTREAM_WEBHOOK_TIMEOUT_MS, signal,
               });
               const saved = afterAttempt(doc, outcome, policy, clock.nowMs());
-              await writer.write(deliveryWrite(saved), slots.release(endpointId, slot));
+              const counted = await stats.record(Date.parse(outcome.attempt.at), outcome.ok);
+              await writer.write(deliveryWrite(saved), slots.release(endpointId, slot), counted);
               await afterOutcome(sendTo, doc, outcome);
               return saved;
             } finally {

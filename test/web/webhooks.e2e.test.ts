@@ -1,0 +1,131 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { checkPage, hasChromium, launchChromium, signedInPage } from '../support/browser.ts';
+import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
+import { signedInMember } from '../support/signedInMember.ts';
+import { stopPipeline } from '../support/stopPipeline.ts';
+import { startReceiverPool, type Receiver } from '../support/webhookReceiver.ts';
+
+/** The webhooks portal against a real HTTPS receiver: what an owner does, and what a viewer cannot. */
+let inkstream: TestInkstream;
+let browser: Browser;
+let receivers: Awaited<ReturnType<typeof startReceiverPool>>;
+let receiver: Receiver;
+let endpointId: string;
+const HOSTILE_ANSWER = '<script>window.__answered = true</script><img src=x onerror="window.__answered = true">ok';
+
+beforeAll(async () => {
+  if (!hasChromium) return;
+  receivers = await startReceiverPool();
+  receiver = await receivers.start();
+  // A failed attempt waits an hour for its retry, so the test decides when it is sent again (redeliver).
+  inkstream = await startInkstream({ env: { INKSTREAM_WEBHOOK_RETRY_DELAYS: '1h' } });
+  await stopPipeline(inkstream);
+  browser = await launchChromium();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await inkstream?.close();
+  await receivers?.close();
+});
+
+const rows = (page: Page) => page.getByTestId('delivery-row');
+
+test.skipIf(!hasChromium)('an owner registers an endpoint (secret shown once), sends a test event, filters the log, redelivers and sees the success rate', { timeout: 180_000 }, async () => {
+  const page = await signedInPage(browser, inkstream, { email: 'owner@test.example', role: 'owner' });
+  await page.goto(`${inkstream.url}/webhooks`);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).waitFor();
+  await page.getByText('article.revised').first().waitFor(); // the catalogue has loaded
+  await checkPage(page, 'webhooks-empty');
+
+  await page.getByLabel('Endpoint URL (https)').fill(receiver.url);
+  await page.getByRole('checkbox', { name: 'Every event type (including types added later)' }).uncheck();
+  await page.getByRole('checkbox', { name: 'article.published' }).check();
+  await page.getByRole('button', { name: 'Add endpoint' }).click();
+  const secret = (await page.getByTestId('new-secret').textContent())!;
+  expect(secret).toMatch(/^whsec_/);
+  receiver.secret = secret;
+  await checkPage(page, 'webhooks-secret');
+  await page.getByRole('button', { name: 'I stored it' }).click();
+  await page.reload();
+  await page.getByRole('link', { name: receiver.url }).waitFor();
+  expect(await page.getByText(secret).count()).toBe(0); // never shown again
+  expect(await page.getByRole('row', { name: /article\.published/ }).count()).toBe(1);
+
+  await page.getByRole('link', { name: receiver.url }).click();
+  await page.waitForURL(/\/webhooks\/whk_/);
+  endpointId = page.url().split('/').pop()!;
+
+  receiver.behave(() => ({ status: 200, headers: { 'content-type': 'text/html' }, body: HOSTILE_ANSWER }));
+  await page.getByRole('button', { name: 'Send test event' }).click();
+  await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBe(1);
+  await expect.poll(() => page.getByTestId('response-code').first().textContent(), { timeout: 20_000 }).toBe('200');
+  expect(await page.getByTestId('latency').first().textContent()).toMatch(/^\d+ ms$/);
+  expect(await page.getByTestId('response-body').first().textContent()).toBe(HOSTILE_ANSWER); // shown as text
+  expect(await page.evaluate(() => (globalThis as unknown as { __answered?: boolean }).__answered)).toBeUndefined();
+  expect(await page.locator('main img, main script').count()).toBe(0);
+  expect(receiver.received[0].verified).toBe(true);
+
+  receiver.behave(() => ({ status: 500, body: 'receiver down' }));
+  await page.getByRole('button', { name: 'Send test event' }).click();
+  await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBe(2);
+  await expect.poll(() => page.getByTestId('response-code').first().textContent(), { timeout: 20_000 }).toBe('500');
+
+  await page.getByRole('combobox', { name: 'Filter by status' }).selectOption('retrying');
+  await expect.poll(() => rows(page).count()).toBe(1);
+  expect(await page.getByTestId('response-body').first().textContent()).toBe('receiver down');
+  await page.getByRole('combobox', { name: 'Filter by event type' }).selectOption('article.published');
+  await expect.poll(() => page.getByText('No deliveries match these filters.').count()).toBe(1);
+  await page.getByRole('combobox', { name: 'Filter by event type' }).selectOption('webhook.test');
+  await expect.poll(() => rows(page).count()).toBe(1);
+
+  receiver.behave(() => ({ status: 204 }));
+  await page.getByRole('button', { name: /^Redeliver webhook\.test/ }).click();
+  await page.getByRole('combobox', { name: 'Filter by status' }).selectOption('succeeded');
+  await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBe(2);
+  await page.getByRole('combobox', { name: 'Filter by status' }).selectOption('');
+
+  await page.reload();
+  await expect.poll(() => page.getByTestId('stats-summary').textContent(), { timeout: 20_000 }).toBe('Last 24 hours: 2 of 3 attempts succeeded (67%).');
+  await page.locator('.chart canvas').first().waitFor();
+  await page.getByText('Figures as a table').click();
+  expect(await page.getByRole('table', { name: /Attempts per hour/ }).getByRole('row').count()).toBe(25); // a header and 24 hours
+  await page.getByRole('combobox', { name: 'Period' }).selectOption('7d');
+  await expect.poll(() => page.getByTestId('stats-summary').textContent()).toBe('Last 7 days: 2 of 3 attempts succeeded (67%).');
+  await checkPage(page, 'webhooks-endpoint');
+});
+
+test.skipIf(!hasChromium)('a viewer reads the portal with every control disabled, and the server refuses the calls anyway', { timeout: 120_000 }, async () => {
+  expect(endpointId).toMatch(/^whk_/);
+  const page = await signedInPage(browser, inkstream, { email: 'viewer@test.example', role: 'viewer' });
+  await page.goto(`${inkstream.url}/webhooks`);
+  await page.getByRole('link', { name: receiver.url }).waitFor();
+  expect(await page.getByRole('button', { name: 'Add endpoint' }).isDisabled()).toBe(true);
+  expect(await page.getByLabel('Endpoint URL (https)').isDisabled()).toBe(true);
+  await checkPage(page, 'webhooks-viewer');
+
+  await page.getByRole('link', { name: receiver.url }).click();
+  await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+  for (const name of ['Send test event', 'Disable', 'Delete endpoint', 'Save events']) {
+    expect(await page.getByRole('button', { name, exact: true }).isDisabled(), name).toBe(true);
+  }
+  for (const button of await page.getByRole('button', { name: /^Redeliver/ }).all()) expect(await button.isDisabled()).toBe(true);
+  await checkPage(page, 'webhooks-endpoint-viewer');
+
+  const viewer = await signedInMember(inkstream, { email: 'viewer2@test.example', role: 'viewer' });
+  const { body: { accessToken } } = await viewer.request('POST', '/access-token');
+  const v1 = (method: string, path: string, body?: unknown) => fetch(`${inkstream.url}/api/v1${path}`, {
+    method, headers: { authorization: `Bearer ${accessToken}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined,
+  });
+  const deliveryId = ((await (await v1('GET', `/webhooks/${endpointId}/deliveries`)).json()) as { deliveries: { id: string }[] }).deliveries[0].id;
+  const before = receiver.received.length;
+  for (const [method, path, body] of [
+    ['POST', `/webhooks/${endpointId}/test`], ['PATCH', `/webhooks/${endpointId}`, { enabled: false }], ['DELETE', `/webhooks/${endpointId}`],
+    ['POST', `/webhooks/${endpointId}/deliveries/${deliveryId}/redeliver`], ['POST', '/webhooks', { url: receiver.url }],
+  ] as const) {
+    const response = await v1(method, path, body);
+    expect(response.status, `${method} ${path}`).toBe(403);
+  }
+  expect((await inkstream.api().get(`/webhooks/${endpointId}`)).body.webhook.enabled).toBe(true);
+  expect(receiver.received.length).toBe(before);
+});

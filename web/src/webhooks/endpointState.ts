@@ -1,0 +1,9 @@
+import type { Endpoint } from './types.ts';
+
+/** An endpoint's state in words: enabled, failing since when, or disabled and why. */
+export function endpointState(endpoint: Endpoint): string {
+  if (endpoint.disabled) return `Disabled: ${endpoint.disabled.detail}`;
+  if (!endpoint.enabled) return 'Disabled';
+  if (endpoint.failingSince) return `Failing since ${new Date(endpoint.failingSince).toLocaleString()}`;
+  return 'Enabled';
+}

@@ -62,7 +62,6 @@ export function CadenceForm({ cadence, readOnly, save }: { cadence: Cadence; rea
         <button type="submit">Save cadence</button>
       </fieldset>
       {general && <p role="alert" className="error">{general}</p>}
-      {action.done && <p role="status">Cadence saved.</p>}
     </form>
   );
 }

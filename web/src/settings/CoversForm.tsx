@@ -22,7 +22,6 @@ export function CoversForm({ enabled, readOnly, save }: { enabled: boolean; read
         <button type="submit">Save covers</button>
       </fieldset>
       {general && <p role="alert" className="error">{general}</p>}
-      {action.done && <p role="status">Covers saved.</p>}
     </form>
   );
 }

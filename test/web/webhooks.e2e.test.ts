@@ -62,7 +62,7 @@ test.skipIf(!hasChromium)('an owner registers an endpoint (secret shown once), s
   await expect.poll(() => page.getByTestId('response-code').first().textContent(), { timeout: 20_000 }).toBe('200');
   expect(await page.getByTestId('latency').first().textContent()).toMatch(/^\d+ ms$/);
   expect(await page.getByTestId('response-body').first().textContent()).toBe(HOSTILE_ANSWER); // shown as text
-  expect(await page.evaluate(() => (window as unknown as { __answered?: boolean }).__answered)).toBeUndefined();
+  expect(await page.evaluate(() => (globalThis as unknown as { __answered?: boolean }).__answered)).toBeUndefined();
   expect(await page.locator('main img, main script').count()).toBe(0);
   expect(receiver.received[0].verified).toBe(true);
 

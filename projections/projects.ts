@@ -5,6 +5,15 @@ import type { BrandPart, BrandProfile } from '../src/domain/projects/brand.ts';
 import type { Settings } from '../src/domain/projects/settings.ts';
 import { NO_INTEGRATIONS, summarizeIntegrations, type IntegrationsSummary } from './integrations.ts';
 
+export type LastBrandCrawl = {
+  crawlId: string; at: string;
+  /** The project's first crawl: everything is new, there is nothing to compare with. */
+  initial: boolean;
+  changedParts: Array<BrandPart | 'palette'>;
+  keptEditedParts: BrandPart[];
+  before: Partial<BrandProfile>;
+};
+
 /** A project with its brand profile, as GET /projects/:id shows it. */
 export type ProjectDoc = {
   id: string; accountId: string; name: string; websiteUrl: string; blogUrl: string | null; sitemapUrl: string | null;
@@ -12,6 +21,8 @@ export type ProjectDoc = {
   crawl: { status: 'pending' | 'done' | 'failed'; crawlId: string | null; requestedAt: string | null; finishedAt: string | null; failureReason: string | null; pagesCrawled: number };
   brand: BrandProfile | null;
   brandEditedParts: BrandPart[];
+  /** What the latest finished crawl changed, with the changed parts as they were before it (absent until the first). */
+  lastBrandCrawl?: LastBrandCrawl;
   research: { runId: string; status: 'running' | 'done' | 'failed'; failureReason: string | null; topicIds: string[] } | null;
   /** Which integrations are set (GitHub, post-publish hook, search analytics); no credential or secret. */
   integrations: IntegrationsSummary;
@@ -51,7 +62,10 @@ export const projects = defineProjection<ProjectDoc>({
           crawl: { ...doc.crawl, status: 'pending', crawlId: event.data.crawlId, requestedAt: event.data.at, finishedAt: null, failureReason: null },
         };
       case 'BrandCrawled':
-        return { ...doc, brand: event.data.profile, updatedAt, crawl: { ...doc.crawl, status: 'done', finishedAt: event.data.at, pagesCrawled: event.data.pages.length } };
+        return {
+          ...doc, brand: event.data.profile, updatedAt, lastBrandCrawl: crawlChanges(doc, event.data),
+          crawl: { ...doc.crawl, status: 'done', finishedAt: event.data.at, pagesCrawled: event.data.pages.length },
+        };
       case 'BrandCrawlFailed':
         return { ...doc, updatedAt, crawl: { ...doc.crawl, status: 'failed', finishedAt: event.data.at, failureReason: event.data.reason } };
       case 'BrandEdited':
@@ -70,3 +84,14 @@ export const projects = defineProjection<ProjectDoc>({
     }
   },
 });
+
+type BrandCrawledData = Extract<ProjectEvent, { type: 'BrandCrawled' }>['data'];
+
+/** The parts the crawl changed (the palette, learned only, compared here) and what each was before. */
+function crawlChanges(doc: ProjectDoc, data: BrandCrawledData): LastBrandCrawl {
+  const previous = doc.brand ?? emptyBrand();
+  const paletteChanged = JSON.stringify(previous.palette) !== JSON.stringify(data.profile.palette);
+  const changedParts: LastBrandCrawl['changedParts'] = [...data.changedParts, ...(paletteChanged ? ['palette' as const] : [])];
+  const before = Object.fromEntries(changedParts.map((part) => [part, previous[part]])) as Partial<BrandProfile>;
+  return { crawlId: data.crawlId, at: data.at, initial: !doc.lastBrandCrawl, changedParts, keptEditedParts: data.keptEditedParts, before };
+}

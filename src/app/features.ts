@@ -1,6 +1,7 @@
 import type { Feature, BackgroundWork } from '../features/feature.ts';
 import { accountsFeature } from '../features/accounts/index.ts';
 import { articlesFeature } from '../features/articles/index.ts';
+import { liveFeature } from '../features/live/index.ts';
 import { auditFeature } from '../features/audit/index.ts';
 import { pipelineFeature, type PipelineOptions } from '../features/pipeline/index.ts';
 import { projectsFeature } from '../features/projects/index.ts';
@@ -25,6 +26,7 @@ export function features(options: FeatureOptions = {}): readonly Feature[] {
   return [
     accountsFeature, projectsFeature, pipelineFeature(options.pipeline), topicsFeature, articlesFeature, auditFeature,
     webhooksFeature, publishingFeature, searchAnalyticsFeature, usageFeature,
+    liveFeature,
   ];
 }
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { bootstrapDefaultAccount } from '../features/accounts/keys.ts';
 import { applicationHandler, firstOwnerLink } from '../features/application/index.ts';
+import { endLiveStreams } from '../features/live/index.ts';
 import { startBackground, type Background } from './background.ts';
 import type { Config } from '../core/config.ts';
 import { systemClock, type Clock } from '../core/clock.ts';
@@ -89,7 +90,9 @@ export async function startServer(config: Config, logger: Logger, overrides: Ser
     platform, server, url, background,
     stop() {
       stopping ??= (async () => {
-        await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeIdleConnections(); });
+        const closed = new Promise<void>((resolve) => { server.close(() => resolve()); server.closeIdleConnections(); });
+        endLiveStreams(platform);
+        await closed;
         await background.stop();
         await limits.close();
         await platform.close();

@@ -77,6 +77,11 @@ const Env = z.object({
   INKSTREAM_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   INKSTREAM_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   INKSTREAM_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
+  // The live stream (docs/live.md): open streams per account, the heartbeat (and credential check)
+  // interval, and the bytes a stream may have waiting for a slow reader before it is dropped.
+  INKSTREAM_LIVE_STREAMS_PER_ACCOUNT: z.coerce.number().int().min(1).default(50),
+  INKSTREAM_LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
+  INKSTREAM_LIVE_BUFFER_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
   INKSTREAM_TRUSTED_PROXIES: z.string().default('').transform((text) => text.split(',').map((entry) => entry.trim()).filter(Boolean))
     .pipe(z.array(z.string().refine(isAddressOrSubnet, 'IP addresses or CIDR subnets separated by commas, e.g. 10.0.0.0/8,127.0.0.1'))),
 });

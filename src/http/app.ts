@@ -224,7 +224,7 @@ function parse(schema: z.ZodType | undefined, value: unknown, where: string): an
 }
 
 function toStored(result: RouteResult): { status: number; body: unknown } {
-  if ('raw' in result) throw new AppError('bad_request', 'Idempotency-Key is not supported on this endpoint.');
+  if ('raw' in result || 'stream' in result) throw new AppError('bad_request', 'Idempotency-Key is not supported on this endpoint.');
   if ('json' in result) return { status: result.status, body: JSON.parse(result.json.toString('utf8')) };
   return { status: result.status, body: result.body ?? null };
 }

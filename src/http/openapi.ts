@@ -78,6 +78,9 @@ function responsesOf(route: Route, jsonSchema: ToJsonSchema) {
     if (schema === null) responses[status] = { description: 'No content' };
     else if ('binary' in schema && typeof schema.binary === 'string') {
       responses[status] = { description: 'File', content: { [schema.binary]: { schema: { type: 'string', contentEncoding: 'binary' } } } };
+    } else if ('eventStream' in schema) {
+      const data = jsonSchema(schema.eventStream as z.ZodType, 'output');
+      responses[status] = { description: 'Server-sent events (text/event-stream): each event\'s data is JSON of the schema in x-event-data', content: { 'text/event-stream': { schema: { type: 'string' }, 'x-event-data': data } } };
     } else responses[status] = { description: 'Success', content: { 'application/json': { schema: jsonSchema(schema as z.ZodType, 'output') } } };
   }
   const errors = new Set([400, 429, 500, ...(route.auth === 'none' ? [] : [401]), ...(route.errors ?? [])]);

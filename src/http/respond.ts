@@ -4,7 +4,10 @@ import type { RouteResult } from './route.ts';
 /** Writes a handler's result. */
 export function send(req: IncomingMessage, res: ServerResponse, result: RouteResult): void {
   if (result.headers) for (const name in result.headers) res.setHeader(name, result.headers[name]);
-  if ('raw' in result) {
+  if ('stream' in result) {
+    res.statusCode = result.status;
+    result.stream(res);
+  } else if ('raw' in result) {
     if (result.status >= 200 && result.status < 300 && isFresh(req, result.headers?.ETag)) {
       res.statusCode = 304;
       res.end();

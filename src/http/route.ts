@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import type { Platform } from '../platform.ts';
 import type { AuthContext } from './auth.ts';
@@ -36,7 +37,9 @@ export type RouteResult =
   | { status: number; body?: unknown; headers?: Record<string, string> }
   | { status: number; raw: Buffer; contentType: string; headers?: Record<string, string> }
   /** JSON the handler serialized already (a cached response). */
-  | { status: number; json: Buffer; headers?: Record<string, string> };
+  | { status: number; json: Buffer; headers?: Record<string, string> }
+  /** A long-lived response the handler writes itself (server-sent events); status and headers are set first. */
+  | { status: number; stream(res: ServerResponse): void; headers?: Record<string, string> };
 
 type Schema = z.ZodType;
 type Infer<S> = S extends Schema ? z.infer<S> : undefined;
@@ -67,8 +70,8 @@ export type RouteSpec<P extends Schema | undefined, Q extends Schema | undefined
    * signature), checked before its body is read.
    */
   beforeBody?(request: Pick<ApiRequest, 'get'>): void;
-  /** Success responses by status; null means no body, 'binary' an image or file. */
-  responses: Record<number, Schema | null | { binary: string }>;
+  /** Success responses by status; null means no body, 'binary' an image or file, 'eventStream' server-sent events whose data is the schema. */
+  responses: Record<number, Schema | null | { binary: string } | { eventStream: Schema }>;
   /** Error statuses this endpoint can answer besides 400/401/429/500, for the index. */
   errors?: number[];
   handle(input: RouteInput<Infer<P>, Infer<Q>, Infer<B>>): Promise<RouteResult>;

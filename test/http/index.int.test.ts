@@ -33,7 +33,9 @@ test('every documented operation is answered by its endpoint, not by the unknown
   for (const [path, operations] of Object.entries(doc.paths)) {
     for (const method of Object.keys(operations)) {
       const concrete = path.replace(/\{[^}]+\}/g, 'x');
-      const response = await app.api().request(method.toUpperCase(), concrete, method === 'get' || method === 'delete' ? undefined : {});
+      // The live stream stays open; a bad Last-Event-ID makes its endpoint answer (400) at once.
+      const headers: Record<string, string> = path === '/live' ? { 'last-event-id': 'not-an-id' } : {};
+      const response = await app.api().request(method.toUpperCase(), concrete, method === 'get' || method === 'delete' ? undefined : {}, headers);
       expect(response.body?.error?.message ?? '', `${method} ${path}`).not.toMatch(/^No endpoint/);
     }
   }

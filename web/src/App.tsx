@@ -20,6 +20,15 @@ export function App() {
   }, []);
   useEffect(() => whenSignedOut(signedOut), [signedOut]);
   useEffect(() => { app.me().then(setMe, () => setMe(null)); }, []);
+  // A tab left open: coming back to it asks the server, so an expired or revoked session goes to sign-in now, not at the next click.
+  useEffect(() => {
+    const recheck = () => {
+      if (document.visibilityState === 'visible' && !['/sign-in', '/set-password'].includes(window.location.pathname)) void app.me().catch(() => undefined);
+    };
+    window.addEventListener('focus', recheck);
+    document.addEventListener('visibilitychange', recheck);
+    return () => { window.removeEventListener('focus', recheck); document.removeEventListener('visibilitychange', recheck); };
+  }, []);
 
   if (path === '/set-password') return <SetPasswordPage />;
   if (path === '/sign-in') return <SignInPage onSignedIn={(who) => { setMe(who); navigate(safeNext(new URLSearchParams(window.location.search).get('next'))); }} />;

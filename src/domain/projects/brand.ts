@@ -22,7 +22,12 @@ export const CompanyFact = z.object({
   value: text(500).min(1),
   /** The page the fact came from; null for facts a user entered. */
   sourceUrl: z.string().url().nullable(),
+  /** The sentence on that page the fact was read from; null when none was recorded (names, offers, facts a user entered). */
+  evidence: text(600).nullable().default(null),
 });
+
+/** A source a person may give a fact: a web page, so a link to it can only ever open a page. */
+const webPage = z.string().url().refine((url) => /^https?:\/\//i.test(url), 'sourceUrl must be an http:// or https:// address');
 
 export const DoDont = z.object({ do: z.array(text(300)).max(30), dont: z.array(text(300)).max(30) });
 
@@ -57,7 +62,7 @@ export type BrandPart = (typeof BRAND_PARTS)[number];
 
 export const BrandUpdate = z.object({
   voice: Voice.partial().optional(),
-  companyFacts: z.array(CompanyFact.extend({ sourceUrl: z.string().url().nullable().default(null) })).max(100).optional(),
+  companyFacts: z.array(CompanyFact.extend({ sourceUrl: webPage.nullable().default(null) })).max(100).optional(),
   doDont: DoDont.partial().optional(),
   voiceTraits: BrandProfile.shape.voiceTraits.optional(),
   coverStyle: CoverStyle.partial().optional(),

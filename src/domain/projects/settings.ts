@@ -71,5 +71,5 @@ export function requireAllowedModel(model: string | null | undefined, config: Mo
   const allowed = allowedModels(config.INKSTREAM_DEFAULT_MODEL, config.INKSTREAM_ALLOWED_MODELS);
   if (model === undefined || model === null || allowed.includes(model)) return;
   const message = `settings.model must be one of ${allowed.map((name) => `"${name}"`).join(', ')}, or null for the server's default; the operator sets the list in INKSTREAM_ALLOWED_MODELS`;
-  throw new AppError('validation_failed', message, { details: [{ path: 'settings.model', message }] });
+  throw new AppError('validation_failed', message, { details: [{ path: 'body.settings.model', message }] });
 }

@@ -39,6 +39,13 @@ function update(command: Extract<TopicCommand, { type: 'UpdateTopic' }>, topic: 
   if (target === 'scheduled' && !command.scheduledFor) {
     throw new AppError('validation_failed', 'Scheduling needs scheduledFor (an ISO 8601 time).', { details: [{ path: 'body.scheduledFor', message: 'required with status "scheduled"' }] });
   }
+  if (target === 'scheduled' && command.scheduledFor && command.scheduledFor !== topic.scheduledFor && command.scheduledFor < command.at) {
+    // Creating a topic with a past time stays "due at the next tick" (docs/api.md); moving one into
+    // the past is a mistake (a stale form, a picker's wrong day), so it is refused on the field.
+    throw new AppError('validation_failed', `scheduledFor is in the past (it is now ${command.at}): pick a later time, or write the topic now with POST /topics/${topic.id}/write.`, {
+      details: [{ path: 'body.scheduledFor', message: `must be later than now (${command.at})` }],
+    });
+  }
   if (target && target !== topic.status || target === 'scheduled') {
     const allowed: readonly TopicStatus[] = topicTransitions[topic.status];
     if (!allowed.includes(target!)) {

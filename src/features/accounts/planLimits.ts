@@ -3,7 +3,7 @@ import type { CommandContext } from '../../eventstore/handleCommand.ts';
 import type { EventStore } from '../../eventstore/port.ts';
 import type { Platform } from '../../platform.ts';
 import type { AuthContext } from '../../http/auth.ts';
-import { FEATURE_NAMES, type PlanFeature, type PlanName } from '../../domain/accounts/plans.ts';
+import { FEATURE_NAMES, PLAN_NAMES, type PlanFeature, type PlanName } from '../../domain/accounts/plans.ts';
 import { articleUsageId, projectUsageId, usageStream, webhookUsageId, type UsageCommand } from '../../domain/accounts/usage.ts';
 
 export const monthOf = (iso: string): string => iso.slice(0, 7);
@@ -76,9 +76,12 @@ export async function releaseWebhookSlot(platform: Platform, slot: WebhookSlot, 
 
 export function requireFeature(platform: Platform, auth: AuthContext, feature: PlanFeature): void {
   const plan = platform.plans[auth.plan];
-  if (!plan.features.includes(feature)) {
-    throw new AppError('payment_required', `The ${plan.name} plan does not include ${FEATURE_NAMES[feature]}. Upgrade the plan to use it.`);
-  }
+  if (plan.features.includes(feature)) return;
+  const including = PLAN_NAMES.filter((name) => platform.plans[name].features.includes(feature));
+  const where = including.length ? `; the ${including.join(' and ')} plan${including.length > 1 ? 's include' : ' includes'} it` : '';
+  throw new AppError('payment_required', `The ${plan.name} plan does not include ${FEATURE_NAMES[feature]}${where}. Upgrade the plan to use it.`, {
+    details: including.map((name) => ({ path: 'plan', message: name })),
+  });
 }
 
 /**

@@ -7,10 +7,10 @@ import { changeMemberRole, inviteMember, listMembers, removeMember } from './mem
 const Role = z.enum(MEMBER_ROLES);
 const KeyName = z.string().trim().min(1).max(64);
 
-/** Account administration: owners only. */
+/** Account administration: owners only, except the list of members, which every member may read. */
 export const adminRoutes = [
   appRoute({
-    method: 'get', path: '/members', access: 'owner',
+    method: 'get', path: '/members', access: 'member',
     async handle({ platform, signedIn }) { return { status: 200, body: { members: await listMembers(platform, signedIn.account.id) } }; },
   }),
   appRoute({

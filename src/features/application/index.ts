@@ -16,7 +16,16 @@ export const applicationRoutes: readonly AppRoute[] = [...sessionRoutes, ...admi
 /** Where `npm ci` builds the web app, and the page paths it answers (web/src/App.tsx). */
 export const WEB_DIST = join(import.meta.dirname, '..', '..', '..', 'web', 'dist');
 export const WEB_PAGES = ['/', '/sign-in', '/set-password', '/keys',
-  '/webhooks', '/webhooks/:endpointId'];
+  '/projects/:projectId/topics',
+  '/projects/:projectId/articles',
+  '/projects/:projectId/articles/:articleId',
+  '/projects/:projectId/articles/:articleId/history',
+  '/projects/:projectId/brand',
+  '/projects/:projectId/settings',
+  '/projects/:projectId/integrations',
+  '/webhooks',
+  '/webhooks/:endpointId',
+];
 
 /**
  * The server's request listener: /app/api/… to the application's endpoints, the web app's pages

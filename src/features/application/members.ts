@@ -1,8 +1,8 @@
 import type { Platform } from '../../platform.ts';
 import { AppError } from '../../core/errors.ts';
-import type { Actor } from '../../eventstore/port.ts';
+import type { Actor, StoredEvent } from '../../eventstore/port.ts';
 import { accountStream } from '../../domain/accounts/decide.ts';
-import type { MemberRole } from '../../domain/accounts/members.ts';
+import { isMemberEvent, type MemberRole } from '../../domain/accounts/members.ts';
 import { activeAccount, commandContextFor, memberOf } from './accountState.ts';
 import { emailId, ensureApplicationCollections, findAllBy, MEMBER_EMAILS, MEMBER_LINKS, MEMBER_PROFILES, type EmailClaim, type MemberProfile } from './collections.ts';
 import { issueLink } from './links.ts';
@@ -10,7 +10,10 @@ import { endSessions, endAccessTokensOf, sessionsOf } from './sessions.ts';
 
 type MembersPlatform = Pick<Platform, 'eventStore' | 'readStore' | 'commands' | 'clock' | 'ids' | 'config'>;
 
-export type MemberView = { id: string; email: string | null; name: string | null; role: MemberRole; status: 'invited' | 'active' };
+export type MemberView = {
+  id: string; email: string | null; name: string | null; role: MemberRole; status: 'invited' | 'active';
+  invitedAt: string | null; joinedAt: string | null;
+};
 
 /**
  * Claims an email for a member: one document per email, inserted only if absent, so two invites
@@ -30,28 +33,43 @@ export async function inviteMember(
 ) {
   await ensureApplicationCollections(platform.readStore);
   const memberId = platform.ids.next('mbr');
+  const at = platform.clock.now();
   if (input.email) await claimEmail(platform, input.email, memberId, input.accountId);
   const profile: MemberProfile = { id: memberId, accountId: input.accountId, email: input.email, name: input.name ?? null, passwordHash: null };
   await platform.readStore.save(MEMBER_PROFILES, profile);
   try {
-    await platform.commands.execute(accountStream, input.accountId, { type: 'InviteMember', memberId, role: input.role, at: platform.clock.now() },
+    await platform.commands.execute(accountStream, input.accountId, { type: 'InviteMember', memberId, role: input.role, at },
       commandContextFor(input.accountId, input.actor, input.requestId, `invite:${memberId}`));
   } catch (error) {
     await erasePersonalData(platform, memberId);
     throw error;
   }
   const link = await issueLink(platform, { accountId: input.accountId, memberId, credentials: 0 });
-  const member: MemberView = { id: memberId, email: input.email, name: profile.name, role: input.role, status: 'invited' };
+  const member: MemberView = { id: memberId, email: input.email, name: profile.name, role: input.role, status: 'invited', invitedAt: at, joinedAt: null };
   return { member, link };
 }
 
+/** When each member was invited and joined, from the account's stream (the member record keeps no times). */
+function memberDates(events: readonly StoredEvent[]): Map<string, { invitedAt: string | null; joinedAt: string | null }> {
+  const dates = new Map<string, { invitedAt: string | null; joinedAt: string | null }>();
+  for (const event of events) {
+    if (!isMemberEvent(event)) continue;
+    const { memberId, at } = event.data;
+    if (event.type === 'MemberInvited') dates.set(memberId, { invitedAt: at, joinedAt: null });
+    if (event.type === 'MemberJoined') dates.set(memberId, { invitedAt: dates.get(memberId)?.invitedAt ?? null, joinedAt: at });
+  }
+  return dates;
+}
+
 export async function listMembers(platform: Pick<Platform, 'eventStore' | 'readStore'>, accountId: string): Promise<MemberView[]> {
-  const { account } = await activeAccount(platform, accountId);
+  const { account, events } = await activeAccount(platform, accountId);
+  const dates = memberDates(events);
   await ensureApplicationCollections(platform.readStore);
   const profiles = new Map((await platform.readStore.getMany<MemberProfile>(MEMBER_PROFILES, account.members.map((m) => m.memberId))).map((p) => [p.id, p]));
   return account.members.map((member) => {
     const profile = profiles.get(member.memberId);
-    return { id: member.memberId, email: profile?.email ?? null, name: profile?.name ?? null, role: member.role, status: member.status };
+    const { invitedAt = null, joinedAt = null } = dates.get(member.memberId) ?? {};
+    return { id: member.memberId, email: profile?.email ?? null, name: profile?.name ?? null, role: member.role, status: member.status, invitedAt, joinedAt };
   });
 }
 

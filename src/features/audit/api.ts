@@ -9,6 +9,7 @@ import { ownedDoc } from '../../http/resources.ts';
 import { idOf } from '../../http/schemas.ts';
 import type { AuthContext } from '../../http/auth.ts';
 import { historyEntries } from './historyEntries.ts';
+import { articleHistoryDownloadRoute } from './historyDownload.ts';
 import { contentVersions, versionDiff } from './versions.ts';
 
 const HISTORY_PAGE_MAX = 1000;
@@ -70,6 +71,7 @@ async function versionsOf(platform: Platform, auth: AuthContext, articleId: stri
 
 export const auditRoutes = [
   ...historyRoutes,
+  articleHistoryDownloadRoute,
   route({
     method: 'get', path: '/articles/:id/versions', tag: 'History', summary: 'Every content version of an article with what changed',
     params: z.object({ id: idOf('art') }),

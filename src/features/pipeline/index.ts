@@ -1,6 +1,7 @@
 import { partitionedConsumer } from '../../consumers/partitioned.ts';
 import type { Feature } from '../feature.ts';
 import { brandRoutes } from './brand/api.ts';
+import { coverSampleRoutes } from './brand/coverSampleApi.ts';
 import { crawlProcess } from './brand/crawl.ts';
 import { createPipelineContext, type PipelineOverrides } from './context.ts';
 import { schedulerWorker } from './schedule/scheduler.ts';
@@ -20,7 +21,7 @@ export type PipelineOptions = PipelineOverrides & { schedulerTickMs?: number };
 export function pipelineFeature(options: PipelineOptions = {}): Feature {
   return {
     name: 'pipeline',
-    routes: brandRoutes,
+    routes: [...brandRoutes, ...coverSampleRoutes],
     projections: [],
     background(platform) {
       const ctx = createPipelineContext(platform, options);

@@ -40,7 +40,7 @@ export const ProjectBody = z.object({
 const ProjectResponse = z.object({ project: ProjectBody });
 
 function presentProject(doc: ProjectDoc) {
-  const { accountId: _accountId, ...rest } = present(doc);
+  const { accountId: _accountId, lastBrandCrawl: _lastBrandCrawl, ...rest } = present(doc);
   return { ...rest, integrations: { ...NO_INTEGRATIONS, ...doc.integrations } };
 }
 

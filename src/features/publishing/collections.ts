@@ -4,19 +4,22 @@ import { collectionsDeclaredOnce } from '../../readstore/ensureOnce.ts';
 /**
  * State the publishing feature keeps beside the read models, none of it derived from the log (a
  * rebuild leaves it alone): the job queue of GitHub and hook work, the GitHub deliveries already
- * handled, the outcome of the last post-publish hook call per project, and the count of PR
- * comments ignored per project because their author may not steer articles.
+ * handled, the outcome of the last post-publish hook call per project, the last calls of each
+ * project's hook (publications and test calls), and the count of PR comments ignored per project
+ * because their author may not steer articles.
  */
 export const PUBLISHING_JOBS = 'publishing_jobs';
 export const GITHUB_DELIVERIES = 'github_deliveries';
 export const HOOK_STATUS = 'post_publish_status';
 export const COMMENT_REFUSALS = 'github_comment_refusals';
+export const HOOK_CALLS = 'post_publish_calls';
 
 const COLLECTIONS: readonly CollectionSpec[] = [
   { name: PUBLISHING_JOBS, indexes: ['due', 'articleId'] },
   { name: GITHUB_DELIVERIES, indexes: [] },
   { name: HOOK_STATUS, indexes: [] },
   { name: COMMENT_REFUSALS, indexes: [] },
+  { name: HOOK_CALLS, indexes: [{ projectId: 1, at: -1 }] },
 ];
 
 /** Declares the collections once per store; every user (consumer, worker, routes) awaits it. */

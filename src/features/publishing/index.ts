@@ -5,6 +5,7 @@ import { githubIntegrationRoutes } from './github/api.ts';
 import { githubEventRoutes } from './github/eventsApi.ts';
 import { pullRequestReconciler } from './github/reconciler.ts';
 import { postPublishHookRoutes } from './hook/api.ts';
+import { postPublishHookCallRoutes } from './hook/callsApi.ts';
 import { postPublishHookSender } from './hook/hookDelivery.ts';
 import { publishingFeeder } from './jobs/feeder.ts';
 import { publishingJobWorker } from './jobs/jobWorker.ts';
@@ -19,7 +20,7 @@ import { syncRevisionHandler } from './jobs/syncRevision.ts';
  */
 export const publishingFeature: Feature = {
   name: 'publishing',
-  routes: [...githubIntegrationRoutes, ...postPublishHookRoutes, ...githubEventRoutes],
+  routes: [...githubIntegrationRoutes, ...postPublishHookRoutes, ...postPublishHookCallRoutes, ...githubEventRoutes],
   projections: projectionList(integrations),
   background(platform) {
     const hooks = postPublishHookSender(platform);

@@ -5,6 +5,7 @@ import { stopSwitch } from '../../consumers/worker.ts';
 import { projectionList } from '../../readstore/projection.ts';
 import type { Feature } from '../feature.ts';
 import { searchAnalyticsRoutes } from './api.ts';
+import { articleSearchSeriesRoute } from './articleSeries.ts';
 import { searchSyncScheduler } from './scheduler.ts';
 import { searchSyncProcess } from './syncProcess.ts';
 
@@ -16,7 +17,7 @@ import { searchSyncProcess } from './syncProcess.ts';
  */
 export const searchAnalyticsFeature: Feature = {
   name: 'searchAnalytics',
-  routes: searchAnalyticsRoutes,
+  routes: [...searchAnalyticsRoutes, articleSearchSeriesRoute],
   projections: projectionList(searchAnalytics, articleSearchMetrics),
   background(platform) {
     const stopping = stopSwitch('searchAnalytics.lifecycle');

@@ -96,6 +96,17 @@ describe('the other topic commands', () => {
     given(topicStream, ...topicAt.rejected).when({ type: 'UpdateTopic', scheduledFor: later, at }).thenFails('invalid_state');
   });
 
+  test('scheduling or moving a topic to a time before now is refused on the field; the time it already has is not re-checked', () => {
+    const earlier = '2026-11-25T09:59:00.000Z';
+    const past = given(topicStream, ...topicAt.approved).when({ type: 'UpdateTopic', status: 'scheduled', scheduledFor: earlier, at }).thenFails('validation_failed');
+    expect(past.details).toEqual([{ path: 'body.scheduledFor', message: `must be later than now (${at})` }]);
+    given(topicStream, ...topicAt.scheduled).when({ type: 'UpdateTopic', scheduledFor: earlier, at }).thenFails('validation_failed');
+    given(topicStream, ...topicAt.suggested).when({ type: 'UpdateTopic', scheduledFor: earlier, priority: 9, at }).thenFails('validation_failed');
+    const overdue = [created('suggested'), scheduled(earlier)];
+    given(topicStream, ...overdue).when({ type: 'UpdateTopic', status: 'scheduled', scheduledFor: earlier, priority: 9, at })
+      .thenYields({ type: 'TopicReprioritized', data: { topicId, priority: 9, at } });
+  });
+
   test('clearing the time of a scheduled topic leaves it approved; approving clears it too', () => {
     const unscheduled = given(topicStream, ...topicAt.scheduled).when({ type: 'UpdateTopic', scheduledFor: null, at })
       .thenYields({ type: 'TopicUnscheduled', data: { topicId, at } });

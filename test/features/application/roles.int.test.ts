@@ -11,11 +11,16 @@ const v1 = (token: string, method: string, path: string, body?: unknown) => fetc
 });
 const projectEvents = async () => (await inkstream.platform.eventStore.readAll()).filter((event) => event.type === 'ProjectCreated').length;
 
-test('a viewer reads through /api/v1 but cannot write there (403, nothing appended) nor reach the keys area', async () => {
+test('a viewer reads through /api/v1 but cannot write there (403, nothing appended) nor reach the keys area; it reads the members and cannot change them', async () => {
   const viewer = await signedInMember(inkstream, { email: 'auditor@acme.example', role: 'viewer' });
   expect((await viewer.request('POST', '/keys', { name: 'mine' })).status).toBe(403);
   expect((await viewer.request('GET', '/keys')).status).toBe(403);
-  expect((await viewer.request('GET', '/members')).status).toBe(403);
+  const { body: { members } } = await viewer.request('GET', '/members');
+  const me = members.find((member: { email: string }) => member.email === 'auditor@acme.example');
+  expect(me).toMatchObject({ role: 'viewer', status: 'active', invitedAt: expect.any(String), joinedAt: expect.any(String) });
+  expect((await viewer.request('POST', '/members', { email: 'friend@acme.example', role: 'owner' })).status).toBe(403);
+  expect((await viewer.request('PATCH', `/members/${me.id}`, { role: 'owner' })).status).toBe(403);
+  expect((await viewer.request('DELETE', `/members/${me.id}`)).status).toBe(403);
 
   const { body: { accessToken } } = await viewer.request('POST', '/access-token');
   expect((await v1(accessToken, 'GET', '/projects')).status).toBe(200);

@@ -27,6 +27,7 @@ test('PATCH with a model that is not on the allow-list answers 400 naming the al
   expect(refused.body.error.code).toBe('validation_failed');
   for (const model of ['gpt-4o-mini', ...DEFAULT_ALLOWED_MODELS]) expect(refused.body.error.message).toContain(`"${model}"`);
   expect(refused.body.error.message).not.toContain('o1-pro');
+  expect(refused.body.error.details).toEqual([{ path: 'body.settings.model', message: refused.body.error.message }]);
   expect(await appendedBy(app, refused)).toEqual([]);
   expect((await app.api().get(`/projects/${body.project.id}`)).body.project.settings.model).toBeNull();
 });

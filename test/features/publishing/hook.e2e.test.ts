@@ -37,6 +37,11 @@ test('a direct push publishes at once; a failing post-publish hook is retried wi
     (last) => last?.ok === true,
   );
   expect(status).toMatchObject({ articleId: first, statusCode: 200, attempts: 2, willRetryAt: null });
+  const calls = (await w.api.get(`/projects/${projectId}/integrations/post-publish-hook/calls`)).body.calls;
+  expect(calls).toMatchObject([
+    { kind: 'publication', articleId: first, eventId: failed.id, attempt: 2, ok: true, statusCode: 200 },
+    { kind: 'publication', articleId: first, eventId: failed.id, attempt: 1, ok: false, statusCode: 503 },
+  ]);
 
   hook.behave(() => ({ status: 500 }));
   const second = await w.draft(projectId, 'Baguettes without a steam oven');

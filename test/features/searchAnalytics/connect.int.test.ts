@@ -23,13 +23,14 @@ async function logText(): Promise<string> {
   return JSON.stringify(events, (_key, value) => (typeof value === 'bigint' ? String(value) : value));
 }
 
-test('a plan without search analytics gets 402 naming the feature, and Google is not asked', async () => {
+test('a plan without search analytics gets 402 naming the feature and the plans that include it, and Google is not asked', async () => {
   const free = app.api(await app.newKey('bakery-on-free', 'free'));
   const own = (await free.post('/projects', { name: 'Free bakery', websiteUrl: 'https://crumb.example' })).body.project.id;
   const calls = google.calls.length;
   const refused = await free.put(integrationPath(own), connectBody());
   expect(refused.status).toBe(402);
-  expect(refused.body.error).toMatchObject({ code: 'payment_required', message: expect.stringContaining('search analytics') });
+  expect(refused.body.error).toMatchObject({ code: 'payment_required', message: expect.stringContaining('search analytics; the pro and unlimited plans include it') });
+  expect(refused.body.error.details).toEqual([{ path: 'plan', message: 'pro' }, { path: 'plan', message: 'unlimited' }]);
   expect((await free.post(`${integrationPath(own)}/sync`)).status).toBe(402);
   expect(google.calls.length).toBe(calls);
 });

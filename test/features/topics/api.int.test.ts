@@ -77,6 +77,16 @@ test('PATCH refuses contradictory or empty changes with field details', async ()
   expect(badPriority.body.error.details).toEqual([expect.objectContaining({ path: 'body.priority' })]);
 });
 
+test('PATCH refuses to schedule a topic in the past, on the field, and changes nothing', async () => {
+  const { body } = await createTopic({ title: 'Milk frothers' });
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+  const past = await acme.app.api().patch(`/topics/${body.topic.id}`, { status: 'scheduled', scheduledFor: yesterday, priority: 90 });
+  expect(past.status).toBe(400);
+  expect(past.body.error).toMatchObject({ code: 'validation_failed', message: expect.stringContaining('in the past') });
+  expect(past.body.error.details).toEqual([expect.objectContaining({ path: 'body.scheduledFor' })]);
+  expect((await acme.app.api().get(`/topics/${body.topic.id}`)).body.topic).toMatchObject({ status: 'approved', scheduledFor: null, priority: 50 });
+});
+
 test('writing a topic returns the queued article and marks the topic written, once', async () => {
   const { body } = await createTopic({ title: 'Cold brew at home', keyword: 'cold brew', brief: 'Steps and ratios' });
   const written = await acme.app.api().post(`/topics/${body.topic.id}/write`);

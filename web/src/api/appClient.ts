@@ -11,6 +11,12 @@ export type Me = {
   sessionEndsAt: string;
 };
 export type KeyView = { id: string; name: string; prefix: string; createdBy: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
+export type MemberView = {
+  id: string; email: string | null; name: string | null; role: Role; status: 'invited' | 'active';
+  invitedAt: string | null; joinedAt: string | null;
+};
+export type Invited = { member: MemberView; inviteLink: string; inviteLinkExpiresAt: string };
+export type SessionView = { id: string; createdAt: string; lastSeenAt: string; userAgent: string; current: boolean };
 export type FieldIssue = { path: string; message: string };
 export type ApiError = { status: number; code: string; message: string; details?: FieldIssue[] };
 
@@ -57,4 +63,13 @@ export const app = {
   createKey: (name: string) => call<{ key: { id: string; name: string }; secret: string }>('POST', '/keys', { name }),
   rotateKey: (id: string) => call<{ key: { id: string }; secret: string; revoked: string }>('POST', `/keys/${encodeURIComponent(id)}/rotate`),
   revokeKey: (id: string) => call<null>('DELETE', `/keys/${encodeURIComponent(id)}`),
+  members: () => call<{ members: MemberView[] }>('GET', '/members'),
+  inviteMember: (input: { email: string; role: Role; name?: string }) => call<Invited>('POST', '/members', input),
+  changeRole: (id: string, role: Role) => call<{ member: MemberView }>('PATCH', `/members/${encodeURIComponent(id)}`, { role }),
+  removeMember: (id: string) => call<null>('DELETE', `/members/${encodeURIComponent(id)}`),
+  sessions: () => call<{ sessions: SessionView[] }>('GET', '/sessions'),
+  revokeSession: (id: string) => call<null>('DELETE', `/sessions/${encodeURIComponent(id)}`),
 };
+
+/** After this browser's own session was ended on purpose (revoked from "your sessions"): as a 401 would. */
+export const signedOutHere = () => onSignedOut();

@@ -85,6 +85,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/articles/{id}/history.jsonl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the article's whole history as JSON Lines: one history entry per line, in order */
+        get: operations["getArticlesIdHistory.jsonl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/articles/{id}/refresh": {
         parameters: {
             query?: never;
@@ -130,6 +147,23 @@ export interface paths {
         put?: never;
         /** Queue an AI revision of a draft or open pull request */
         post: operations["postArticlesIdRevise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/articles/{id}/search-metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The article's Search Console figures over time: one point per sync (28-day totals), oldest first */
+        get: operations["getArticlesIdSearch-metrics"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -198,6 +232,40 @@ export interface paths {
         put?: never;
         /** Receives the GitHub webhook of a connected repository (signed with the project's webhook secret): merges, closes and PR comments */
         post: operations["postIntegrationsGithubEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Live changes of the account (server-sent events): projects, crawls, topics, articles; resumable with Last-Event-ID */
+        get: operations["getLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's plan: what is used of each limit (articles this month, projects, webhook endpoints), which plan lifts it, and every plan */
+        get: operations["getPlan"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -275,6 +343,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{id}/brand/cover-sample": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A sample cover (1200×630 PNG) drawn from the brand's palette and cover style with a fixed title */
+        get: operations["getProjectsIdBrandCover-sample"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{id}/crawl": {
         parameters: {
             query?: never;
@@ -342,6 +427,40 @@ export interface paths {
         post?: never;
         /** Remove the post-publish hook; calls still due are dropped */
         delete: operations["deleteProjectsIdIntegrationsPost-publish-hook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/integrations/post-publish-hook/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The last 20 calls of the post-publish hook (publications, retries and test calls), newest first */
+        get: operations["getProjectsIdIntegrationsPost-publish-hookCalls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/integrations/post-publish-hook/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Call the post-publish hook once now with a signed test event (through the same guarded client as real calls) and record the call */
+        post: operations["postProjectsIdIntegrationsPost-publish-hookTest"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -647,6 +766,41 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountPlan: {
+            /** @description Articles queued this month against the monthly quota */
+            articles: {
+                /** @description The first plan that allows more; null when the limit is already the highest */
+                liftedBy: ("free" | "pro" | "unlimited") | null;
+                /** @description null: the plan sets no cap */
+                limit: number | null;
+                used: number;
+            };
+            features: {
+                /** @enum {string} */
+                feature: "search_analytics" | "direct_push";
+                included: boolean;
+                includedIn: ("free" | "pro" | "unlimited")[];
+                name: string;
+            }[];
+            /** @description The calendar month (UTC, YYYY-MM) the article quota counts */
+            month: string;
+            /** @enum {string} */
+            name: "free" | "pro" | "unlimited";
+            projects: {
+                /** @description The first plan that allows more; null when the limit is already the highest */
+                liftedBy: ("free" | "pro" | "unlimited") | null;
+                /** @description null: the plan sets no cap */
+                limit: number | null;
+                used: number;
+            };
+            webhookEndpoints: {
+                /** @description The first plan that allows more; null when the limit is already the highest */
+                liftedBy: ("free" | "pro" | "unlimited") | null;
+                /** @description null: the plan sets no cap */
+                limit: number | null;
+                used: number;
+            };
+        };
         AccountUsage: {
             budget: ({
                 tokens: number;
@@ -822,6 +976,8 @@ export interface components {
         };
         Brand: {
             companyFacts: {
+                /** @default null */
+                evidence: string | null;
                 /** @enum {string} */
                 kind: "name" | "founded" | "location" | "team" | "offer" | "proof_point" | "mission" | "other";
                 sourceUrl: string | null;
@@ -842,6 +998,8 @@ export interface components {
                 dont: string[];
             };
             editedParts: ("voice" | "companyFacts" | "doDont" | "voiceTraits" | "coverStyle")[];
+            /** @description What the latest finished crawl changed; null before the first */
+            lastCrawl: components["schemas"]["BrandCrawlChanges"] | null;
             palette: {
                 accent: unknown;
                 background: unknown;
@@ -867,6 +1025,64 @@ export interface components {
                 summary: string;
             };
             voiceTraits: string[];
+        };
+        BrandCrawlChanges: {
+            at: string;
+            /** @description Each changed part as it was before the crawl */
+            before: {
+                companyFacts?: {
+                    /** @default null */
+                    evidence: string | null;
+                    /** @enum {string} */
+                    kind: "name" | "founded" | "location" | "team" | "offer" | "proof_point" | "mission" | "other";
+                    sourceUrl: string | null;
+                    value: string;
+                }[];
+                coverStyle?: {
+                    /** @enum {string} */
+                    mood: "calm" | "bold" | "playful" | "technical" | "elegant";
+                    /** @enum {string} */
+                    shapes: "waves" | "circles" | "grid" | "diagonal" | "blocks";
+                    /** @enum {string} */
+                    typography: "sans" | "serif" | "mono";
+                };
+                doDont?: {
+                    do: string[];
+                    dont: string[];
+                };
+                palette?: {
+                    accent: unknown;
+                    background: unknown;
+                    colors: {
+                        hex: unknown;
+                        role: ("primary" | "accent" | "background" | "text" | "other") | null;
+                        /** @enum {string} */
+                        source: "theme-color" | "css-variable" | "frequency" | "user";
+                        weight: number;
+                    }[];
+                    primary: unknown;
+                    text: unknown;
+                };
+                voice?: {
+                    avgSentenceWords: number;
+                    examples: string[];
+                    /** @enum {string} */
+                    formality: "formal" | "neutral" | "casual";
+                    /** @default null */
+                    language: string | null;
+                    /** @enum {string} */
+                    person: "first" | "second" | "third";
+                    summary: string;
+                };
+                voiceTraits?: string[];
+            };
+            /** @description Parts the crawl changed; an edited part is kept, so it is never among them */
+            changedParts: ("voice" | "companyFacts" | "doDont" | "voiceTraits" | "coverStyle" | "palette")[];
+            crawlId: string;
+            /** @description The project's first crawl: nothing to compare with */
+            initial: boolean;
+            /** @description Parts a person set by PUT that the crawl left as they were */
+            keptEditedParts: ("voice" | "companyFacts" | "doDont" | "voiceTraits" | "coverStyle")[];
         };
         CheckFinding: {
             /** @description Offset in `body` where it ends (exclusive) */
@@ -999,6 +1215,20 @@ export interface components {
             }[] | null;
             type: string;
         };
+        LiveChange: {
+            articleId?: string;
+            at: string;
+            /** @description The domain event type, e.g. ArticleDrafted */
+            event: string;
+            /** @description The change's log position; send it back as Last-Event-ID (or ?after=) to resume after it */
+            id: string;
+            /** @enum {string} */
+            kind: "project" | "crawl" | "topic" | "article";
+            projectId: string;
+            /** @description The new status or state, when the event sets one */
+            status?: string;
+            topicId?: string;
+        };
         ModelStep: {
             /** @description Requests sent to the model provider for the step: retries, 429s waited out and repair requests included; 0 for the offline writer */
             attempts: number;
@@ -1014,6 +1244,14 @@ export interface components {
             step: "research" | "draft" | "refresh_research" | "refresh_draft" | "revision";
             tokensIn: number;
             tokensOut: number;
+        };
+        Plan: {
+            articlesPerMonth: number | null;
+            features: ("search_analytics" | "direct_push")[];
+            maxProjects: number | null;
+            maxWebhookEndpoints: number | null;
+            /** @enum {string} */
+            name: "free" | "pro" | "unlimited";
         };
         PostPublishHook: {
             /** @description The last call of the hook: what it answered, and when it is tried again if it failed */
@@ -1033,10 +1271,29 @@ export interface components {
             setAt: string;
             url: string;
         };
+        PostPublishHookCall: {
+            articleId: string | null;
+            at: string;
+            /** @description 1 for the first call of an event, then each retry */
+            attempt: number;
+            error: string | null;
+            eventId: string;
+            /**
+             * @description publication: an article.published call (each attempt); test: a test call made on request
+             * @enum {string}
+             */
+            kind: "publication" | "test";
+            /** @description The hook answered 2xx */
+            ok: boolean;
+            /** @description What the hook answered; null when no answer came (refused address, timeout, connection error) */
+            statusCode: number | null;
+        };
         Project: {
             blogUrl: string | null;
             brand: {
                 companyFacts: {
+                    /** @default null */
+                    evidence: string | null;
                     /** @enum {string} */
                     kind: "name" | "founded" | "location" | "team" | "offer" | "proof_point" | "mission" | "other";
                     sourceUrl: string | null;
@@ -1276,6 +1533,24 @@ export interface components {
             syncedAt: string;
             /** @description The article URL the figures are for */
             url: string;
+        };
+        SearchMetricsPoint: {
+            clicks: number;
+            /** @description clicks / impressions, 0 to 1 */
+            ctr: number;
+            impressions: number;
+            periodEnd: string;
+            periodStart: string;
+            /** @description Average position; null without impressions */
+            position: number | null;
+            syncedAt: string;
+        };
+        SearchMetricsSeries: {
+            /** @description One point per sync, oldest first: the totals of the 28 days ending at periodEnd */
+            points: components["schemas"]["SearchMetricsPoint"][];
+            property: string;
+            /** @description The article URL of the latest point; null before the first sync */
+            url: string | null;
         };
         Topic: {
             articleId: string | null;
@@ -1806,6 +2081,73 @@ export interface operations {
             };
         };
     };
+    "getArticlesIdHistory.jsonl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description File */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/jsonl": string;
+                };
+            };
+            /** @description Malformed JSON or invalid fields (details list each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postArticlesIdRefresh: {
         parameters: {
             query?: never;
@@ -2097,6 +2439,75 @@ export interface operations {
             };
         };
     };
+    "getArticlesIdSearch-metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        searchMetrics: components["schemas"]["SearchMetricsSeries"];
+                    };
+                };
+            };
+            /** @description Malformed JSON or invalid fields (details list each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getArticlesIdVersions: {
         parameters: {
             query?: never;
@@ -2326,6 +2737,123 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GitHubEventOutcome"];
+                };
+            };
+            /** @description Malformed JSON or invalid fields (details list each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLive: {
+        parameters: {
+            query?: {
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-sent events (text/event-stream): each event's data is JSON of the schema in x-event-data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Malformed JSON or invalid fields (details list each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        plan: components["schemas"]["AccountPlan"];
+                        plans: components["schemas"]["Plan"][];
+                    };
                 };
             };
             /** @description Malformed JSON or invalid fields (details list each field) */
@@ -2906,6 +3434,8 @@ export interface operations {
             content: {
                 "application/json": {
                     companyFacts?: {
+                        /** @default null */
+                        evidence?: string | null;
                         /** @enum {string} */
                         kind: "name" | "founded" | "location" | "team" | "offer" | "proof_point" | "mission" | "other";
                         /** @default null */
@@ -2998,6 +3528,73 @@ export interface operations {
             };
             /** @description Body is not JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "getProjectsIdBrandCover-sample": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description File */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description Malformed JSON or invalid fields (details list each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this account */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3708,6 +4305,155 @@ export interface operations {
             };
             /** @description No such resource in this account */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "getProjectsIdIntegrationsPost-publish-hookCalls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        calls: components["schemas"]["PostPublishHookCall"][];
+                    };
+                };
+            };
+            /** @description Malformed JSON or invalid fields (details list each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "postProjectsIdIntegrationsPost-publish-hookTest": {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        call: components["schemas"]["PostPublishHookCall"];
+                    };
+                };
+            };
+            /** @description Malformed JSON or invalid fields (details list each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused with a different request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -10,7 +10,8 @@ import { app, RequestFailed } from './appClient.ts';
  */
 let current: { token: string; renewAtMs: number } | null = null;
 
-async function accessToken(force = false): Promise<string> {
+/** The session's access token for /api/v1, renewed when it is about to run out (also used by the live stream). */
+export async function accessToken(force = false): Promise<string> {
   if (!force && current && Date.now() < current.renewAtMs) return current.token;
   const issued = await app.accessToken();
   current = { token: issued.accessToken, renewAtMs: Date.parse(issued.expiresAt) - 60_000 };

@@ -14,16 +14,29 @@ const ProjectId = idOf('prj');
  * The profile the crawl learned (empty values until the first crawl finishes), the parts a user
  * set by PUT (a re-crawl keeps them), and where the crawl stands.
  */
+const LastCrawl = z.object({
+  crawlId: z.string(),
+  at: z.string(),
+  initial: z.boolean().describe('The project\'s first crawl: nothing to compare with'),
+  changedParts: z.array(z.enum([...BRAND_PARTS, 'palette'])).describe('Parts the crawl changed; an edited part is kept, so it is never among them'),
+  keptEditedParts: z.array(z.enum(BRAND_PARTS)).describe('Parts a person set by PUT that the crawl left as they were'),
+  before: BrandProfile.partial().describe('Each changed part as it was before the crawl'),
+}).meta({ id: 'BrandCrawlChanges' });
+
 export const BrandBody = BrandProfile.extend({
   editedParts: z.array(z.enum(BRAND_PARTS)),
   crawlStatus: z.enum(['pending', 'done', 'failed']),
+  lastCrawl: LastCrawl.nullable().describe('What the latest finished crawl changed; null before the first'),
 }).meta({ id: 'Brand' });
 
 const BrandResponse = z.object({ brand: BrandBody });
 
 export function presentBrand(doc: ProjectDoc) {
   const editedParts = BRAND_PARTS.filter((part) => doc.brandEditedParts.includes(part));
-  return { ...(doc.brand ?? emptyBrand()), editedParts, crawlStatus: doc.crawl.status };
+  const brand = doc.brand ?? emptyBrand();
+  // Profiles recorded before facts kept their sentence have none.
+  const companyFacts = brand.companyFacts.map((fact) => ({ ...fact, evidence: fact.evidence ?? null }));
+  return { ...brand, companyFacts, editedParts, crawlStatus: doc.crawl.status, lastCrawl: doc.lastBrandCrawl ?? null };
 }
 
 export const brandRoutes = [

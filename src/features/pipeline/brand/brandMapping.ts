@@ -10,7 +10,7 @@ const cut = (text: string, max: number): string => (text.length > max ? `${text.
 
 function facts(learned: LearnedBrand['companyFacts']): CompanyFact[] {
   const fact = (kind: CompanyFact['kind'], found: SourcedFact | undefined, value = found?.value): CompanyFact[] =>
-    found && value ? [{ kind, value: cut(value, 500), sourceUrl: found.sourceUrl ?? null }] : [];
+    found && value ? [{ kind, value: cut(value, 500), sourceUrl: found.sourceUrl ?? null, evidence: found.evidence ? cut(found.evidence, 600) : null }] : [];
   return [
     ...fact('name', learned.name),
     ...fact('founded', learned.founded),

@@ -45,7 +45,7 @@ async function checkUrl(platform: Platform, url: string): Promise<void> {
   await requireReachableUrl(platform.destinations, url, 'url');
 }
 
-async function currentHook(platform: Platform, projectId: string): Promise<PostPublishHook | null> {
+export async function currentHook(platform: Platform, projectId: string): Promise<PostPublishHook | null> {
   return (await loadStream(platform.eventStore, integrationsStream, projectId)).state.postPublishHook;
 }
 
@@ -59,7 +59,7 @@ async function present(platform: Platform, projectId: string, hook: PostPublishH
   };
 }
 
-const noHook = (projectId: string) => new AppError('not_found',
+export const noHook = (projectId: string) => new AppError('not_found',
   `Project ${projectId} has no post-publish hook; set one with PUT /api/v1/projects/${projectId}/integrations/post-publish-hook.`);
 
 export const postPublishHookRoutes = [

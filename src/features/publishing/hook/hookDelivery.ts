@@ -1,4 +1,4 @@
-import { createLimiter } from '../../../core/limiter.ts';
+import { createLimiter, type Limiter } from '../../../core/limiter.ts';
 import { loadStream } from '../../../eventstore/handleCommand.ts';
 import { createSafeHttpClient, type SafeHttpClient } from '../../../integrations/safeHttp/index.ts';
 import type { Platform } from '../../../platform.ts';
@@ -6,6 +6,7 @@ import { nextRetryDelay, parseRetryDelays } from '../../webhooks/delivery/retryS
 import { HOOK_STATUS } from '../collections.ts';
 import { integrationsStream } from '../../../domain/integrations/decide.ts';
 import { callHook } from './hookCall.ts';
+import { recordHookCall } from './hookCalls.ts';
 import type { JobDoc, JobOutcome } from '../jobs/jobs.ts';
 
 export const HOOK_SENDER = 'publishing.postPublishHook';
@@ -15,6 +16,14 @@ export type HookStatusDoc = {
   id: string; eventId: string; articleId: string; at: string; ok: boolean; statusCode: number | null; error: string | null;
   attempts: number; willRetryAt: string | null;
 };
+
+/** The SSRF-guarded client every hook call goes through: no redirects, the webhook timeout. */
+export function hookHttpClient(platform: Pick<Platform, 'destinations' | 'config'>, originLimiter?: Limiter): SafeHttpClient {
+  return createSafeHttpClient({
+    destinations: platform.destinations, userAgent: 'Inkstream-Webhooks/0.1', timeoutMs: platform.config.INKSTREAM_WEBHOOK_TIMEOUT_MS, maxRedirects: 0,
+    ...(originLimiter ? { originLimiter } : {}),
+  });
+}
 
 export type HookSender = { handle(job: JobDoc): Promise<JobOutcome>; close(): Promise<void> };
 
@@ -35,10 +44,7 @@ export function postPublishHookSender(platform: Platform): HookSender {
     async handle(job) {
       const hook = (await loadStream(platform.eventStore, integrationsStream, job.projectId)).state.postPublishHook;
       if (!hook || !job.hook) return { kind: 'done' };
-      client ??= createSafeHttpClient({
-        destinations: platform.destinations, userAgent: 'Inkstream-Webhooks/0.1', timeoutMs: config.INKSTREAM_WEBHOOK_TIMEOUT_MS, maxRedirects: 0,
-        originLimiter: origins,
-      });
+      client ??= hookHttpClient(platform, origins);
       const nowMs = clock.nowMs();
       const outcome = await callHook({
         client, url: hook.url, secret: platform.secrets.open(hook.sealedSecret, { kind: 'post-publish-hook-secret', accountId: job.accountId, recordId: job.projectId }), eventId: job.hook.eventId, body: job.hook.body,
@@ -53,6 +59,7 @@ export function postPublishHookSender(platform: Platform): HookSender {
         willRetryAt: delay === null ? null : new Date(nowMs + delay).toISOString(),
       };
       await readStore.save(HOOK_STATUS, status);
+      await recordHookCall(readStore, { projectId: job.projectId, kind: 'publication', eventId: job.hook.eventId, articleId: job.articleId, attempt: attempts, outcome });
       if (outcome.ok) return { kind: 'done' };
       if (delay === null) {
         log.warn({ projectId: job.projectId, eventId: job.hook.eventId, error: outcome.error }, 'post-publish hook gave up');

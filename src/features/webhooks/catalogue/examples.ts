@@ -38,7 +38,7 @@ const brand: BrandProfile = {
     avgSentenceWords: 16, examples: ['Let the water cool for two minutes before you pour.'], language: 'en-GB',
   },
   voiceTraits: ['warm', 'precise'],
-  companyFacts: [{ kind: 'founded', value: 'Founded in 2014 in Bristol', sourceUrl: 'https://fernleaf.example/about' }],
+  companyFacts: [{ kind: 'founded', value: 'Founded in 2014 in Bristol', sourceUrl: 'https://fernleaf.example/about', evidence: 'Fernleaf was founded in 2014 in a Bristol kitchen.' }],
   doDont: { do: ['Give temperatures in °C'], dont: ['Promise health benefits'] },
   coverStyle: { mood: 'calm', shapes: 'waves', typography: 'serif' },
   palette: {

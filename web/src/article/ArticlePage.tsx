@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import type { PageProps } from '../pages.tsx';
+import { api, unwrap } from '../api/v1Client.ts';
+import { pathTo } from '../navigation.ts';
+import { ErrorNote } from '../ui/ErrorNote.tsx';
+import { Link } from '../ui/Link.tsx';
+import { useResource } from '../ui/useResource.ts';
+import { HistoryTable } from '../audit/HistoryTable.tsx';
+import { eventLabel, loadHistory, type HistoryEntry } from '../audit/history.ts';
+import { ArticleActions } from './ArticleActions.tsx';
+import { loadArticle } from './articleApi.ts';
+import { ArticleView } from './ArticleView.tsx';
+import { ReviseBox } from './ReviseBox.tsx';
+import { SearchChart } from './SearchChart.tsx';
+import { useCover } from './useCover.ts';
+import { VersionDiff } from './VersionDiff.tsx';
+import { useArticleUpdates } from './useArticleUpdates.ts';
+
+/**
+ * An article: the text rendered safely with its content checks, frontmatter, cover, sources and
+ * links; its actions, a revise box, the versions and their diff, its history (with the article as
+ * it was at any step) and its search figures. Loaded lazily with its libraries (react-markdown,
+ * diff, uPlot).
+ */
+export default function ArticlePage({ me, params }: PageProps) {
+  const { articleId, projectId } = params;
+  const canAct = me.member.role !== 'viewer';
+  const article = useResource(() => loadArticle(articleId), articleId);
+  const project = useResource(async () => (await unwrap(api.GET('/projects/{id}', { params: { path: { id: projectId } } }))).project, projectId);
+  const history = useResource(() => loadHistory(articleId), articleId);
+  const [shownAt, setShownAt] = useState<HistoryEntry | null>(null);
+  const past = useResource(async () => (shownAt ? loadArticle(articleId, shownAt.revision) : null), `${articleId}:${shownAt?.revision ?? 'now'}`);
+  const current = article.data;
+  const cover = useCover(articleId, Boolean(current?.cover));
+  const reload = () => { void article.reload(); void history.reload(); };
+  useArticleUpdates(articleId, current, reload);
+
+  if (article.error) return <main><h1>Article</h1><ErrorNote error={article.error} /></main>;
+  if (!current) return <main aria-busy="true"><p>Loading the article…</p></main>;
+  if (current.projectId !== projectId) return <main><h1>Not found</h1><p>This project has no such article.</p></main>;
+  const siteHost = project.data ? new URL(project.data.websiteUrl).hostname.replace(/^www\./, '') : null;
+  const shown = shownAt && past.data ? past.data : current;
+
+  return (
+    <main className="wide">
+      <h1>{current.title}</h1>
+      <p>
+        Status <strong className={`status status-${current.status}`}>{current.status}</strong>
+        {current.failure && <span className="error"> · failed while {current.failure.step}: {current.failure.reason}</span>}
+        {' · '}<Link to={pathTo('/projects/:projectId/articles/:articleId/history', params)}>Full history and download</Link>
+      </p>
+      <ArticleActions article={current} canAct={canAct} onDone={reload} />
+      {shownAt && (
+        <div className="as-it-was" role="status">
+          <p>
+            Showing the article as it was at step {shownAt.revision} ({eventLabel(shownAt.type)}, {new Date(shownAt.at).toLocaleString()}).{' '}
+            <button type="button" onClick={() => setShownAt(null)}>Back to the current article</button>
+          </p>
+          <ErrorNote error={past.error} />
+        </div>
+      )}
+      <ArticleView article={shown} siteHost={siteHost} cover={shown === current ? cover : null} />
+      <ReviseBox article={current} canAct={canAct} onQueued={reload} />
+      <VersionDiff articleId={articleId} latest={current.version} />
+      <section aria-labelledby="timeline-heading">
+        <h2 id="timeline-heading">Timeline</h2>
+        <ErrorNote error={history.error} />
+        {history.data && <HistoryTable entries={history.data} caption="Every step, oldest first" onShowAt={setShownAt} shownAt={shownAt?.revision ?? null} />}
+      </section>
+      {'searchMetrics' in current && <SearchChart articleId={articleId} />}
+    </main>
+  );
+}

@@ -1,0 +1,56 @@
+import { useState, type FormEvent } from 'react';
+import type { RequestFailed } from '../api/appClient.ts';
+import { api, unwrap } from '../api/v1Client.ts';
+import { ErrorNote } from '../ui/ErrorNote.tsx';
+import { asRequestFailed } from '../ui/useResource.ts';
+import { allows, type Article } from './articleApi.ts';
+
+/**
+ * An instruction for the AI revision (POST /articles/:id/revise), its progress while it is pending,
+ * and the summary of what the last revision changed (`article.revised`), or why it failed.
+ */
+export function ReviseBox({ article, canAct, onQueued }: { article: Article; canAct: boolean; onQueued(): void }) {
+  const [instruction, setInstruction] = useState('');
+  const [failure, setFailure] = useState<RequestFailed | null>(null);
+  const [sending, setSending] = useState(false);
+  const allowed = canAct && allows('revise', article.status);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFailure(null);
+    setSending(true);
+    try {
+      await unwrap(api.POST('/articles/{id}/revise', { params: { path: { id: article.id } }, body: { instruction } }));
+      setInstruction('');
+      onQueued();
+    } catch (error) {
+      setFailure(asRequestFailed(error));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const fieldError = failure?.fieldMessage('instruction');
+  return (
+    <section aria-labelledby="revise-heading">
+      <h2 id="revise-heading">Revise</h2>
+      <form onSubmit={submit}>
+        <label>
+          Revision instruction
+          <textarea name="instruction" value={instruction} onChange={(event) => setInstruction(event.target.value)} rows={3} maxLength={4000}
+            disabled={!allowed} aria-invalid={fieldError ? true : undefined} aria-describedby={fieldError ? 'instruction-error' : undefined} />
+        </label>
+        {fieldError && <p id="instruction-error" className="error">{fieldError}</p>}
+        <button type="submit" disabled={!allowed || sending}>Ask for a revision</button>
+      </form>
+      {!fieldError && <ErrorNote error={failure} />}
+      {!allows('revise', article.status) && <p className="note">A draft or an open pull request can be revised; this article is {article.status}.</p>}
+      <div role="status" aria-live="polite">
+        {article.pendingRevisions > 0
+          ? <p className="progress">Revising… {article.pendingRevisions} revision{article.pendingRevisions === 1 ? '' : 's'} in progress.</p>
+          : article.lastRevisionSummary && <p>Last revision (version {article.version}): {article.lastRevisionSummary}</p>}
+        {article.revisionFailure && article.pendingRevisions === 0 && <p className="error">The last revision was not applied: {article.revisionFailure.reason}</p>}
+      </div>
+    </section>
+  );
+}

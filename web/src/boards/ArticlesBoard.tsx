@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import type { RequestFailed } from '../api/appClient.ts';
+import { api, unwrap } from '../api/v1Client.ts';
+import type { PageProps } from '../pages.tsx';
+import { ErrorNote } from '../ui/ErrorNote.tsx';
+import { asRequestFailed, useResource } from '../ui/useResource.ts';
+import { ArticleCard, type ArticleSummary } from './ArticleCard.tsx';
+import { BoardColumn } from './BoardColumn.tsx';
+import { usePagedColumns } from './usePagedColumns.ts';
+
+type ArticleStatus = ArticleSummary['status'];
+const COLUMNS: readonly { status: ArticleStatus; title: string }[] = [
+  { status: 'queued', title: 'Queued' }, { status: 'researching', title: 'Researching' }, { status: 'writing', title: 'Writing' },
+  { status: 'draft', title: 'Draft' }, { status: 'publishing', title: 'Publishing' }, { status: 'pr_open', title: 'PR open' },
+  { status: 'merged', title: 'Merged' }, { status: 'closed', title: 'Closed' }, { status: 'failed', title: 'Failed' },
+];
+const STATUSES = COLUMNS.map((column) => column.status);
+/** The newest articles per column; "Show more" pages on through the API's cursor. */
+const PAGE_SIZE = 20;
+
+/** The Article pipeline board: a column per article state, newest first; a failed card can be retried. */
+export function ArticlesBoard({ me, params }: PageProps) {
+  const { projectId } = params;
+  const project = useResource(() => unwrap(api.GET('/projects/{id}', { params: { path: { id: projectId } } })).then((body) => body.project), projectId);
+  const board = usePagedColumns(STATUSES, (status, limit, cursor) =>
+    unwrap(api.GET('/projects/{id}/articles', { params: { path: { id: projectId }, query: { status, limit, cursor } } })).then((body) => ({ items: body.articles, nextCursor: body.nextCursor })), PAGE_SIZE, projectId);
+  const [cardError, setCardError] = useState<{ articleId: string; error: RequestFailed } | null>(null);
+
+  const retry = me.member.role === 'viewer' ? undefined : async (article: ArticleSummary) => {
+    setCardError(null);
+    try {
+      await unwrap(api.POST('/articles/{id}/retry', { params: { path: { id: article.id } } }));
+    } catch (failure) {
+      setCardError({ articleId: article.id, error: asRequestFailed(failure) });
+    } finally {
+      await board.reload();
+    }
+  };
+
+  return (
+    <main className="wide">
+      <h1>Articles{project.data ? `: ${project.data.name}` : ''}</h1>
+      <ErrorNote error={project.error ?? board.error} />
+      <div className="board" aria-busy={!board.loaded}>
+        {COLUMNS.map(({ status, title }) => (
+          <BoardColumn key={status} id={`articles-${status}`} title={title} column={board.columns[status]} onMore={() => void board.more(status)}>
+            {(article) => (
+              <ArticleCard article={article} projectId={projectId} error={cardError?.articleId === article.id ? cardError.error : null}
+                onRetry={retry && ((chosen) => void retry(chosen))} />
+            )}
+          </BoardColumn>
+        ))}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import type { RequestFailed } from '../api/appClient.ts';
+import type { components } from '../api/v1.ts';
+import { api, unwrap } from '../api/v1Client.ts';
+import { ErrorNote } from '../ui/ErrorNote.tsx';
+import { asRequestFailed } from '../ui/useResource.ts';
+
+type Research = components['schemas']['Project']['research'];
+
+/**
+ * "Suggest topics" and the research run it starts: in progress until the run ends (topics.suggested),
+ * then how many suggestions it brought, or why it failed.
+ */
+export function ResearchRun({ projectId, research, canStart, onStarted }: {
+  projectId: string; research: Research; canStart: boolean; onStarted(): Promise<unknown>;
+}) {
+  const [error, setError] = useState<RequestFailed | null>(null);
+  const [starting, setStarting] = useState(false);
+  const running = research?.status === 'running';
+
+  async function start() {
+    setError(null);
+    setStarting(true);
+    try {
+      await unwrap(api.POST('/projects/{id}/topics/suggest', { params: { path: { id: projectId } } }));
+    } catch (failure) {
+      setError(asRequestFailed(failure));
+    } finally {
+      setStarting(false);
+      await onStarted();
+    }
+  }
+
+  return (
+    <div className="research">
+      {canStart && <button type="button" onClick={() => void start()} disabled={running || starting}>Suggest topics</button>}
+      <p role="status" className="research-status" aria-busy={running}>
+        {running && 'Researching topics for this site… new suggestions appear in the Suggested column when the run ends.'}
+        {research?.status === 'done' && `The last research run suggested ${research.topicIds.length} topic${research.topicIds.length === 1 ? '' : 's'}.`}
+        {research?.status === 'failed' && `The last research run failed: ${research.failureReason ?? 'no reason was given.'}`}
+      </p>
+      <ErrorNote error={error} />
+    </div>
+  );
+}

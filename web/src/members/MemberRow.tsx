@@ -1,0 +1,52 @@
+import { useState, type FormEvent } from 'react';
+import { app, type MemberView, type RequestFailed, type Role } from '../api/appClient.ts';
+import { asRequestFailed } from '../ui/useResource.ts';
+
+const ROLES: readonly Role[] = ['owner', 'editor', 'viewer'];
+const when = (iso: string | null) => (iso ? <time dateTime={iso}>{new Date(iso).toLocaleDateString()}</time> : null);
+
+/** One member; an owner changes the role or removes them (after a confirmation that says what is erased). */
+export function MemberRow({ member, manage, isMe, onChanged }: { member: MemberView; manage: boolean; isMe: boolean; onChanged(): Promise<void> }) {
+  const [failure, setFailure] = useState<RequestFailed | null>(null);
+  const label = member.name ?? member.email ?? 'the first owner';
+
+  async function attempt(action: () => Promise<unknown>) {
+    setFailure(null);
+    try {
+      await action();
+      await onChanged();
+    } catch (error) {
+      setFailure(asRequestFailed(error));
+    }
+  }
+  const changeRole = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const role = String(new FormData(event.currentTarget).get('role')) as Role;
+    void attempt(() => app.changeRole(member.id, role));
+  };
+  const remove = () => {
+    const erased = `${label} loses access at once. Their email, name, password and sessions are erased from Inkstream; the history keeps only an anonymous member id beside what they did.`;
+    if (window.confirm(`Remove ${label} from the account? ${erased}`)) void attempt(() => app.removeMember(member.id));
+  };
+
+  const errorId = `member-${member.id}-error`;
+  return (
+    <tr>
+      <td>{member.name ?? '—'}{isMe && ' (you)'}</td>
+      <td>{member.email ?? '—'}</td>
+      <td>
+        {manage ? (
+          <form className="inline" onSubmit={changeRole}>
+            <select name="role" defaultValue={member.role} aria-label={`Role of ${label}`} aria-describedby={failure ? errorId : undefined}>
+              {ROLES.map((role) => <option key={role} value={role}>{role}</option>)}
+            </select>
+            <button type="submit" aria-label={`Save the role of ${label}`}>Save</button>
+          </form>
+        ) : member.role}
+        {failure && <p id={errorId} className="error" role="alert">{failure.message}</p>}
+      </td>
+      <td>{member.status === 'active' ? <>joined {when(member.joinedAt)}</> : <>invited {when(member.invitedAt)}, not joined yet</>}</td>
+      {manage && <td><button type="button" onClick={remove} aria-label={`Remove ${label}`}>Remove</button></td>}
+    </tr>
+  );
+}

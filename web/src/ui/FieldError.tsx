@@ -1,0 +1,5 @@
+/** A field's error from the server, tied to the field with aria-describedby={id}. */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return <span id={id} className="field-error">{message}</span>;
+}

@@ -72,7 +72,7 @@ function Section({ part, data, saved, children }: { part: BrandPart; data: Brand
   return (
     <section aria-labelledby={`${part}-heading`}>
       <h2 id={`${part}-heading`}>
-        {PART_NAMES[part]} {data.editedParts.includes(part) && <small className="badge">edited here, kept on re-crawl</small>}
+        {PART_NAMES[part]} {data.editedParts.includes(part) && <small className="edited-badge">edited here, kept on re-crawl</small>}
       </h2>
       {children}
       {saved === part && <p role="status">{PART_NAMES[part]} saved.</p>}

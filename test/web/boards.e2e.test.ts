@@ -7,6 +7,8 @@ import type { ApiClient } from '../support/inkstream.ts';
 import { answerEveryCall, kindOf } from '../support/modelAnswers.ts';
 import { startModelWorld, type ModelWorld } from '../support/modelWorld.ts';
 
+/** Waits for what a loaded machine may take a while to show. */
+const SLOW = { timeout: 30_000 };
 const HOSTILE = '<img src=x onerror=alert(1)>';
 const SUGGESTED = ['Sourdough starter care for busy mornings', 'Wholesale pricing for cafes', 'Reducing day-old waste', 'Staffing the early shift', 'Gluten-free without cross-contact', 'Seasonal menus that sell'];
 
@@ -64,12 +66,12 @@ test.skipIf(!hasChromium)('suggest shows the run until its suggestions arrive wi
   researchHeld = null;
 
   await expect.poll(() => titlesIn(page, 'Suggested').then((titles) => titles.sort()), { timeout: 60_000 }).toEqual([...SUGGESTED].sort());
-  await expect.poll(() => page.getByRole('status').filter({ hasText: 'suggested 6 topics' }).count()).toBe(1);
+  await expect.poll(() => page.getByRole('status').filter({ hasText: 'suggested 6 topics' }).count(), SLOW).toBe(1);
   expect(await card(page, SUGGESTED[0]).getByText('The blog covers it.').count()).toBe(1);
   await checkPage(page, 'boards-topics');
 
   await card(page, SUGGESTED[0]).getByRole('button', { name: 'Approve' }).click();
-  await expect.poll(() => column(page, 'Approved').getByRole('heading', { name: SUGGESTED[0] }).count()).toBe(1);
+  await expect.poll(() => column(page, 'Approved').getByRole('heading', { name: SUGGESTED[0] }).count(), SLOW).toBe(1);
   expect(await column(page, 'Suggested').getByRole('heading', { name: SUGGESTED[0] }).count()).toBe(0);
 
   const pastOne = card(page, SUGGESTED[1]);
@@ -77,25 +79,25 @@ test.skipIf(!hasChromium)('suggest shows the run until its suggestions arrive wi
   const picker = pastOne.getByLabel(/^Write on/);
   await picker.fill('2020-01-01T09:30');
   await pastOne.getByRole('button', { name: 'Schedule', exact: true }).last().click();
-  await expect.poll(() => pastOne.getByRole('alert').textContent()).toMatch(/must be later than now/);
+  await expect.poll(() => pastOne.getByRole('alert').textContent(), SLOW).toMatch(/must be later than now/);
   expect(await picker.getAttribute('aria-invalid')).toBe('true');
   expect(await column(page, 'Scheduled').getByRole('heading', { name: SUGGESTED[1] }).count()).toBe(0);
 
   await picker.fill('2099-06-01T09:30');
   await pastOne.getByRole('button', { name: 'Schedule', exact: true }).last().click();
-  await expect.poll(() => column(page, 'Scheduled').getByRole('heading', { name: SUGGESTED[1] }).count()).toBe(1);
+  await expect.poll(() => column(page, 'Scheduled').getByRole('heading', { name: SUGGESTED[1] }).count(), SLOW).toBe(1);
   const scheduled = (await api.get(`/projects/${projectId}/topics?status=scheduled`)).body.topics[0];
   expect(scheduled.scheduledFor).toBe(new Date(2099, 5, 1, 9, 30).toISOString()); // the browser's local time, sent as UTC
 
   const [a, b, c, last] = await titlesIn(page, 'Suggested'); // equal priorities: the oldest first
   await card(page, last).getByRole('button', { name: `Move ${last} up` }).focus();
   await page.keyboard.press('Enter');
-  await expect.poll(() => titlesIn(page, 'Suggested')).toEqual([a, b, last, c]);
+  await expect.poll(() => titlesIn(page, 'Suggested'), SLOW).toEqual([a, b, last, c]);
   await card(page, last).getByRole('button', { name: `Move ${last} up` }).focus();
   await page.keyboard.press('Enter');
-  await expect.poll(() => titlesIn(page, 'Suggested')).toEqual([a, last, b, c]);
+  await expect.poll(() => titlesIn(page, 'Suggested'), SLOW).toEqual([a, last, b, c]);
   await page.keyboard.press('Enter'); // the focus stayed on the button as its card moved
-  await expect.poll(() => titlesIn(page, 'Suggested')).toEqual([last, a, b, c]);
+  await expect.poll(() => titlesIn(page, 'Suggested'), SLOW).toEqual([last, a, b, c]);
   const priorities = (await api.get(`/projects/${projectId}/topics?status=suggested`)).body.topics;
   expect(Math.max(...priorities.map((t: { priority: number }) => t.priority))).toBe(priorities.find((t: { title: string }) => t.title === last).priority);
 });
@@ -104,9 +106,11 @@ test.skipIf(!hasChromium)('dragging a card above another changes the order', { t
   const page = await signedInPage(browser, world.app, { email: 'dragger@test.example', role: 'editor' });
   await page.goto(`${world.app.url}/projects/${projectId}/topics`);
   await expect.poll(() => titlesIn(page, 'Suggested'), { timeout: 30_000 }).toHaveLength(4);
-  const [top, , , bottom] = await titlesIn(page, 'Suggested');
+  const [top, second, third, bottom] = await titlesIn(page, 'Suggested');
+  // Both cards in view: a scroll between pressing on one card and reaching the other would start the drag elsewhere.
+  await page.setViewportSize({ width: 1280, height: 1600 });
   await card(page, bottom).dragTo(card(page, top));
-  await expect.poll(() => titlesIn(page, 'Suggested').then((titles) => titles[0])).toBe(bottom);
+  await expect.poll(() => titlesIn(page, 'Suggested'), SLOW).toEqual([bottom, top, second, third]);
 });
 
 test.skipIf(!hasChromium)('"Write this" puts the article on the pipeline board, where it moves to draft; a failed one shows why, and Retry takes it on', { timeout: 180_000 }, async () => {

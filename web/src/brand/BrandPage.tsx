@@ -1,5 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { api, unwrap } from '../api/v1Client.ts';
+import { useLiveReload } from '../live/useLiveChanges.ts';
 import type { PageProps } from '../pages.tsx';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { useResource } from '../ui/useResource.ts';
@@ -12,9 +13,6 @@ import { Palette } from './Palette.tsx';
 import { PART_NAMES, type Brand, type BrandPart, type BrandUpdate } from './types.ts';
 import { VoiceForm } from './VoiceForm.tsx';
 
-/** How often the page asks again while a crawl runs. */
-const CRAWL_POLL_MS = 1500;
-
 /**
  * The brand profile of a project: everything the crawl learned, each part editable (PUT), and what
  * the last re-crawl changed. Crawled text is shown as text only. A viewer reads it all, changes nothing.
@@ -23,12 +21,8 @@ export function BrandPage({ me, params }: PageProps) {
   const projectId = params.projectId;
   const brand = useResource(() => unwrap(api.GET('/projects/{id}/brand', { params: { path: { id: projectId } } })).then((body) => body.brand), projectId);
   const readOnly = me.member.role === 'viewer';
-  const pending = brand.data?.crawlStatus === 'pending';
-  useEffect(() => {
-    if (!pending) return;
-    const timer = setTimeout(() => void brand.reload(), CRAWL_POLL_MS);
-    return () => clearTimeout(timer);
-  }, [pending, brand]);
+  // A crawl ending (or starting), or an edit from another session, shows without a reload.
+  useLiveReload(() => void brand.reload(), (change) => change.projectId === projectId && (change.kind === 'crawl' || change.event === 'BrandEdited'));
 
   // Said in the saved part's section: the form itself starts again from the saved profile.
   const [saved, setSaved] = useState<BrandPart | null>(null);
@@ -78,7 +72,7 @@ function Section({ part, data, saved, children }: { part: BrandPart; data: Brand
   return (
     <section aria-labelledby={`${part}-heading`}>
       <h2 id={`${part}-heading`}>
-        {PART_NAMES[part]} {data.editedParts.includes(part) && <small className="badge">edited here, kept on re-crawl</small>}
+        {PART_NAMES[part]} {data.editedParts.includes(part) && <small className="edited-badge">edited here, kept on re-crawl</small>}
       </h2>
       {children}
       {saved === part && <p role="status">{PART_NAMES[part]} saved.</p>}

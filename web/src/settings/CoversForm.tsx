@@ -15,7 +15,7 @@ export function CoversForm({ enabled, readOnly, save }: { enabled: boolean; read
   return (
     <form onSubmit={submit} aria-label="Covers">
       <fieldset disabled={readOnly || action.busy}>
-        <label className="check">
+        <label className="tick">
           <input type="checkbox" checked={on} onChange={(event) => setOn(event.target.checked)} />
           Draw a cover for each article from the brand's palette and cover style
         </label>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { api, unwrap } from '../api/v1Client.ts';
+import { useLiveReload } from '../live/useLiveChanges.ts';
 import type { PageProps } from '../pages.tsx';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { useAction } from '../ui/useAction.ts';
@@ -14,6 +15,8 @@ export function SettingsPage({ me, params }: PageProps) {
   const projectId = params.projectId;
   const project = useResource(() => unwrap(api.GET('/projects/{id}', { params: { path: { id: projectId } } })).then((body) => body.project), projectId);
   const readOnly = me.member.role === 'viewer';
+  // Paused, resumed or changed from another session: shown without a reload.
+  useLiveReload(() => void project.reload(), (change) => change.projectId === projectId && change.kind === 'project');
   const pause = useAction();
   // Said beside the saved section: its form starts again from the saved settings.
   const [saved, setSaved] = useState<string | null>(null);

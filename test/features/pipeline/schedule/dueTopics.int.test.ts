@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { topics, type TopicDoc } from '../../../../projections/topics.ts';
 import { dueTopics } from '../../../../src/features/pipeline/schedule/dueTopics.ts';
-import type { FindOptions, ReadStore } from '../../../../src/readstore/port.ts';
+import type { Doc, FindOptions, ReadStore } from '../../../../src/readstore/port.ts';
 import { openSqliteReadStore } from '../../../../src/readstore/sqlite.ts';
 import { findPlans, slowSteps } from '../../../support/queryPlan.ts';
 
@@ -37,8 +37,8 @@ test('a scheduler pass reads the due topics and one page from one index, not eve
   const finds: { options: FindOptions; read: number }[] = [];
   const counting: ReadStore = {
     ...store,
-    async find(collection, options) {
-      const page = await store.find(collection, options);
+    async find<T extends Doc>(collection: string, options: FindOptions) {
+      const page = await store.find<T>(collection, options);
       finds.push({ options, read: page.items.length });
       return page;
     },

@@ -12,9 +12,10 @@ export type TopicDoc = {
 export const topics = defineProjection<TopicDoc>({
   name: 'topics',
   collection: 'topics',
-  // The topic list (a project's, newest first, by status or not) and a project's topics in id
-  // order (the scheduler, research): every index is written on each change of a topic.
-  indexes: [{ projectId: 1, createdAt: -1 }, { projectId: 1, status: 1, createdAt: -1 }, 'projectId'],
+  // The topic list (a project's, newest first, by status or not), a project's topics in id
+  // order (the cadence scheduler, research) and the scheduled topics, the earliest due first (the
+  // scheduler's pass): every index is written on each change of a topic.
+  indexes: [{ projectId: 1, createdAt: -1 }, { projectId: 1, status: 1, createdAt: -1 }, 'projectId', { status: 1, scheduledFor: 1 }],
   categories: ['topic'],
   documentId: (event) => String(event.data.topicId),
   begins: ['TopicCreated'],

@@ -1,7 +1,7 @@
 /**
  * Inkstream on the embedded default in its own process, on an existing DATA_DIR, for the scale
  * bench: measures its own start (process start → ready) and answers { rss } with its resident
- * memory after a full garbage collection, and { stop }. Creates the bench's API key if BENCH_KEY is unset.
+ * memory after a full garbage collection, { cpu } with its CPU time so far in µs, and { stop }. Creates the bench's API key if BENCH_KEY is unset.
  * Run by bench/scale.bench.ts with --expose-gc.
  */
 import { createApiKey } from '../../src/features/accounts/keys.ts';
@@ -21,8 +21,12 @@ const rss = () => {
   return process.memoryUsage().rss;
 };
 
-process.on('message', async (message: { rss?: true; stop?: true }) => {
+process.on('message', async (message: { rss?: true; cpu?: true; stop?: true }) => {
   if (message.rss) process.send!({ rss: rss() });
+  if (message.cpu) {
+    const { user, system } = process.cpuUsage();
+    process.send!({ cpu: user + system });
+  }
   if (message.stop) {
     await running.stop();
     process.send!({ stopped: true });

@@ -8,7 +8,7 @@ import { createSecretBox, loadOrCreateSecretKey, parseRetiredKeys, type SecretBi
 import { createLogTail } from '../consumers/logTail.ts';
 import { createCommands } from '../eventstore/commands.ts';
 import { createDestinationPolicy, type ResolveHost } from '../integrations/safeHttp/index.ts';
-import { projectionVersion } from '../readstore/projectionVersion.ts';
+import { declareProjections } from '../consumers/projectionUpgrade.ts';
 import { createReadModels } from '../consumers/readModels.ts';
 import type { Platform } from '../platform.ts';
 import { createStoreConnection, type StoreConnection } from './storeConnection.ts';
@@ -33,7 +33,7 @@ export async function createPlatform(config: Config, logger: Logger, overrides: 
   const projections = allProjections;
   await connection.establish(`the stores (${stores.where.events}, ${stores.where.reads})`, async () => {
     await verifyStoreIdentity(stores);
-    await stores.readStore.ensureCollections(projections.map((p) => ({ name: p.collection, indexes: p.indexes, version: projectionVersion(p) })));
+    await declareProjections(stores.readStore, projections);
   });
   const tail = await createLogTail(stores.eventStore);
   connection.connected();

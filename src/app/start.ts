@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { bootstrapDefaultAccount } from '../features/accounts/keys.ts';
-import { applicationHandler, firstOwnerLink } from '../features/application/index.ts';
+import { applicationHandler, firstOwnerLink, openSignInThrottle } from '../features/application/index.ts';
 import { endLiveStreams } from '../features/live/index.ts';
 import { startBackground, type Background } from './background.ts';
 import type { Config } from '../core/config.ts';
@@ -57,6 +57,7 @@ export async function startServer(config: Config, logger: Logger, overrides: Ser
   let platform: Platform;
   let background: Background;
   let limits: Awaited<ReturnType<typeof openRateLimit>>;
+  let signInThrottle: Awaited<ReturnType<typeof openSignInThrottle>>;
   try {
     platform = await createPlatform(config, logger, overrides);
     const issued = await bootstrapDefaultAccount(platform);
@@ -70,6 +71,7 @@ export async function startServer(config: Config, logger: Logger, overrides: Ser
     }
     background = await startBackground(platform, backgroundWork(platform, { pipeline: overrides.pipeline }), { leaseTtlMs: config.INKSTREAM_LEASE_TTL_MS });
     limits = await openRateLimit(config);
+    signInThrottle = await openSignInThrottle(config);
   } catch (error) {
     await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
     throw error;
@@ -79,7 +81,7 @@ export async function startServer(config: Config, logger: Logger, overrides: Ser
     rateLimit: limits.rateLimit,
     connections,
     health: { ready: createReadiness(platform, background) },
-    beside: applicationHandler(platform),
+    beside: applicationHandler(platform, signInThrottle.throttle),
   });
   server.off('request', starting);
   server.on('request', app);
@@ -95,6 +97,7 @@ export async function startServer(config: Config, logger: Logger, overrides: Ser
         await closed;
         await background.stop();
         await limits.close();
+        await signInThrottle.close();
         await platform.close();
       })();
       return stopping;

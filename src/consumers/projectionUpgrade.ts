@@ -10,6 +10,19 @@ import { PROJECTIONS_CONSUMER } from './projectionConsumer.ts';
 export const PROJECTION_UPGRADE = 'projections.upgrade';
 
 /**
+ * Declares the read models' collections at start. A collection created now records the version
+ * that builds it only on a store nothing was projected into yet: on one that has been (a read
+ * model added by an upgrade), the new collection is empty while the live consumer's checkpoint is
+ * past every earlier event, so it starts without a version and the upgrade below builds it from the log.
+ */
+export async function declareProjections(readStore: ReadStore, projections: readonly Projection[]): Promise<void> {
+  const fresh = (await readStore.getCheckpoint(PROJECTIONS_CONSUMER)) === null;
+  await readStore.ensureCollections(projections.map((projection) => ({
+    name: projection.collection, indexes: projection.indexes, ...(fresh ? { version: projectionVersion(projection) } : {}),
+  })));
+}
+
+/**
  * At start, on the lease holder: the read models whose definition changed since they were built
  * (another version, or none recorded) are rebuilt beside the old ones, which keep serving, and
  * swapped in together when they have caught up. Stopping the process abandons the build; the next

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, expect, test } from 'vitest';
+import { articleNames } from '../../projections/articleNames.ts';
 import { topics } from '../../projections/topics.ts';
-import { projectionUpgradeWorker } from '../../src/consumers/projectionUpgrade.ts';
+import { declareProjections, projectionUpgradeWorker } from '../../src/consumers/projectionUpgrade.ts';
 import { projectionVersion } from '../../src/readstore/projectionVersion.ts';
 import { EMBEDDED_DB_FILE } from '../../src/app/stores.ts';
 import { eventually } from '../support/eventually.ts';
@@ -46,6 +47,29 @@ test('a read model built by another version is rebuilt beside the old one, which
     expect(await server.platform.readStore.onlineRebuilds!.versionOf('topics')).toBe(projectionVersion(topics));
     expect((await server.api().post(`/projects/${(await server.api().get('/projects')).body.projects[0].id}/topics`, { title: 'Three' })).status).toBe(201);
     expect(await titles()).toEqual(['One', 'Three', 'Two']);
+  } finally {
+    await worker.stop();
+  }
+});
+
+test('a read model added by an upgrade is built from the events before it, not left empty', async () => {
+  const { server } = await serverWithDamagedTopics();
+  const projectId = (await server.api().get('/projects')).body.projects[0].id as string;
+  const topicId = (await server.api().get(`/projects/${projectId}/topics`)).body.topics[0].id as string;
+  const written = await server.api().post(`/topics/${topicId}/write`);
+  expect(written.status).toBe(201);
+  expect((await server.api().get(`/articles/${written.body.article.id}`)).status).toBe(200); // projected: the live checkpoint is past it
+  // The version before had no article names: its file has neither the table nor its record.
+  const db = new DatabaseSync(join(server.dataDir, EMBEDDED_DB_FILE));
+  db.exec(`DROP TABLE rm_article_names; DELETE FROM readstore_tables WHERE collection = 'article_names'`);
+  db.close();
+  await declareProjections(server.platform.readStore, server.platform.projections);
+  expect(await server.platform.readStore.count('article_names')).toBe(0);
+  expect(await server.platform.readStore.onlineRebuilds!.versionOf('article_names')).toBeNull();
+  const worker = await projectionUpgradeWorker().start(server.platform);
+  try {
+    await eventually(() => server.platform.readStore.onlineRebuilds!.versionOf('article_names'), (version) => version === projectionVersion(articleNames), { what: 'the added read model built' });
+    expect(await server.platform.readStore.getMany('article_names', [written.body.article.id])).toMatchObject([{ projectId, published: false }]);
   } finally {
     await worker.stop();
   }

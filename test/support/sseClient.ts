@@ -16,7 +16,7 @@ export type SseConnection = {
 };
 
 /** A client of a text/event-stream endpoint over real HTTP, parsing events as they arrive. */
-export async function openSse(url: string, headers: Record<string, string>): Promise<SseConnection> {
+export async function openSse(url: string, headers: Record<string, string>, onEvent?: (event: SseEvent) => void): Promise<SseConnection> {
   const abort = new AbortController();
   const response = await fetch(url, { headers, signal: abort.signal });
   const events: SseEvent[] = [];
@@ -43,7 +43,9 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
           const block = pending.slice(0, end);
           pending = pending.slice(end + 2);
           const parsed = parseBlock(block);
-          if (parsed) events.push(parsed);
+          if (!parsed) continue;
+          events.push(parsed);
+          onEvent?.(parsed);
         }
       }
     } catch { /* aborted or dropped: the stream has ended */ }

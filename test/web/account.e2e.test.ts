@@ -107,7 +107,7 @@ test.skipIf(!hasChromium)('your sessions: this one is marked; revoking another s
 
   await here.getByRole('button', { name: /^Revoke the session in Firefox on Windows/ }).click();
   await expect.poll(() => here.getByRole('row', { name: /Firefox on Windows/ }).count(), soon).toBe(0);
-  await elsewhere.evaluate(() => (globalThis as unknown as EventTarget).dispatchEvent(new Event('focus'))); // the person comes back to that tab
+  await elsewhere.evaluate("window.dispatchEvent(new Event('focus'))"); // the person comes back to that tab
   await elsewhere.waitForURL(/\/sign-in\?next=%2Fmembers/);
   await elsewhereContext.close();
 

@@ -39,6 +39,8 @@ test.skipIf(!hasChromium)('in a browser: first-start link → set password → s
   await page.screenshot({ path: join(SCREENSHOTS, 'sign-in.png') });
   await page.getByRole('button', { name: 'Sign in' }).click();
 
+  await page.waitForURL(/\/projects$/); // the home page
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API keys' }).click();
   await page.waitForURL(/\/keys/);
   await page.getByLabel('Name of the new key').fill('build server');
   await page.getByRole('button', { name: 'Create key' }).click();

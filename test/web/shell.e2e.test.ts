@@ -38,5 +38,5 @@ test.skipIf(!hasChromium)('a signed-out visit to a page comes back to that page 
   await stranger.getByLabel('Email').fill('owner@test.example');
   await stranger.getByLabel('Password').fill('plum-orchard-lantern-42');
   await stranger.getByRole('button', { name: 'Sign in' }).click();
-  await stranger.waitForURL(`${inkstream.url}/keys`);
+  await stranger.waitForURL(`${inkstream.url}/projects`);
 });

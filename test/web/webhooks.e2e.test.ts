@@ -129,3 +129,27 @@ test.skipIf(!hasChromium)('a viewer reads the portal with every control disabled
   expect((await inkstream.api().get(`/webhooks/${endpointId}`)).body.webhook.enabled).toBe(true);
   expect(receiver.received.length).toBe(before);
 });
+
+test.skipIf(!hasChromium)('an owner changes the subscribed events, disables and enables, then deletes the endpoint after confirming', { timeout: 120_000 }, async () => {
+  expect(endpointId).toMatch(/^whk_/);
+  const page = await signedInPage(browser, inkstream, { email: 'second-owner@test.example', role: 'owner' });
+  const confirmations: string[] = [];
+  page.on('dialog', (dialog) => { confirmations.push(dialog.message()); });
+  await page.goto(`${inkstream.url}/webhooks/${endpointId}`);
+  await page.getByRole('checkbox', { name: 'article.revised' }).check();
+  await page.getByRole('button', { name: 'Save events' }).click();
+  await page.getByText('Saved the subscribed events.').waitFor();
+  expect((await inkstream.api().get(`/webhooks/${endpointId}`)).body.webhook.events).toEqual(['article.published', 'article.revised']);
+
+  await page.getByRole('button', { name: 'Disable', exact: true }).click();
+  await expect.poll(() => page.getByTestId('endpoint-state').textContent()).toMatch(/^Disabled/);
+  expect(await page.getByRole('button', { name: 'Send test event' }).isDisabled()).toBe(true);
+  await page.getByRole('button', { name: 'Enable', exact: true }).click();
+  await expect.poll(() => page.getByTestId('endpoint-state').textContent()).toBe('Enabled');
+
+  await page.getByRole('button', { name: 'Delete endpoint' }).click();
+  await page.waitForURL(`${inkstream.url}/webhooks`);
+  expect(confirmations).toEqual([expect.stringContaining(receiver.url)]);
+  await page.getByText('No endpoints yet.').waitFor();
+  expect((await inkstream.api().get(`/webhooks/${endpointId}`)).status).toBe(404);
+});

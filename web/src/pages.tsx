@@ -13,6 +13,8 @@ import { WebhooksPage } from './webhooks/WebhooksPage.tsx';
 import { AccountPage } from './account/AccountPage.tsx';
 import { MembersPage } from './members/MembersPage.tsx';
 import { SessionsPage } from './sessions/SessionsPage.tsx';
+import { ProjectOverviewPage } from './projects/ProjectOverviewPage.tsx';
+import { ProjectsPage } from './projects/ProjectsPage.tsx';
 
 const ArticlePage = lazyPage('/projects/:projectId/articles/:articleId', () => import('./article/ArticlePage.tsx'));
 
@@ -35,6 +37,8 @@ export type Page = {
 };
 
 export const pages: readonly Page[] = [
+  { path: '/projects', title: 'Projects', nav: 'Projects', render: ({ me }) => <ProjectsPage me={me} /> },
+  { path: '/projects/:projectId', title: 'Overview', projectTab: 'Overview', render: ({ me, params }) => <ProjectOverviewPage me={me} projectId={params.projectId} /> },
   { path: '/keys', title: 'API keys', nav: 'API keys', roles: ['owner'], render: ({ me }) => <KeysPage me={me} /> },
   { path: '/projects/:projectId/topics', title: 'Topics', projectTab: 'Topics', render: (props) => <TopicsBoard {...props} /> },
   { path: '/projects/:projectId/articles', title: 'Articles', projectTab: 'Articles', render: (props) => <ArticlesBoard {...props} /> },
@@ -51,4 +55,4 @@ export const pages: readonly Page[] = [
 ];
 
 /** The page a signed-in person lands on at `/`. */
-export const HOME = '/keys';
+export const HOME = '/projects';

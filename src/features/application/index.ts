@@ -6,8 +6,10 @@ import { adminRoutes } from './adminRoutes.ts';
 import type { AppRoute } from './appRoute.ts';
 import { APPLICATION_API_PREFIX, createApplicationApi } from './server.ts';
 import { sessionRoutes } from './sessionRoutes.ts';
+import { createSignInThrottle, type SignInThrottle } from './signIn.ts';
 
 export { firstOwnerLink, inviteByName, resetLinkByName } from './adminLinks.ts';
+export { openSignInThrottle } from './signInThrottleStore.ts';
 
 /** The application's own endpoints, under /app/api and outside the /api/v1 index (docs/application.md). */
 export const applicationRoutes: readonly AppRoute[] = [...sessionRoutes, ...adminRoutes];
@@ -32,8 +34,8 @@ export const WEB_PAGES = ['/', '/sign-in', '/set-password', '/keys',
  * and assets from web/dist, everything else to `next` (the API app).
  */
 /** The web application and its own endpoints under /app/api, beside /api/v1 (http/app.ts `beside`): true when it took the request. */
-export function applicationHandler(platform: Platform): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const api = createApplicationApi(platform, applicationRoutes);
+export function applicationHandler(platform: Platform, throttle: SignInThrottle = createSignInThrottle()): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const api = createApplicationApi(platform, applicationRoutes, throttle);
   const web = createWebApp(WEB_DIST, WEB_PAGES);
   return (req, res) => {
     if (web(req, res)) return true;

@@ -12,7 +12,7 @@ import type { AppRoute, SignedIn } from './appRoute.ts';
 import { overHttps, sessionTokenOf } from './cookies.ts';
 import { requireSameOrigin } from './sameOrigin.ts';
 import { csrfTokenMatches, endSessions, resumeSession } from './sessions.ts';
-import { createSignInThrottle } from './signIn.ts';
+import type { SignInThrottle } from './signIn.ts';
 
 export const APPLICATION_API_PREFIX = '/app/api';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -22,9 +22,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * authenticated by the session cookie. Unsafe requests pass the same-origin check before anything
  * else, and, signed in, must carry the session's CSRF token in `X-CSRF-Token`.
  */
-export function createApplicationApi(platform: Platform, routes: readonly AppRoute[]) {
+export function createApplicationApi(platform: Platform, routes: readonly AppRoute[], throttle: SignInThrottle) {
   const dispatcher = createDispatcher(routes);
-  const throttle = createSignInThrottle();
   const isTrustedProxy = trustedProxies(platform.config.INKSTREAM_TRUSTED_PROXIES);
   const onUnexpected = (error: unknown, requestId: string) => platform.logger.error({ err: error, requestId }, 'unexpected error');
 

@@ -1,4 +1,4 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Platform } from '../../platform.ts';
 import { AppError } from '../../core/errors.ts';
 import { activeAccount } from './accountState.ts';
@@ -9,8 +9,9 @@ import { startSession } from './sessions.ts';
 /** Attempts allowed in a window: per email (guessing one person's password), per address (trying many people's). */
 export const SIGN_IN_LIMITS = { perEmail: 10, perAddress: 50, windowSeconds: 15 * 60 };
 
-export type SignInThrottle = { email: RateLimiterMemory; address: RateLimiterMemory };
+export type SignInThrottle = { email: RateLimiterAbstract; address: RateLimiterAbstract };
 
+/** Counters of this process only (the server uses the shared store: signInThrottleStore.ts). */
 export const createSignInThrottle = (): SignInThrottle => ({
   email: new RateLimiterMemory({ keyPrefix: 'sign-in-email', points: SIGN_IN_LIMITS.perEmail, duration: SIGN_IN_LIMITS.windowSeconds }),
   address: new RateLimiterMemory({ keyPrefix: 'sign-in-address', points: SIGN_IN_LIMITS.perAddress, duration: SIGN_IN_LIMITS.windowSeconds }),

@@ -6,16 +6,20 @@ import { route } from '../../http/route.ts';
 import { ownedDoc } from '../../http/resources.ts';
 import { idOf } from '../../http/schemas.ts';
 import type { CoverGenerator } from '../../integrations/covers/port.ts';
-import { createResvgCoverGenerator } from '../../integrations/covers/resvg.ts';
 import type { Cover } from '../../domain/articles/article.ts';
 
-/** One generator per font file (INKSTREAM_COVER_FONT; none: the built-in stroke font), loaded on first use. */
+/**
+ * One generator per font file (INKSTREAM_COVER_FONT; none: the built-in stroke font), loaded on
+ * first use: the renderer (resvg, a native module) is imported by the first cover drawn, so a
+ * server that never draws one never holds it (docs/memory.md).
+ */
 const generators = new Map<string, CoverGenerator>();
 
 /** The PNG is drawn from the descriptor on the article event each time: the same descriptor gives the same bytes. */
 export async function renderCover(cover: Cover, fontFile: string | undefined): Promise<Buffer> {
   let generator = generators.get(fontFile ?? '');
   if (!generator) {
+    const { createResvgCoverGenerator } = await import('../../integrations/covers/resvg.ts');
     generator = createResvgCoverGenerator({ fontFiles: fontFile ? [fontFile] : [] });
     generators.set(fontFile ?? '', generator);
   }

@@ -104,6 +104,7 @@ export function createLiveStream(options: LiveStreamOptions): LiveStream {
       out.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
       out.setHeader('X-Accel-Buffering', 'no'); // nginx: pass each event on at once
       out.on('close', cleanUp);
+      if (out.socket === null || out.socket.destroyed) return cleanUp(); // the client left while the request was handled
       // `ready` carries the starting position as its id, so a client that saw no change yet resumes from it.
       out.write(`: inkstream live changes\n\n${after >= 0n ? `id: ${after}\n` : ''}event: ready\ndata: {}\n\n`);
       heartbeat = setInterval(() => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ownedProject } from './owned.ts';
+import { ArticleCountsBody, articleCountsOf, noArticles, type ArticleCounts } from './articleCounts.ts';
 import { releaseProjectSlot, takeProjectSlot } from '../accounts/planLimits.ts';
 import { NO_INTEGRATIONS } from '../../../projections/integrations.ts';
 import { projects, type ProjectDoc } from '../../../projections/projects.ts';
@@ -34,14 +35,20 @@ export const ProjectBody = z.object({
       }).nullable(),
     }).nullable(),
   }).describe('Which integrations are set and whether they work; details at /projects/:id/integrations/…'),
+  articleCounts: ArticleCountsBody,
   createdAt: z.string(), updatedAt: z.string(),
 }).meta({ id: 'Project' });
 
 const ProjectResponse = z.object({ project: ProjectBody });
 
-function presentProject(doc: ProjectDoc) {
+function presentProject(doc: ProjectDoc, articleCounts: ArticleCounts) {
   const { accountId: _accountId, lastBrandCrawl: _lastBrandCrawl, ...rest } = present(doc);
-  return { ...rest, integrations: { ...NO_INTEGRATIONS, ...doc.integrations } };
+  return { ...rest, integrations: { ...NO_INTEGRATIONS, ...doc.integrations }, articleCounts };
+}
+
+/** One project as the API shows it, with its article counts. */
+async function presentOne(readStore: Parameters<typeof articleCountsOf>[0], doc: ProjectDoc) {
+  return presentProject(doc, (await articleCountsOf(readStore, [doc.id])).get(doc.id)!);
 }
 
 const CreateProject = z.object({
@@ -67,7 +74,8 @@ export const projectRoutes = [
       const page = await platform.readStore.find<ProjectDoc>('projects', {
         filter: { accountId: auth.accountId }, sort: { field: 'createdAt', direction: 'desc' }, limit: query.limit, cursor: query.cursor,
       });
-      return { status: 200, body: { projects: page.items.map(presentProject), nextCursor: page.nextCursor } };
+      const counts = await articleCountsOf(platform.readStore, page.items.map((doc) => doc.id));
+      return { status: 200, body: { projects: page.items.map((doc) => presentProject(doc, counts.get(doc.id)!)), nextCursor: page.nextCursor } };
     },
   }),
   route({
@@ -96,7 +104,7 @@ export const projectRoutes = [
         throw error;
       });
       const doc = applyAppended(projects, null, result.events)!;
-      return { status: 201, body: { project: presentProject(doc) }, headers: { Location: `/api/v1/projects/${projectId}` } };
+      return { status: 201, body: { project: presentProject(doc, noArticles()) }, headers: { Location: `/api/v1/projects/${projectId}` } };
     },
   }),
   route({
@@ -106,7 +114,7 @@ export const projectRoutes = [
     errors: [404],
     async handle({ params, auth, platform }) {
       const doc = await ownedProject({ platform, auth }, params.id);
-      return { status: 200, body: { project: presentProject(doc) } };
+      return { status: 200, body: { project: await presentOne(platform.readStore, doc) } };
     },
   }),
   route({
@@ -120,7 +128,7 @@ export const projectRoutes = [
       const doc = await ownedProject({ platform, auth }, params.id);
       requireAllowedModel(body.settings?.model, platform.config);
       const result = await platform.commands.execute(projectStream, params.id, { type: 'UpdateProject', ...body, at: platform.clock.now() }, commandContext(input));
-      return { status: 200, body: { project: presentProject(applyAppended(projects, doc, result.events)!) } };
+      return { status: 200, body: { project: await presentOne(platform.readStore, applyAppended(projects, doc, result.events)!) } };
     },
   }),
   route({
@@ -135,7 +143,7 @@ export const projectRoutes = [
       const result = await platform.commands.execute(projectStream, params.id, {
         type: 'RequestCrawl', crawlId: platform.ids.next('crl'), overwriteEdited: body?.overwriteEditedParts ?? false, at: platform.clock.now(),
       }, commandContext(input));
-      return { status: 202, body: { project: presentProject(applyAppended(projects, doc, result.events)!) } };
+      return { status: 202, body: { project: await presentOne(platform.readStore, applyAppended(projects, doc, result.events)!) } };
     },
   }),
   // Model use and budgets (features/usage): a project's month beside the project.

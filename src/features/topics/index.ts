@@ -1,3 +1,4 @@
+import { articleNames } from '../../../projections/articleNames.ts';
 import { topics } from '../../../projections/topics.ts';
 import { eventHandlerConsumer } from '../../consumers/define.ts';
 import { projectionList } from '../../readstore/projection.ts';
@@ -9,6 +10,6 @@ import { ensureArticleQueued } from './ensureArticleQueued.ts';
 export const topicsFeature: Feature = {
   name: 'topics',
   routes: topicRoutes,
-  projections: projectionList(topics),
+  projections: projectionList(topics, articleNames),
   background: (platform) => ({ consumers: [eventHandlerConsumer(ensureArticleQueued(platform), platform.readStore)], workers: [] }),
 };

@@ -1,4 +1,4 @@
-import type { ArticleDoc } from '../../../projections/articles.ts';
+import { ARTICLE_NAMES, type ArticleNameDoc } from '../../../projections/articleNames.ts';
 import type { SitePagesDoc } from '../../../projections/sitePages.ts';
 import type { TopicOverlap } from '../../domain/topics/topic.ts';
 import { overlappingPage } from '../../integrations/llm/topicDedupe.ts';
@@ -15,7 +15,8 @@ const PUBLISHED_COMPARED = 200;
 export async function overlapOf(platform: Pick<Platform, 'readStore'>, projectId: string, topic: { title: string; keyword?: string }): Promise<TopicOverlap | null> {
   const [site, published] = await Promise.all([
     platform.readStore.get<SitePagesDoc>('site_pages', projectId),
-    platform.readStore.find<ArticleDoc>('articles', { filter: { projectId, status: 'merged' }, sort: { field: 'createdAt', direction: 'desc' }, limit: PUBLISHED_COMPARED }),
+    // The slim read model of names, never the articles themselves (each carries its MDX twice).
+    platform.readStore.find<ArticleNameDoc>(ARTICLE_NAMES, { filter: { projectId, published: true }, sort: { field: 'publishedAt', direction: 'desc' }, limit: PUBLISHED_COMPARED }),
   ]);
   const page = overlappingPage(topic, site?.pages ?? []);
   if (page) {

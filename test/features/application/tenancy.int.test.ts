@@ -25,6 +25,13 @@ test('a session of one account cannot read or change another account\'s data', a
   expect((await owner.request('POST', `/keys/${foreign.id}/rotate`)).status).toBe(404);
   expect((await owner.request('DELETE', `/keys/${foreign.id}`)).status).toBe(404);
   expect((await inkstream.api(otherKey).get('/projects')).status).toBe(200); // their key still works
+
+  const stranger = await signedInMember(inkstream, { account: 'globex', email: 'globex-viewer@globex.example', role: 'viewer' });
+  const seen = JSON.stringify((await stranger.request('GET', '/members')).body.members);
+  expect(seen).toContain('globex-viewer@globex.example');
+  expect(seen).not.toContain('acme-owner@acme.example');
+  const { body: { member } } = await owner.request('GET', '/me');
+  expect((await stranger.request('PATCH', `/members/${member.id}`, { role: 'viewer' })).status).toBe(403);
 });
 
 test('rotating a key in the keys area shows the new key once; the old one gets 401 at once', async () => {

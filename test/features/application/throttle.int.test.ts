@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { loadConfig } from '../../../src/core/config.ts';
+import { createLogger } from '../../../src/core/logger.ts';
+import { startServer } from '../../../src/app/start.ts';
 import { startInkstream, type TestInkstream } from '../../support/inkstream.ts';
 import { appSession } from '../../support/appSession.ts';
 import { signedInMember } from '../../support/signedInMember.ts';
@@ -34,5 +37,24 @@ test('one address trying many emails is held at 50 attempts', async () => {
     expect(statuses.slice(50)).toEqual([429, 429, 429, 429, 429]);
   } finally {
     await fresh.close();
+  }
+});
+
+test('two servers on one store share the counts: guesses spread over both are held at 10 per email', async () => {
+  await signedInMember(inkstream, { email: 'shared@acme.example', role: 'editor' });
+  const config = loadConfig({
+    PORT: '0', HOST: '127.0.0.1', DATA_DIR: inkstream.dataDir, LOG_LEVEL: 'silent', INKSTREAM_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
+  });
+  const other = await startServer(config, createLogger('silent'), {});
+  try {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const server = i % 2 === 0 ? inkstream.url : other.url;
+      statuses.push((await appSession(server).request('POST', '/sign-in', { email: 'shared@acme.example', password: `wrong-guess-${i}-xyz` })).status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
+    expect((await appSession(other.url).request('POST', '/sign-in', { email: 'shared@acme.example', password: 'plum-orchard-lantern-42' })).status).toBe(429);
+  } finally {
+    await other.stop();
   }
 });

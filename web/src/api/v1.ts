@@ -896,6 +896,18 @@ export interface components {
             waitingFor: components["schemas"]["WaitingFor"];
             wordCount: number;
         };
+        /** @description How many of the project's articles are in each state */
+        ArticleCounts: {
+            closed: number;
+            draft: number;
+            failed: number;
+            merged: number;
+            pr_open: number;
+            publishing: number;
+            queued: number;
+            researching: number;
+            writing: number;
+        };
         ArticleSummary: {
             createdAt: string;
             failure: {
@@ -1289,6 +1301,7 @@ export interface components {
             statusCode: number | null;
         };
         Project: {
+            articleCounts: components["schemas"]["ArticleCounts"];
             blogUrl: string | null;
             brand: {
                 companyFacts: {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { RequestFailed } from '../api/appClient.ts';
 import { api, unwrap } from '../api/v1Client.ts';
+import { useLiveReload } from '../live/useLiveChanges.ts';
 import type { PageProps } from '../pages.tsx';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { asRequestFailed, useResource } from '../ui/useResource.ts';
@@ -25,6 +26,7 @@ export function ArticlesBoard({ me, params }: PageProps) {
   const board = usePagedColumns(STATUSES, (status, limit, cursor) =>
     unwrap(api.GET('/projects/{id}/articles', { params: { path: { id: projectId }, query: { status, limit, cursor } } })).then((body) => ({ items: body.articles, nextCursor: body.nextCursor })), PAGE_SIZE, projectId);
   const [cardError, setCardError] = useState<{ articleId: string; error: RequestFailed } | null>(null);
+  useLiveReload(() => void board.reload(), (change) => change.projectId === projectId && change.kind === 'article');
 
   const retry = me.member.role === 'viewer' ? undefined : async (article: ArticleSummary) => {
     setCardError(null);

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { RequestFailed } from '../api/appClient.ts';
 import { api, unwrap } from '../api/v1Client.ts';
+import { useLiveReload } from '../live/useLiveChanges.ts';
 import { pathTo } from '../navigation.ts';
 import type { PageProps } from '../pages.tsx';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
@@ -31,6 +32,8 @@ export function TopicsBoard({ me, params }: PageProps) {
   const dragged = useRef<Topic | null>(null);
   const ranked = (status: TopicStatus) => [...(board.columns[status]?.items ?? [])].sort(byRank);
   const refresh = () => Promise.all([board.reload(), project.reload()]);
+  // A topic's change, or the project's (a research run starting or ending), from anyone: this tab's actions too.
+  useLiveReload(() => void refresh(), (change) => change.projectId === projectId && (change.kind === 'topic' || change.kind === 'project'));
 
   async function attempt(topic: Topic, action: () => Promise<unknown>): Promise<RequestFailed | null> {
     setCardError(null);

@@ -23,7 +23,7 @@ export function CrawlPanel({ projectId, brand, readOnly, crawled }: { projectId:
         {brand.crawlStatus === 'pending' ? 'The site is being crawled…' : brand.crawlStatus === 'failed' ? 'The last crawl failed; the profile below is from the crawl before.' : 'The profile below was learned from the site.'}
       </p>
       <div className="row">
-        <label className="check">
+        <label className="tick">
           <input type="checkbox" checked={overwrite} onChange={(event) => setOverwrite(event.target.checked)} disabled={readOnly} />
           Also replace the parts edited here{brand.editedParts.length ? ` (${brand.editedParts.map((part) => PART_NAMES[part]).join(', ')})` : ''}
         </label>

@@ -64,7 +64,6 @@ export function FactsForm({ facts, readOnly, save }: { facts: readonly CompanyFa
         <button type="submit">Save facts</button>
       </fieldset>
       {general && <p role="alert" className="error">{general}</p>}
-      {action.done && <p role="status">Facts saved.</p>}
     </form>
   );
 }

@@ -33,7 +33,6 @@ export function LinesForm({ name, fields, readOnly, save }: {
       </fieldset>
       <button type="submit" disabled={readOnly || action.busy}>Save {name.toLowerCase()}</button>
       {general && <p role="alert" className="error">{general}</p>}
-      {action.done && <p role="status">{name} saved.</p>}
     </form>
   );
 }

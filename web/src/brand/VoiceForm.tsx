@@ -44,7 +44,6 @@ export function VoiceForm({ voice, readOnly, save }: { voice: Brand['voice']; re
         <button type="submit">Save voice</button>
       </fieldset>
       {general && <p role="alert" className="error">{general}</p>}
-      {action.done && <p role="status">Voice saved.</p>}
       <p>
         About {Math.round(voice.avgSentenceWords)} words a sentence{voice.language ? `, written in ${voice.language}` : ''}.
       </p>

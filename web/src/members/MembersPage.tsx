@@ -19,7 +19,7 @@ export function MembersPage({ me }: { me: Me }) {
       {invited && <InviteLink invited={invited} onDone={() => setInvited(null)} />}
       {manage && <InviteForm onInvited={(result) => { setInvited(result); void reload(); }} />}
       {data && (
-        <table>
+        <table className="stack">
           <caption>Members of {me.account.name}</caption>
           <thead>
             <tr>

@@ -30,7 +30,7 @@ export function SessionsPage() {
       <p>Where you are signed in. A session ends after 12 hours without use, and 7 days after signing in. Revoking one signs that browser out at its next request.</p>
       <ErrorNote error={error ?? failure} />
       {data && (
-        <table>
+        <table className="stack">
           <caption>Signed-in sessions</caption>
           <thead><tr><th scope="col">Device</th><th scope="col">Signed in</th><th scope="col">Last seen</th><th scope="col"><span className="hidden">Actions</span></th></tr></thead>
           <tbody>

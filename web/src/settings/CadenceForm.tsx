@@ -22,7 +22,7 @@ export function CadenceForm({ cadence, readOnly, save }: { cadence: Cadence; rea
   return (
     <form onSubmit={submit} aria-label="Cadence">
       <fieldset disabled={readOnly || action.busy}>
-        <label className="check">
+        <label className="tick">
           <input type="checkbox" checked={draft.enabled} onChange={(event) => set({ enabled: event.target.checked })} />
           Write articles on a schedule
         </label>
@@ -51,7 +51,7 @@ export function CadenceForm({ cadence, readOnly, save }: { cadence: Cadence; rea
         <fieldset className="days" aria-describedby="cadence-days-error">
           <legend>Days</legend>
           {DAYS.map(([day, name]) => (
-            <label key={day} className="check">
+            <label key={day} className="tick">
               <input type="checkbox" checked={draft.days.includes(day)}
                 onChange={(event) => set({ days: event.target.checked ? DAYS.map(([d]) => d).filter((d) => d === day || draft.days.includes(d)) : draft.days.filter((d) => d !== day) })} />
               {name}
@@ -62,7 +62,6 @@ export function CadenceForm({ cadence, readOnly, save }: { cadence: Cadence; rea
         <button type="submit">Save cadence</button>
       </fieldset>
       {general && <p role="alert" className="error">{general}</p>}
-      {action.done && <p role="status">Cadence saved.</p>}
     </form>
   );
 }

@@ -15,14 +15,13 @@ export function CoversForm({ enabled, readOnly, save }: { enabled: boolean; read
   return (
     <form onSubmit={submit} aria-label="Covers">
       <fieldset disabled={readOnly || action.busy}>
-        <label className="check">
+        <label className="tick">
           <input type="checkbox" checked={on} onChange={(event) => setOn(event.target.checked)} />
           Draw a cover for each article from the brand's palette and cover style
         </label>
         <button type="submit">Save covers</button>
       </fieldset>
       {general && <p role="alert" className="error">{general}</p>}
-      {action.done && <p role="status">Covers saved.</p>}
     </form>
   );
 }

@@ -26,7 +26,6 @@ export function ModelForm({ model, readOnly, save }: { model: string | null; rea
         <button type="submit">Save model</button>
       </fieldset>
       {general && <p role="alert" className="error">{general}</p>}
-      {action.done && <p role="status">Model saved.</p>}
     </form>
   );
 }

@@ -10,6 +10,7 @@ import type { Platform } from '../../../platform.ts';
 import { latestSlot, type CadenceSlot } from './cadence.ts';
 import { derivedId } from '../derivedIds.ts';
 import { readAllDocs } from '../readAllDocs.ts';
+import { dueTopics } from './dueTopics.ts';
 import { SCHEDULER_WORKER, schedulerContext, writeScheduledTopic } from './scheduledWrite.ts';
 
 /** A slot missed by more than this (the server was down) is skipped rather than written late. */
@@ -25,9 +26,8 @@ async function articleExists(platform: Platform, articleId: string): Promise<boo
   return (await loadStream(platform.eventStore, articleStream, articleId)).state.status !== 'none';
 }
 
-async function writeDueTopics(tick: Tick, project: ProjectDoc, topics: readonly TopicDoc[]): Promise<void> {
-  const { platform, now, log } = tick;
-  const due = topics.filter((topic) => topic.status === 'scheduled' && topic.scheduledFor && Date.parse(topic.scheduledFor) <= now);
+async function writeDueTopics(tick: Tick, project: ProjectDoc, due: readonly TopicDoc[]): Promise<void> {
+  const { platform, log } = tick;
   for (const topic of due) {
     const key = `schedule:${topic.id}:${topic.scheduledFor}`;
     const articleId = derivedId('art', Date.parse(topic.scheduledFor!), key);
@@ -51,7 +51,8 @@ async function requestResearchIfLow(tick: Tick, project: ProjectDoc, slot: Caden
   log.info({ projectId: project.id, runId, approved }, 'approved backlog is low: research run requested');
 }
 
-async function writeCadenceSlot(tick: Tick, project: ProjectDoc, topics: readonly TopicDoc[]): Promise<void> {
+/** `approvedTopics` is read only when the slot still wants an article, not on every pass. */
+async function writeCadenceSlot(tick: Tick, project: ProjectDoc, approvedTopics: () => Promise<TopicDoc[]>): Promise<void> {
   const { platform, now, log } = tick;
   const slot = latestSlot(project.settings.cadence, now);
   if (!slot || now - slot.at > CATCH_UP_MS) return;
@@ -60,7 +61,7 @@ async function writeCadenceSlot(tick: Tick, project: ProjectDoc, topics: readonl
   const missing: string[] = [];
   for (const articleId of articleIds) if (!(await articleExists(platform, articleId))) missing.push(articleId);
   if (missing.length === 0) return;
-  const candidates = topics.filter((topic) => topic.status === 'approved').sort(byPriority);
+  const candidates = (await approvedTopics()).filter((topic) => topic.status === 'approved').sort(byPriority);
   await requestResearchIfLow(tick, project, slot, candidates.length - missing.length, slotKey);
   for (const articleId of missing) {
     let done = false;
@@ -91,14 +92,13 @@ export async function schedulerTick(platform: Platform, log: Logger, clock: Cloc
   await platform.readModels.catchUp(10_000);
   const now = clock.nowMs();
   const tick: Tick = { platform, now, at: new Date(now).toISOString(), log };
+  const due = await dueTopics(platform.readStore, now);
   for (const project of await readAllDocs<ProjectDoc>(platform.readStore, 'projects')) {
     if (project.paused) continue;
     try {
-      // Only the topics a pass can write (scheduled, approved), not every topic the project ever had.
-      const scheduled = await readAllDocs<TopicDoc>(platform.readStore, 'topics', { projectId: project.id, status: 'scheduled' });
-      await writeDueTopics(tick, project, scheduled);
+      await writeDueTopics(tick, project, due.get(project.id) ?? []);
       if (project.settings.cadence.enabled) {
-        await writeCadenceSlot(tick, project, await readAllDocs<TopicDoc>(platform.readStore, 'topics', { projectId: project.id, status: 'approved' }));
+        await writeCadenceSlot(tick, project, () => readAllDocs<TopicDoc>(platform.readStore, 'topics', { projectId: project.id, status: 'approved' }));
       }
     } catch (error) {
       log.error({ err: error, projectId: project.id }, 'scheduler pass failed for a project; the next tick tries again');

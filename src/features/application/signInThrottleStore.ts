@@ -1,0 +1,60 @@
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { RateLimiterMemory, RateLimiterMongo, RateLimiterSQLite } from 'rate-limiter-flexible';
+import type { Config } from '../../core/config.ts';
+import { SIGN_IN_LIMITS, type SignInThrottle } from './signIn.ts';
+
+export type OpenedSignInThrottle = { throttle: SignInThrottle; close(): Promise<void> };
+
+/** Beside the embedded store in DATA_DIR: counters only, never backed up (losing them forgets a window of attempts). */
+export const SIGN_IN_THROTTLE_FILE = 'sign-in-throttle.sqlite';
+const LIMITS = [['email', SIGN_IN_LIMITS.perEmail], ['address', SIGN_IN_LIMITS.perAddress]] as const;
+
+/**
+ * The sign-in counters in the shared store, so every process on it counts the same attempts: a
+ * SQLite file in DATA_DIR on the embedded default (processes sharing a DATA_DIR share it), MongoDB
+ * when MONGODB_URL is set (replicas). If the store stops answering, a process falls back to its
+ * own memory counters rather than refusing every sign-in (rate-limiter-flexible's insurance).
+ */
+export async function openSignInThrottle(config: Pick<Config, 'DATA_DIR' | 'MONGODB_URL'>): Promise<OpenedSignInThrottle> {
+  const duration = SIGN_IN_LIMITS.windowSeconds;
+  const insurance = (points: number) => new RateLimiterMemory({ points, duration });
+  if (config.MONGODB_URL) {
+    const { MongoClient } = await import('mongodb');
+    const client = new MongoClient(config.MONGODB_URL);
+    await client.connect();
+    const [email, address] = LIMITS.map(([name, points]) => new RateLimiterMongo({
+      storeClient: client, dbName: client.db().databaseName, tableName: 'sign_in_throttle', keyPrefix: `sign-in-${name}`,
+      points, duration, insuranceLimiter: insurance(points),
+    }));
+    return { throttle: { email, address }, close: () => client.close() };
+  }
+  const db = new DatabaseSync(join(config.DATA_DIR, SIGN_IN_THROTTLE_FILE), { timeout: 5000 });
+  db.exec('PRAGMA journal_mode = WAL');
+  const [email, address] = LIMITS.map(([name, points]) => new RateLimiterSQLite({
+    storeClient: betterSqliteShape(db), storeType: 'better-sqlite3', tableName: `sign_in_${name}`, keyPrefix: `sign-in-${name}`,
+    points, duration, clearExpiredByTimeout: true, insuranceLimiter: insurance(points),
+  }));
+  return { throttle: { email, address }, close: async () => db.close() };
+}
+
+/**
+ * node:sqlite speaks almost what the limiter expects of better-sqlite3: prepare() alike, and
+ * transaction(fn) here. Each update is one upsert statement, atomic across processes on its own.
+ */
+function betterSqliteShape(db: DatabaseSync) {
+  return {
+    prepare: (sql: string) => db.prepare(sql),
+    transaction: <A extends unknown[], R>(fn: (...args: A) => R) => (...args: A): R => {
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        const result = fn(...args);
+        db.exec('COMMIT');
+        return result;
+      } catch (error) {
+        db.exec('ROLLBACK');
+        throw error;
+      }
+    },
+  };
+}

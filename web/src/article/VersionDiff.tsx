@@ -25,7 +25,12 @@ export function VersionDiff({ articleId, latest }: { articleId: string; latest: 
     setTo(list[list.length - 1].version);
     setFrom(list[Math.max(0, list.length - 2)].version);
   }, [list.length]); // eslint-disable-line react-hooks/exhaustive-deps
-  const pair = useResource(async () => (from === null || to === null ? null : Promise.all([loadVersion(articleId, from), loadVersion(articleId, to)])), `${articleId}:${from}:${to}`);
+  // Nothing to compare until there are two versions; one version compared with itself is read once.
+  const pair = useResource(async () => {
+    if (from === null || to === null || list.length < 2) return null;
+    if (from === to) return loadVersion(articleId, from).then((content) => [content, content] as const);
+    return Promise.all([loadVersion(articleId, from), loadVersion(articleId, to)]);
+  }, `${articleId}:${from}:${to}:${list.length}`);
   const changes = useMemo(() => (pair.data ? diffWordsWithSpace(pair.data[0], pair.data[1]) : []), [pair.data]);
 
   return (

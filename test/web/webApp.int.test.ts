@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { WEB_DIST } from '../../src/features/application/index.ts';
@@ -32,4 +32,14 @@ test('the pages are index.html, revalidated, with a CSP that allows only this or
   expect(asset.status).toBe(200);
   expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
   expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+});
+
+test('every page of the web app\'s route table is served at its address, so a reload or a shared link opens it', async () => {
+  const table = readFileSync(join(import.meta.dirname, '../../web/src/pages.tsx'), 'utf8');
+  const patterns = [...table.matchAll(/\bpath: '([^']+)'/g)].map((match) => match[1]);
+  expect(patterns.length).toBeGreaterThan(10);
+  for (const pattern of patterns) {
+    const path = pattern.replace(/:\w+/g, 'prj_01abc');
+    expect((await fetch(`${inkstream.url}${path}`)).status, path).toBe(200);
+  }
 });

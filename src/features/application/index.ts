@@ -18,6 +18,8 @@ export const applicationRoutes: readonly AppRoute[] = [...sessionRoutes, ...admi
 /** Where `npm ci` builds the web app, and the page paths it answers (web/src/App.tsx). */
 export const WEB_DIST = join(import.meta.dirname, '..', '..', '..', 'web', 'dist');
 export const WEB_PAGES = ['/', '/sign-in', '/set-password', '/keys',
+  '/projects',
+  '/projects/:projectId',
   '/projects/:projectId/topics',
   '/projects/:projectId/articles',
   '/projects/:projectId/articles/:articleId',
@@ -27,6 +29,9 @@ export const WEB_PAGES = ['/', '/sign-in', '/set-password', '/keys',
   '/projects/:projectId/integrations',
   '/webhooks',
   '/webhooks/:endpointId',
+  '/account',
+  '/members',
+  '/sessions',
 ];
 
 /**

@@ -77,7 +77,8 @@ function DiffSide({ title, changes, hide }: { title: string; changes: readonly C
   return (
     <figure className="diff-side">
       <figcaption>{title}</figcaption>
-      <pre>
+      {/* Focusable so a keyboard can scroll a long version (axe: scrollable-region-focusable). */}
+      <pre tabIndex={0} aria-label={title}>
         {changes.filter((change) => !change[hide]).map((change, index) => {
           if (change.added) return <ins key={index}>{change.value}</ins>;
           if (change.removed) return <del key={index}>{change.value}</del>;

@@ -52,7 +52,7 @@ test.skipIf(!hasChromium)('an owner invites a viewer (the link shown once), the 
   await viewer.getByRole('button', { name: 'Set password' }).click();
   await viewer.waitForURL(/\/sign-in/);
   await signInHere(viewer, 'vera@test.example');
-  await viewer.waitForURL(/\/keys/);
+  await viewer.waitForURL(/\/projects$/); // the home
   await viewer.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Members' }).click();
   await expect.poll(() => viewer.getByRole('row', { name: /olga@test\.example/ }).count(), soon).toBe(1);
   expect(await viewer.getByRole('button', { name: 'Invite' }).count()).toBe(0);

@@ -1,5 +1,4 @@
-import type { ReactElement } from 'react';
-import type { Me, Role } from './api/appClient.ts';
+import type { Page } from './pageTypes.ts';
 import { KeysPage } from './keys/KeysPage.tsx';
 import { ArticlesBoard } from './boards/ArticlesBoard.tsx';
 import { TopicsBoard } from './boards/TopicsBoard.tsx';
@@ -18,27 +17,9 @@ import { ProjectsPage } from './projects/ProjectsPage.tsx';
 
 const ArticlePage = lazyPage('/projects/:projectId/articles/:articleId', () => import('./article/ArticlePage.tsx'));
 
-export type PageProps = { me: Me; params: Record<string, string> };
-
-/**
- * Every signed-in page: its path pattern (`:name` is a parameter), its title, and where it is
- * linked from: `nav` in the top navigation, `projectTab` in a project's tabs. `roles` limits who
- * sees the link (the server enforces the same). A new page adds one line here and its pattern to
- * WEB_PAGES in src/features/application/index.ts. A page that brings a heavy library (charts,
- * Markdown, diffs) is imported with React's `lazy(() => import(...))` so the first page stays small.
- */
-export type Page = {
-  path: string;
-  title: string;
-  render(props: PageProps): ReactElement;
-  nav?: string;
-  projectTab?: string;
-  roles?: readonly Role[];
-};
-
 export const pages: readonly Page[] = [
   { path: '/projects', title: 'Projects', nav: 'Projects', render: ({ me }) => <ProjectsPage me={me} /> },
-  { path: '/projects/:projectId', title: 'Overview', projectTab: 'Overview', render: ({ me, params }) => <ProjectOverviewPage me={me} projectId={params.projectId} /> },
+  { path: '/projects/:projectId', title: 'Overview', projectTab: 'Overview', render: ({ me, params }) => <ProjectOverviewPage me={me} projectId={params.projectId} tabs={pages.filter((page) => page.projectTab && page.path !== '/projects/:projectId')} /> },
   { path: '/keys', title: 'API keys', nav: 'API keys', roles: ['owner'], render: ({ me }) => <KeysPage me={me} /> },
   { path: '/projects/:projectId/topics', title: 'Topics', projectTab: 'Topics', render: (props) => <TopicsBoard {...props} /> },
   { path: '/projects/:projectId/articles', title: 'Articles', projectTab: 'Articles', render: (props) => <ArticlesBoard {...props} /> },

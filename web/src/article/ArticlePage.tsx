@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PageProps } from '../pages.tsx';
+import type { PageProps } from '../pageTypes.ts';
 import { api, unwrap } from '../api/v1Client.ts';
 import { pathTo } from '../navigation.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';

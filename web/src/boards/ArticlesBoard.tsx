@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { RequestFailed } from '../api/appClient.ts';
 import { api, unwrap } from '../api/v1Client.ts';
 import { useLiveReload } from '../live/useLiveChanges.ts';
-import type { PageProps } from '../pages.tsx';
+import type { PageProps } from '../pageTypes.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { asRequestFailed, useResource } from '../ui/useResource.ts';
 import { ArticleCard, type ArticleSummary } from './ArticleCard.tsx';

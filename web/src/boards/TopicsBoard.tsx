@@ -3,7 +3,7 @@ import type { RequestFailed } from '../api/appClient.ts';
 import { api, unwrap } from '../api/v1Client.ts';
 import { useLiveReload } from '../live/useLiveChanges.ts';
 import { pathTo } from '../navigation.ts';
-import type { PageProps } from '../pages.tsx';
+import type { PageProps } from '../pageTypes.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { Link } from '../ui/Link.tsx';
 import { asRequestFailed, useResource } from '../ui/useResource.ts';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { api, unwrap } from '../api/v1Client.ts';
 import { useLiveReload } from '../live/useLiveChanges.ts';
-import type { PageProps } from '../pages.tsx';
+import type { PageProps } from '../pageTypes.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { useResource } from '../ui/useResource.ts';
 import { CoverSample } from './CoverSample.tsx';

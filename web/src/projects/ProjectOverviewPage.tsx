@@ -1,7 +1,7 @@
 import { api, unwrap } from '../api/v1Client.ts';
 import { useLiveReload } from '../live/useLiveChanges.ts';
 import { pathTo } from '../navigation.ts';
-import { pages } from '../pages.tsx';
+import type { Page } from '../pageTypes.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { Link } from '../ui/Link.tsx';
 import { useResource } from '../ui/useResource.ts';
@@ -9,11 +9,11 @@ import type { Me } from '../api/appClient.ts';
 import { ArticleCounts, CrawlState, PausedBadge, SiteLink } from './projectFigures.tsx';
 
 /** A project's first tab: the figures of its card, all article states, and the way to its other tabs. */
-export function ProjectOverviewPage({ me, projectId }: { me: Me; projectId: string }) {
+export function ProjectOverviewPage({ me, projectId, tabs: allTabs }: { me: Me; projectId: string; tabs: readonly Page[] }) {
   const loaded = useResource(() => unwrap(api.GET('/projects/{id}', { params: { path: { id: projectId } } })), projectId);
   useLiveReload(() => void loaded.reload(), (change) => change.projectId === projectId && change.kind !== 'topic');
   const project = loaded.data?.project;
-  const tabs = pages.filter((page) => page.projectTab && page.path !== '/projects/:projectId' && (!page.roles || page.roles.includes(me.member.role)));
+  const tabs = allTabs.filter((page) => !page.roles || page.roles.includes(me.member.role));
   return (
     <main>
       <h1>{project ? project.name : 'Project'}</h1>

@@ -15,8 +15,28 @@ import type { Cover } from '../../domain/articles/article.ts';
  */
 const generators = new Map<string, CoverGenerator>();
 
-/** The PNG is drawn from the descriptor on the article event each time: the same descriptor gives the same bytes. */
-export async function renderCover(cover: Cover, fontFile: string | undefined): Promise<Buffer> {
+/** The ETag of a cover: the same descriptor draws the same bytes. */
+export const coverETag = (cover: Cover): string => `"${createHash('sha256').update(JSON.stringify(cover)).digest('hex').slice(0, 32)}"`;
+
+// The last covers drawn, by ETag: a revalidated or repeated view (the brand's sample is asked for on
+// every visit) costs a hash instead of a render. Bounded: at most this many PNGs of ~50 KB.
+const RECENT_COVERS = 32;
+const recent = new Map<string, Promise<Buffer>>();
+
+/** The PNG drawn from the descriptor (on the article event, or the brand's sample): the same descriptor gives the same bytes. */
+export function renderCover(cover: Cover, fontFile: string | undefined): Promise<Buffer> {
+  const key = `${fontFile ?? ''}:${coverETag(cover)}`;
+  let png = recent.get(key);
+  if (!png) {
+    png = drawCover(cover, fontFile);
+    png.catch(() => recent.delete(key));
+    recent.set(key, png);
+    if (recent.size > RECENT_COVERS) recent.delete(recent.keys().next().value!);
+  }
+  return png;
+}
+
+async function drawCover(cover: Cover, fontFile: string | undefined): Promise<Buffer> {
   let generator = generators.get(fontFile ?? '');
   if (!generator) {
     const { createResvgCoverGenerator } = await import('../../integrations/covers/resvg.ts');
@@ -39,8 +59,7 @@ export const coverRoutes = [
         throw new AppError('not_found', `Article ${params.id} has no cover: it is not drafted yet, or covers are off for its project (settings.covers.enabled).`);
       }
       const png = await renderCover(doc.cover, platform.config.INKSTREAM_COVER_FONT);
-      const etag = `"${createHash('sha256').update(JSON.stringify(doc.cover)).digest('hex').slice(0, 32)}"`;
-      return { status: 200, raw: png, contentType: 'image/png', headers: { ETag: etag, 'Cache-Control': 'private, max-age=3600' } };
+      return { status: 200, raw: png, contentType: 'image/png', headers: { ETag: coverETag(doc.cover), 'Cache-Control': 'private, max-age=3600' } };
     },
   }),
 ];

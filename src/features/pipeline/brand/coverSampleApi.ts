@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { ownedProject } from '../../projects/owned.ts';
-import { renderCover } from '../../articles/coverApi.ts';
+import { coverETag, renderCover } from '../../articles/coverApi.ts';
 import { route } from '../../../http/route.ts';
 import { idOf } from '../../../http/schemas.ts';
 import type { Cover } from '../../../domain/articles/article.ts';
@@ -26,9 +25,8 @@ export const coverSampleRoutes = [
         style: { mood: coverStyle.mood, shapes: coverStyle.shapes, typography: coverStyle.typography },
       };
       const png = await renderCover(cover, platform.config.INKSTREAM_COVER_FONT);
-      const etag = `"${createHash('sha256').update(JSON.stringify(cover)).digest('hex').slice(0, 32)}"`;
       // Revalidated on every view: an edit of the cover style changes it at once.
-      return { status: 200, raw: png, contentType: 'image/png', headers: { ETag: etag, 'Cache-Control': 'private, no-cache' } };
+      return { status: 200, raw: png, contentType: 'image/png', headers: { ETag: coverETag(cover), 'Cache-Control': 'private, no-cache' } };
     },
   }),
 ];

@@ -22,8 +22,11 @@ export function App() {
   useEffect(() => { app.me().then(setMe, () => setMe(null)); }, []);
   // A tab left open: coming back to it asks the server, so an expired or revoked session goes to sign-in now, not at the next click.
   useEffect(() => {
+    let checking = false; // focus and visibilitychange both fire on a return to the tab: one question is enough
     const recheck = () => {
-      if (document.visibilityState === 'visible' && !['/sign-in', '/set-password'].includes(window.location.pathname)) void app.me().catch(() => undefined);
+      if (checking || document.visibilityState !== 'visible' || ['/sign-in', '/set-password'].includes(window.location.pathname)) return;
+      checking = true;
+      void app.me().catch(() => undefined).finally(() => { checking = false; });
     };
     window.addEventListener('focus', recheck);
     document.addEventListener('visibilitychange', recheck);

@@ -3,7 +3,8 @@ import type { RequestFailed } from '../api/appClient.ts';
 import { api, unwrap } from '../api/v1Client.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { asRequestFailed } from '../ui/useResource.ts';
-import { allows, httpUrl, type Article } from './articleApi.ts';
+import { httpUrl } from '../ui/httpUrl.ts';
+import { allows, type Article } from './articleApi.ts';
 
 const ACTIONS = [
   { operation: 'approve', label: 'Approve', hint: 'publishes a draft', path: '/articles/{id}/approve' },

@@ -25,9 +25,3 @@ export const allowedFrom = {
 
 export const allows = (operation: keyof typeof allowedFrom, status: ArticleStatus): boolean =>
   (allowedFrom[operation] as readonly ArticleStatus[]).includes(status);
-
-/** Only an http(s) address is ever made a link (the PR URL comes from GitHub, or a hostile one). */
-export function httpUrl(url: string | null | undefined): string | null {
-  if (!url || !URL.canParse(url)) return null;
-  return /^https?:$/.test(new URL(url).protocol) ? url : null;
-}

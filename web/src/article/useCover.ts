@@ -17,7 +17,7 @@ export function useCover(articleId: string, hasCover: boolean): string | null {
       const reader = new FileReader();
       reader.onload = () => { if (live && typeof reader.result === 'string') setCover(reader.result); };
       reader.readAsDataURL(data);
-    });
+    }, () => undefined); // unreachable: the article shows without its cover
     return () => { live = false; };
   }, [articleId, hasCover]);
   return cover;

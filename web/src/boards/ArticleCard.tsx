@@ -3,11 +3,11 @@ import type { components } from '../api/v1.ts';
 import { pathTo } from '../navigation.ts';
 import { Link } from '../ui/Link.tsx';
 import { showTime } from './localTime.ts';
+import { httpUrl } from '../ui/httpUrl.ts';
 
 export type ArticleSummary = components['schemas']['ArticleSummary'];
 
 /** Only a web address is made a link (a PR URL comes from outside; a `javascript:` one must not run). */
-const webAddress = (url: string | null): string | null => (url && /^https?:\/\//i.test(url) ? url : null);
 
 /**
  * An article on the pipeline board: its title (text only: it is the model's), when it last moved,
@@ -16,7 +16,7 @@ const webAddress = (url: string | null): string | null => (url && /^https?:\/\//
 export function ArticleCard({ article, projectId, error, onRetry }: {
   article: ArticleSummary; projectId: string; error: RequestFailed | null; onRetry?: (article: ArticleSummary) => void;
 }) {
-  const prUrl = webAddress(article.prUrl);
+  const prUrl = httpUrl(article.prUrl);
   return (
     <article className="card" aria-label={article.title}>
       <h3><Link to={pathTo('/projects/:projectId/articles/:articleId', { projectId, articleId: article.id })}>{article.title}</Link></h3>

@@ -1,12 +1,9 @@
+import { httpUrl } from '../ui/httpUrl.ts';
+
 /** A link out to a crawled page: only an http(s) address becomes a link, and it opens without an opener or referrer. */
 export function webPage(url: string | null): URL | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed : null;
-  } catch {
-    return null;
-  }
+  const href = httpUrl(url);
+  return href ? new URL(href) : null;
 }
 
 export function SourceLink({ url }: { url: string | null }) {

@@ -1,4 +1,5 @@
 import type { components } from '../api/v1.ts';
+import { httpUrl } from '../ui/httpUrl.ts';
 
 export type Project = components['schemas']['Project'];
 export type ArticleStatus = keyof Project['articleCounts'];
@@ -11,11 +12,10 @@ export const ARTICLE_STATES: readonly { status: ArticleStatus; label: string }[]
 ];
 
 /** Only http(s) addresses become links: anything else is shown as text. */
-export const isWebAddress = (url: string): boolean => /^https?:\/\//i.test(url);
 
 /** The site as a link that opens elsewhere, without handing this page to it. */
 export function SiteLink({ url }: { url: string }) {
-  if (!isWebAddress(url)) return <span>{url}</span>;
+  if (!httpUrl(url)) return <span>{url}</span>;
   return <a href={url} target="_blank" rel="noopener noreferrer">{url.replace(/^https?:\/\//i, '').replace(/\/$/, '')}</a>;
 }
 

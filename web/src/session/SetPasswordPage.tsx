@@ -32,11 +32,12 @@ export function SetPasswordPage() {
       <h1>Set your password</h1>
       <p>Links work once and for 24 hours. Your email is what you will sign in with (the first owner gives it here).</p>
       <form onSubmit={submit}>
-        <label>Email (if the link did not come with one) <input name="email" type="email" autoComplete="username" aria-invalid={Boolean(fieldError('email'))} /></label>
-        {fieldError('email') && <p className="error" role="alert">{fieldError('email')}</p>}
-        <label>Your name <input name="name" autoComplete="name" /></label>
-        <label>New password (at least 10 characters) <input name="password" type="password" autoComplete="new-password" required minLength={10} aria-invalid={Boolean(fieldError('password'))} /></label>
-        {fieldError('password') && <p className="error" role="alert">{fieldError('password')}</p>}
+        <label>Email (if the link did not come with one) <input name="email" type="email" autoComplete="username" aria-invalid={Boolean(fieldError('email'))} aria-describedby="email-error" /></label>
+        {fieldError('email') && <p id="email-error" className="error" role="alert">{fieldError('email')}</p>}
+        <label>Your name <input name="name" autoComplete="name" aria-invalid={Boolean(fieldError('name'))} aria-describedby="name-error" /></label>
+        {fieldError('name') && <p id="name-error" className="error" role="alert">{fieldError('name')}</p>}
+        <label>New password (at least 10 characters) <input name="password" type="password" autoComplete="new-password" required minLength={10} aria-invalid={Boolean(fieldError('password'))} aria-describedby="password-error" /></label>
+        {fieldError('password') && <p id="password-error" className="error" role="alert">{fieldError('password')}</p>}
         {general && <p role="alert" className="error">{general}</p>}
         <button type="submit" disabled={busy || !token}>Set password</button>
       </form>

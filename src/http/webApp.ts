@@ -26,13 +26,15 @@ type File = { body: Buffer; type: string } | null;
 export function createWebApp(distDir: string, pagePaths: readonly string[]) {
   const files = new Map<string, File>();
   const isPage = pageMatcher(pagePaths);
+  // Only files found are kept: a miss is not remembered, so a stranger asking for endless unknown
+  // asset names grows nothing (the build's files are few).
   const read = (relative: string): File => {
-    if (!files.has(relative)) {
-      let file: File = null;
-      try { file = { body: readFileSync(join(distDir, relative)), type: TYPES[extname(relative)] ?? 'application/octet-stream' }; } catch { file = null; }
-      files.set(relative, file);
-    }
-    return files.get(relative)!;
+    const known = files.get(relative);
+    if (known) return known;
+    let file: File = null;
+    try { file = { body: readFileSync(join(distDir, relative)), type: TYPES[extname(relative)] ?? 'application/octet-stream' }; } catch { file = null; }
+    if (file) files.set(relative, file);
+    return file;
   };
 
   return (req: IncomingMessage, res: ServerResponse): boolean => {

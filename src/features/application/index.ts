@@ -14,7 +14,6 @@ export { openSignInThrottle } from './signInThrottleStore.ts';
 /** The application's own endpoints, under /app/api and outside the /api/v1 index (docs/application.md). */
 export const applicationRoutes: readonly AppRoute[] = [...sessionRoutes, ...adminRoutes];
 
-
 /** Where `npm ci` builds the web app, and the page paths it answers (web/src/App.tsx). */
 export const WEB_DIST = join(import.meta.dirname, '..', '..', '..', 'web', 'dist');
 export const WEB_PAGES = ['/', '/sign-in', '/set-password', '/keys',
@@ -34,10 +33,6 @@ export const WEB_PAGES = ['/', '/sign-in', '/set-password', '/keys',
   '/sessions',
 ];
 
-/**
- * The server's request listener: /app/api/… to the application's endpoints, the web app's pages
- * and assets from web/dist, everything else to `next` (the API app).
- */
 /** The web application and its own endpoints under /app/api, beside /api/v1 (http/app.ts `beside`): true when it took the request. */
 export function applicationHandler(platform: Platform, throttle: SignInThrottle = createSignInThrottle()): (req: IncomingMessage, res: ServerResponse) => boolean {
   const api = createApplicationApi(platform, applicationRoutes, throttle);

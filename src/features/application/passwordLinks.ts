@@ -2,7 +2,7 @@ import type { Platform } from '../../platform.ts';
 import { AppError } from '../../core/errors.ts';
 import { accountStream } from '../../domain/accounts/decide.ts';
 import { commandContextFor } from './accountState.ts';
-import { MEMBER_LINKS, MEMBER_PROFILES, type MemberProfile } from './collections.ts';
+import { emailId, MEMBER_EMAILS, MEMBER_LINKS, MEMBER_PROFILES, type MemberProfile } from './collections.ts';
 import { currentLink } from './links.ts';
 import { claimEmail } from './members.ts';
 import { checkPasswordPolicy, hashPassword } from './passwords.ts';
@@ -23,11 +23,17 @@ export async function setPasswordWithLink(
   if (!profile) throw new AppError('not_found', 'This link is not valid: its member was removed.');
   const email = profile.email ?? input.email;
   if (!email) throw new AppError('validation_failed', 'Invalid request body: email: give the email you will sign in with.', { details: [{ path: 'body.email', message: 'required' }] });
-  if (!profile.email) await claimEmail(platform, email, link.memberId, link.accountId);
+  const claiming = !profile.email;
+  if (claiming) await claimEmail(platform, email, link.memberId, link.accountId);
   const passwordHash = await hashPassword(input.password);
   const result = await platform.commands.execute(accountStream, link.accountId,
     { type: 'SetMemberPassword', memberId: link.memberId, linkIssuedAt: link.credentials, at: platform.clock.now() },
-    commandContextFor(link.accountId, { kind: 'member', memberId: link.memberId }, input.requestId));
+    commandContextFor(link.accountId, { kind: 'member', memberId: link.memberId }, input.requestId))
+    .catch(async (refused: unknown) => {
+      // A refused redemption (the link spent by a racing tab) leaves no email claimed for nobody.
+      if (claiming) await platform.readStore.remove(MEMBER_EMAILS, emailId(email));
+      throw refused;
+    });
   await platform.readStore.save(MEMBER_PROFILES, { ...profile, email, name: input.name?.trim() || profile.name, passwordHash });
   await platform.readStore.remove(MEMBER_LINKS, link.id);
   await endSessions(platform, await sessionsOf(platform, link.memberId));

@@ -1,7 +1,8 @@
 import { OPERATOR } from '../../support/operator.ts';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { manualClock } from '../../../src/core/clock.ts';
-import { inviteByName, resetLinkByName } from '../../../src/features/application/index.ts';
+import { firstOwnerLink, inviteByName, resetLinkByName } from '../../../src/features/application/index.ts';
+import { accountIdForName } from '../../../src/domain/accounts/account.ts';
 import { startInkstream, type TestInkstream } from '../../support/inkstream.ts';
 import { appSession, joinAndSignIn, linkToken } from '../../support/appSession.ts';
 import { signedInMember } from '../../support/signedInMember.ts';
@@ -66,4 +67,16 @@ test('a one-time link works once and for 24 hours; a reset link ends the member\
   const reuse = await appSession(inkstream.url).request('POST', '/set-password', { token: linkToken(reset.url), password: 'yet-another-phrase-11' });
   expect(reuse.status).toBe(404);
   expect((await appSession(inkstream.url).request('POST', '/sign-in', { email: 'forgetful@acme.example', password: 'plum-orchard-lantern-42' })).status).toBe(401);
+});
+
+test('two tabs redeem the first owner\'s link at once with different emails: one joins, and the other\'s email is not left claimed', async () => {
+  const printed = await firstOwnerLink(inkstream.platform, accountIdForName('test'));
+  const token = linkToken(/(http\S+set-password#token=\S+)/.exec(printed)![1]);
+  const redeem = (email: string) => appSession(inkstream.url).request('POST', '/set-password', { token, password: 'plum-orchard-lantern-42', email });
+  const answers = await Promise.all([redeem('first-tab@acme.example'), redeem('second-tab@acme.example')]);
+  expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1); // the link works once
+  const refused = answers.findIndex((answer) => answer.status !== 200);
+  const unclaimed = refused === 0 ? 'first-tab@acme.example' : 'second-tab@acme.example';
+  const invited = await inviteByName(inkstream.platform, { account: 'test', email: unclaimed, role: 'editor', actor: OPERATOR });
+  expect(invited.link.url).toMatch(/set-password#token=/);
 });

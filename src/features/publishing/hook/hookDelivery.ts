@@ -59,7 +59,9 @@ export function postPublishHookSender(platform: Platform): HookSender {
         willRetryAt: delay === null ? null : new Date(nowMs + delay).toISOString(),
       };
       await readStore.save(HOOK_STATUS, status);
-      await recordHookCall(readStore, { projectId: job.projectId, kind: 'publication', eventId: job.hook.eventId, articleId: job.articleId, attempt: attempts, outcome });
+      // The call was made: failing to list it must not make the job call the receiver again.
+      await recordHookCall(readStore, { projectId: job.projectId, kind: 'publication', eventId: job.hook.eventId, articleId: job.articleId, attempt: attempts, outcome })
+        .catch((err: unknown) => log.warn({ err, projectId: job.projectId }, 'post-publish hook call not listed'));
       if (outcome.ok) return { kind: 'done' };
       if (delay === null) {
         log.warn({ projectId: job.projectId, eventId: job.hook.eventId, error: outcome.error }, 'post-publish hook gave up');

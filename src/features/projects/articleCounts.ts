@@ -5,7 +5,7 @@ import { positionToText } from '../../core/positions.ts';
 import type { Platform } from '../../platform.ts';
 import { collectionsDeclaredOnce } from '../../readstore/ensureOnce.ts';
 import type { ReadModelWrite, ReadStore } from '../../readstore/port.ts';
-import type { ArticleDoc } from '../../../projections/articles.ts';
+import { ARTICLE_NAMES, type ArticleNameDoc } from '../../../projections/articleNames.ts';
 
 /** How many of a project's articles are in each pipeline state. */
 export type ArticleCounts = Record<ArticleStatus, number>;
@@ -52,12 +52,14 @@ export function articleCountsConsumer(platform: Pick<Platform, 'readStore' | 're
       }
       await ensureArticleCounts(readStore);
       const articleIds = [...new Set(events.map((event) => event.stream.slice(ARTICLE_CATEGORY.length + 1)))];
-      const articles = await readStore.getMany<ArticleDoc>('articles', articleIds);
+      // Which projects: from the slim names read model, not the article documents that carry their MDX twice.
+      const articles = await readStore.getMany<ArticleNameDoc>(ARTICLE_NAMES, articleIds);
       const projectIds = new Set(articles.map((article) => article.projectId));
       const writes: ReadModelWrite[] = [];
       for (const projectId of projectIds) {
         const counts = noArticles();
-        for (const status of ARTICLE_STATUSES) counts[status] = await readStore.count('articles', { projectId, status });
+        const perStatus = await Promise.all(ARTICLE_STATUSES.map((status) => readStore.count('articles', { projectId, status })));
+        ARTICLE_STATUSES.forEach((status, index) => { counts[status] = perStatus[index]; });
         writes.push({ kind: 'put', collection: ARTICLE_COUNTS, id: projectId, doc: { id: projectId, counts, _position: positionToText(last) }, position: last });
       }
       await readStore.commit(writes, { consumer: CONSUMER, position: last });

@@ -5,6 +5,7 @@ import { mdxFromMarkdown } from 'mdast-util-mdx';
 import { gfm } from 'micromark-extension-gfm';
 import { mdxjs } from 'micromark-extension-mdxjs';
 import { serializeMdx } from './mdxSyntax.ts';
+import { codeOfText, neutraliseMdx } from './neutralise.ts';
 
 /** A link taken out of a body: where it led and the text that stays in its place. */
 export type RemovedLink = { url: string; text: string };
@@ -49,7 +50,10 @@ export function unlinkExcept(markdown: string, allowed: (url: string) => boolean
     for (const edit of edits.sort((a, b) => b.node.position!.start.offset! - a.node.position!.start.offset!)) {
       text = `${text.slice(0, edit.node.position!.start.offset!)}${edit.replacement.length ? inline(edit.replacement) : ''}${text.slice(edit.node.position!.end.offset!)}`;
     }
-    return { text, removed };
+    // GFM's bare URL can end with the backslash that escaped the next character (`http://x/\<b/>`):
+    // cut out, that escape is gone and MDX would read code the input did not have. Escape it again.
+    const codeKept = codeOfText(text)?.length === codeOfText(markdown)?.length;
+    return { text: codeKept ? text : neutraliseMdx(text, markdown).text, removed };
   }
   for (const edit of edits) {
     const children = edit.parent.children as Nodes[];

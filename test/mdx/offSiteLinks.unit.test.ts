@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { unlinkExcept } from '../../src/mdx/offSiteLinks.ts';
+import { codeOfText } from '../../src/mdx/neutralise.ts';
 import { parseMarkdownTree } from '../../src/mdx/mdxSyntax.ts';
 import { siteLinkPolicy } from '../../src/features/pipeline/writing/siteLinks.ts';
 
@@ -44,4 +45,11 @@ test('link text that is itself a URL or an address stays as inline code, which n
 test('a body with only site links comes back unchanged', () => {
   const body = 'Read [the guide](https://fernleaf.example/blog/brewing-green-tea) and [about us](/about).\n';
   expect(unlinkExcept(body, onSite)).toEqual({ text: body, removed: [] });
+});
+
+test('a bare URL that ends in the backslash escaping what follows leaves that text escaped: no JSX appears when the link is taken out', () => {
+  for (const body of ['http://x/\\<Script/>', 'see http://x/\\<b/> now', 'at www.x.example/\\{alert(1)}']) {
+    const { text } = unlinkExcept(body, () => false);
+    expect(codeOfText(text), text).toEqual([]);
+  }
 });

@@ -12,6 +12,11 @@ import { createTableSwaps } from './sqliteSwap.ts';
 
 const BUSY_TIMEOUT_MS = 5_000;
 const isBusy = (error: unknown): boolean => ((error as { errcode?: number } | null)?.errcode ?? 0) % 256 === 5; // SQLITE_BUSY and its extended codes
+/** Shaped like SQLite's own busy error, so callers that wait and retry on SQLITE_BUSY recognise it. */
+const lockedFor = (ms: number) => Object.assign(
+  new Error(`database is locked: another process held the read store's write lock for ${Math.round(ms / 1000)} s`),
+  { code: 'ERR_SQLITE_ERROR', errcode: 5, errstr: 'database is locked' },
+);
 
 type CollectionStatements = {
   put: StatementSync;
@@ -85,12 +90,10 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
     const started = Date.now();
     for (let attempt = 0, waitMs = 1; ; ) {
       if (!tryBegin()) {
-        if (Date.now() - started > BUSY_TIMEOUT_MS) begin.run(); // throws "database is locked" after one more busy wait
-        else {
-          await sleep(waitMs);
-          waitMs = Math.min(2 * waitMs, 20);
-          continue;
-        }
+        if (Date.now() - started > BUSY_TIMEOUT_MS) throw lockedFor(Date.now() - started);
+        await sleep(waitMs);
+        waitMs = Math.min(2 * waitMs, 20);
+        continue;
       }
       try {
         const result = work();
@@ -104,11 +107,7 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
     }
   }
 
-  function forgetStatements(): void {
-    byCollection.clear();
-    queries.clear();
-  }
-
+  /** Blocking: only for the first query after a reset, which cannot wait on a timer (queries are synchronous). */
   function transaction(work: () => void): void {
     begin.run();
     try {
@@ -118,6 +117,11 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
       if (db.isTransaction) db.exec('ROLLBACK');
       throw error;
     }
+  }
+
+  function forgetStatements(): void {
+    byCollection.clear();
+    queries.clear();
   }
 
   /**
@@ -198,7 +202,7 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
     async ensureCollections(specs) {
       for (const spec of specs) assertCollectionSpec(spec);
       for (const spec of specs) registry.declare(spec);
-      transaction(() => {
+      await writeTransaction(() => {
         for (const spec of specs) {
           // Every index declared for the collection so far: several declarations may share it.
           const indexes = registry.indexSpecsOf(spec.name);
@@ -218,7 +222,7 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
       },
       async stage(collection, staging, version) {
         const indexes = registry.indexSpecsOf(collection);
-        transaction(() => swaps.stage(staging, version, indexes));
+        await writeTransaction(() => swaps.stage(staging, version, indexes));
         byCollection.delete(staging);
         registry.declare({ name: staging, indexes });
       },
@@ -228,7 +232,7 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
           registry.indexesOf(staging);
         }
         let swapped = false;
-        transaction(() => {
+        await writeTransaction(() => {
           const built = getCheckpoint.get(checkpoints.built)?.position as string | undefined;
           const live = getCheckpoint.get(checkpoints.live)?.position as string | undefined;
           // Zero-padded text: text order is numeric order.
@@ -317,7 +321,7 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
 
     async reset(collections, consumers) {
       const cleared = collections.map((collection) => ({ table: swaps.tableOf(collection), clear: statements(collection).clear }));
-      transaction(() => {
+      await writeTransaction(() => {
         for (const { table, clear } of cleared) {
           clear.run();
           deferIndexes(db, table);

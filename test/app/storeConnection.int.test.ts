@@ -49,3 +49,17 @@ test('with a limit (the admin CLI), it gives up and says the store is unreachabl
   await expect(createPlatform(config, createLogger('silent'), { stores, connection })).rejects.toThrow(/is unreachable \(14 UNAVAILABLE.*gave up after 2 s/);
   await stores.close();
 });
+
+test('an embedded store whose write lock another process holds (a leader catching up, a rebuild from the CLI) is waited for, not a reason to exit', async () => {
+  const locked = () => Object.assign(new Error('database is locked'), { code: 'ERR_SQLITE_ERROR', errcode: 5, errstr: 'database is locked' });
+  const { stores } = standIn(dir, 2, locked);
+  const waits: number[] = [];
+  const connection = createStoreConnection({ wait: async (ms) => { waits.push(ms); } });
+  const platform = await createPlatform(config, createLogger('silent'), { stores, connection });
+  try {
+    expect(waits).toEqual([250, 500]);
+    expect(connection.state).toBe('ok');
+  } finally {
+    await platform.close();
+  }
+});

@@ -14,17 +14,18 @@ function startProcess(dataDir: string): Promise<{ child: ChildProcess; url: stri
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [MAIN], {
       env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', INKSTREAM_LEASE_TTL_MS: '600' },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);
     let buffered = '';
+    child.stderr!.on('data', (chunk: Buffer) => { buffered += chunk.toString(); });
     child.stdout!.on('data', (chunk: Buffer) => {
       buffered += chunk.toString();
       const match = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(buffered);
       if (match) resolve({ child, url: match[1] });
     });
     child.on('error', reject);
-    child.on('exit', (code) => reject(new Error(`exited with ${code} before listening`)));
+    child.on('exit', (code) => reject(new Error(`exited with ${code} before listening:\n${buffered.slice(-4000)}`)));
   });
 }
 

@@ -49,3 +49,17 @@ test('a projection commit while another connection holds the write lock waits wi
   expect(await store.getCheckpoint('projections')).toBe(7n);
   await store.close();
 });
+
+test('declaring read models while another process holds the write lock (a second server starting beside a busy leader) waits without blocking, then creates them', async () => {
+  const { store, release } = await lockedStore();
+  let settled = false;
+  const declared = store.ensureCollections([{ name: 'articles', indexes: [{ projectId: 1, createdAt: -1 }] }])
+    .finally(() => { settled = true; });
+  await turnOfTheEventLoop();
+  expect(settled).toBe(false);
+  release();
+  await declared;
+  await store.commit([{ kind: 'put', collection: 'articles', id: 'a1', doc: { id: 'a1', projectId: 'p1', createdAt: '2026-01-01' }, position: 3n }], { consumer: 'projections', position: 3n });
+  expect(await store.get('articles', 'a1')).toMatchObject({ projectId: 'p1' });
+  await store.close();
+});

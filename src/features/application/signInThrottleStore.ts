@@ -9,6 +9,7 @@ export type OpenedSignInThrottle = { throttle: SignInThrottle; close(): Promise<
 /** Beside the embedded store in DATA_DIR: counters only, never backed up (losing them forgets a window of attempts). */
 export const SIGN_IN_THROTTLE_FILE = 'sign-in-throttle.sqlite';
 const LIMITS = [['email', SIGN_IN_LIMITS.perEmail], ['address', SIGN_IN_LIMITS.perAddress]] as const;
+const CLEAR_EXPIRED_EVERY_MS = 5 * 60_000;
 
 /**
  * The sign-in counters in the shared store, so every process on it counts the same attempts: a
@@ -31,11 +32,28 @@ export async function openSignInThrottle(config: Pick<Config, 'DATA_DIR' | 'MONG
   }
   const db = new DatabaseSync(join(config.DATA_DIR, SIGN_IN_THROTTLE_FILE), { timeout: 5000 });
   db.exec('PRAGMA journal_mode = WAL');
-  const [email, address] = LIMITS.map(([name, points]) => new RateLimiterSQLite({
-    storeClient: betterSqliteShape(db), storeType: 'better-sqlite3', tableName: `sign_in_${name}`, keyPrefix: `sign-in-${name}`,
-    points, duration, clearExpiredByTimeout: true, insuranceLimiter: insurance(points),
+  // The tables are made here and expired rows cleared below, not by the limiter: it does both in
+  // promises nobody awaits, so a busy file would end the process with an unhandled rejection.
+  const tables = LIMITS.map(([name]) => `sign_in_${name}`);
+  for (const table of tables) db.exec(`CREATE TABLE IF NOT EXISTS ${table} (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)`);
+  const [email, address] = LIMITS.map(([name, points], i) => new RateLimiterSQLite({
+    storeClient: betterSqliteShape(db), storeType: 'better-sqlite3', tableName: tables[i], tableCreated: true, keyPrefix: `sign-in-${name}`,
+    points, duration, insuranceLimiter: insurance(points),
   }));
-  return { throttle: { email, address }, close: async () => db.close() };
+  const clearing = setInterval(() => {
+    try {
+      for (const table of tables) db.prepare(`DELETE FROM ${table} WHERE expire < ?`).run(Date.now() - duration * 1000);
+    } catch {
+      // Busy: the next pass clears them; expired rows only take room, they never count.
+    }
+  }, CLEAR_EXPIRED_EVERY_MS).unref();
+  return {
+    throttle: { email, address },
+    close: async () => {
+      clearInterval(clearing);
+      db.close();
+    },
+  };
 }
 
 /**

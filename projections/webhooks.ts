@@ -11,6 +11,7 @@ export type WebhookDoc = {
   id: string; accountId: string; url: string;
   /** null: every event type, including types added later. */
   events: WebhookEventType[] | null;
+  description: string | null;
   enabled: boolean;
   disabled: { reason: DisabledReason; detail: string; at: string } | null;
   /** When deliveries (re)started: registration or the last re-enable; "failing for 5 days" counts from here at the earliest. */
@@ -29,13 +30,14 @@ export const webhooks = defineProjection<WebhookDoc>({
   evolve(doc, stored: StoredEvent) {
     const event = stored as unknown as WebhookEndpointEvent;
     if (event.type === 'WebhookEndpointRegistered') {
-      const { endpointId, accountId, url, events, sealedSecret, at } = event.data;
-      return { id: endpointId, accountId, url, events, enabled: true, disabled: null, enabledAt: at, sealedSecret, createdAt: at, updatedAt: at };
+      const { endpointId, accountId, url, events, description = null, sealedSecret, at } = event.data;
+      return { id: endpointId, accountId, url, events, description, enabled: true, disabled: null, enabledAt: at, sealedSecret, createdAt: at, updatedAt: at };
     }
     if (!doc) return doc;
     const updatedAt = event.data.at;
     switch (event.type) {
       case 'WebhookEndpointUpdated': return { ...doc, events: event.data.events, updatedAt };
+      case 'WebhookEndpointDescribed': return { ...doc, description: event.data.description, updatedAt };
       case 'WebhookEndpointDisabled': {
         const { reason, detail, at } = event.data;
         return { ...doc, enabled: false, disabled: { reason, detail, at }, updatedAt };

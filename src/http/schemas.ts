@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ID_PATTERN, type IdPrefix } from '../core/ids.ts';
+import { CONTROL_OR_BIDI } from '../core/oneLine.ts';
 
 /** Path ids: a malformed id is a 404 like an unknown one, so ids are checked, not validated loudly. */
 export const idOf = (prefix: IdPrefix) => z.string().regex(ID_PATTERN(prefix), `a ${prefix}_… id`);
@@ -16,5 +17,14 @@ export const IsoTime = z.string().datetime({ offset: true }).transform((value) =
 const protocolOf = (value: string): string | null => (URL.canParse(value) ? new URL(value).protocol : null);
 export const WebUrl = z.string().trim().max(2048).url().refine((value) => /^https?:$/.test(protocolOf(value) ?? ''), 'an http(s) URL');
 export const HttpsUrl = z.string().trim().max(2048).url().refine((value) => protocolOf(value) === 'https:', 'an https:// URL');
+
+/**
+ * One line of plain text a person typed (a description): no control character, line break or
+ * bidirectional mark anywhere (checked before trimming), trimmed, at most `max` characters. Markup
+ * in it is kept as the characters it is: whoever shows it shows text.
+ */
+export const PlainLine = (max: number) => z.string()
+  .refine((value) => !CONTROL_OR_BIDI.test(value), 'one line of plain text: no control characters, line breaks or bidirectional marks')
+  .trim().max(max);
 
 export const listOf = <T extends z.ZodType>(name: string, item: T) => z.object({ [name]: z.array(item), nextCursor: z.string().nullable() });

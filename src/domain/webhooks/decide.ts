@@ -7,8 +7,8 @@ import {
 import { normalizeEventFilter, type WebhookEventType } from './eventTypes.ts';
 
 export type WebhookEndpointCommand =
-  | { type: 'RegisterEndpoint'; endpointId: string; accountId: string; url: string; events: WebhookEventType[] | null; sealedSecret: string; at: string }
-  | { type: 'UpdateEndpoint'; events?: WebhookEventType[] | null; enabled?: boolean; at: string }
+  | { type: 'RegisterEndpoint'; endpointId: string; accountId: string; url: string; events: WebhookEventType[] | null; description?: string | null; sealedSecret: string; at: string }
+  | { type: 'UpdateEndpoint'; events?: WebhookEventType[] | null; description?: string | null; enabled?: boolean; at: string }
   /** The dispatcher's decision: a 410 Gone, or failing continuously for too long. */
   | { type: 'DisableEndpoint'; reason: 'gone' | 'failing'; detail: string; at: string }
   | { type: 'DeleteEndpoint'; at: string };
@@ -19,8 +19,8 @@ export function decideEndpoint(command: WebhookEndpointCommand, state: WebhookEn
   switch (command.type) {
     case 'RegisterEndpoint': {
       if (state.status !== 'none') return []; // a retried registration is a no-op
-      const { type: _type, events, ...data } = command;
-      return [{ type: 'WebhookEndpointRegistered', data: { ...data, events: normalizeEventFilter(events) } }];
+      const { type: _type, events, description = null, ...data } = command;
+      return [{ type: 'WebhookEndpointRegistered', data: { ...data, events: normalizeEventFilter(events), description } }];
     }
     case 'UpdateEndpoint': return update(command, requireEndpoint(state));
     case 'DisableEndpoint': {
@@ -46,6 +46,9 @@ function update(command: Extract<WebhookEndpointCommand, { type: 'UpdateEndpoint
   if (command.events !== undefined) {
     const filter = normalizeEventFilter(command.events);
     if (JSON.stringify(filter) !== JSON.stringify(endpoint.events)) events.push({ type: 'WebhookEndpointUpdated', data: { endpointId, events: filter, at } });
+  }
+  if (command.description !== undefined && command.description !== endpoint.description) {
+    events.push({ type: 'WebhookEndpointDescribed', data: { endpointId, description: command.description, at } });
   }
   if (command.enabled === true && endpoint.status === 'disabled') events.push({ type: 'WebhookEndpointEnabled', data: { endpointId, at } });
   if (command.enabled === false && endpoint.status === 'enabled') {

@@ -7,8 +7,10 @@ import type { WebhookEventType } from './eventTypes.ts';
 export type DisabledReason = 'user' | 'gone' | 'failing';
 
 export type WebhookEndpointEvent =
-  | { type: 'WebhookEndpointRegistered'; data: { endpointId: string; accountId: string; url: string; events: WebhookEventType[] | null; sealedSecret: string; at: string } }
+  /** `description` is absent in registrations logged before descriptions existed. */
+  | { type: 'WebhookEndpointRegistered'; data: { endpointId: string; accountId: string; url: string; events: WebhookEventType[] | null; description?: string | null; sealedSecret: string; at: string } }
   | { type: 'WebhookEndpointUpdated'; data: { endpointId: string; events: WebhookEventType[] | null; at: string } }
+  | { type: 'WebhookEndpointDescribed'; data: { endpointId: string; description: string | null; at: string } }
   | { type: 'WebhookEndpointDisabled'; data: { endpointId: string; reason: DisabledReason; detail: string; at: string } }
   | { type: 'WebhookEndpointEnabled'; data: { endpointId: string; at: string } }
   | { type: 'WebhookEndpointDeleted'; data: { endpointId: string; at: string } };
@@ -16,7 +18,7 @@ export type WebhookEndpointEvent =
 export type WebhookEndpointEventType = WebhookEndpointEvent['type'];
 
 export const WEBHOOK_ENDPOINT_EVENT_TYPES: readonly WebhookEndpointEventType[] = [
-  'WebhookEndpointRegistered', 'WebhookEndpointUpdated', 'WebhookEndpointDisabled', 'WebhookEndpointEnabled', 'WebhookEndpointDeleted',
+  'WebhookEndpointRegistered', 'WebhookEndpointUpdated', 'WebhookEndpointDescribed', 'WebhookEndpointDisabled', 'WebhookEndpointEnabled', 'WebhookEndpointDeleted',
 ];
 
 export type ActiveEndpoint = {
@@ -25,6 +27,8 @@ export type ActiveEndpoint = {
   accountId: string;
   url: string;
   events: WebhookEventType[] | null;
+  /** The owner's note on what the endpoint is for (plain text, one line). */
+  description: string | null;
   sealedSecret: string;
   disabled: { reason: DisabledReason; detail: string; at: string } | null;
 };
@@ -37,12 +41,13 @@ export const initialEndpoint = (): WebhookEndpoint => ({ status: 'none' });
 
 export function evolveEndpoint(state: WebhookEndpoint, event: WebhookEndpointEvent): WebhookEndpoint {
   if (event.type === 'WebhookEndpointRegistered') {
-    const { endpointId, accountId, url, events, sealedSecret } = event.data;
-    return { status: 'enabled', id: endpointId, accountId, url, events, sealedSecret, disabled: null };
+    const { endpointId, accountId, url, events, description = null, sealedSecret } = event.data;
+    return { status: 'enabled', id: endpointId, accountId, url, events, description, sealedSecret, disabled: null };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
     case 'WebhookEndpointUpdated': return { ...state, events: event.data.events };
+    case 'WebhookEndpointDescribed': return { ...state, description: event.data.description };
     case 'WebhookEndpointDisabled': {
       const { reason, detail, at } = event.data;
       return { ...state, status: 'disabled', disabled: { reason, detail, at } };

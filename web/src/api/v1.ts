@@ -656,7 +656,7 @@ export interface paths {
         delete: operations["deleteWebhooksId"];
         options?: never;
         head?: never;
-        /** Change the subscribed events, or disable and enable the endpoint */
+        /** Change the subscribed events or the description, or disable and enable the endpoint */
         patch: operations["patchWebhooksId"];
         trace?: never;
     };
@@ -1112,6 +1112,8 @@ export interface components {
         };
         CreatedWebhookEndpoint: {
             createdAt: string;
+            /** @description What the endpoint is for: plain text set by the account, never markup. */
+            description: string | null;
             disabled: {
                 at: string;
                 detail: string;
@@ -1680,6 +1682,8 @@ export interface components {
         };
         WebhookEndpoint: {
             createdAt: string;
+            /** @description What the endpoint is for: plain text set by the account, never markup. */
+            description: string | null;
             disabled: {
                 at: string;
                 detail: string;
@@ -5692,6 +5696,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description What the endpoint is for, as one line of plain text (at most 200 characters); empty or null (on PATCH) removes it */
+                    description?: string;
                     /** @description Event types to receive; omit (or null on PATCH) for every type */
                     events?: ("article.status_changed" | "article.published" | "article.revised" | "topics.suggested" | "brand.crawled")[];
                     /** Format: uri */
@@ -5940,6 +5946,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    description?: string | null;
                     enabled?: boolean;
                     events?: ("article.status_changed" | "article.published" | "article.revised" | "topics.suggested" | "brand.crawled")[] | null;
                 };

@@ -3,7 +3,7 @@ import { webhooks, type WebhookDoc } from '../../../../projections/webhooks.ts';
 import { releaseWebhookSlot, takeWebhookSlot } from '../../accounts/planLimits.ts';
 import { route } from '../../../http/route.ts';
 import { applyAppended, commandContext } from '../../../http/resources.ts';
-import { HttpsUrl, listOf, Pagination } from '../../../http/schemas.ts';
+import { HttpsUrl, listOf, Pagination, PlainLine } from '../../../http/schemas.ts';
 import { requireReachableUrl } from '../../../integrations/safeHttp/registration.ts';
 import type { ReadStore } from '../../../readstore/port.ts';
 import type { Platform } from '../../../platform.ts';
@@ -18,9 +18,13 @@ import { webhookSignal } from '../signal.ts';
 const WebhookResponse = z.object({ webhook: WebhookBody });
 const Events = z.array(EventType).min(1).max(20).describe('Event types to receive; omit (or null on PATCH) for every type');
 
-const CreateWebhook = z.object({ url: HttpsUrl, events: Events.optional() }).strict();
-const UpdateWebhook = z.object({ events: Events.nullable().optional(), enabled: z.boolean().optional() }).strict()
-  .refine((body) => Object.keys(body).length > 0, 'send at least one of events, enabled');
+const Description = PlainLine(200).describe('What the endpoint is for, as one line of plain text (at most 200 characters); empty or null (on PATCH) removes it');
+
+const CreateWebhook = z.object({ url: HttpsUrl, events: Events.optional(), description: Description.optional() }).strict();
+const UpdateWebhook = z.object({ events: Events.nullable().optional(), description: Description.nullable().optional(), enabled: z.boolean().optional() }).strict()
+  .refine((body) => Object.keys(body).length > 0, 'send at least one of events, description, enabled');
+/** An empty description is no description. */
+const descriptionOf = (text: string | null | undefined) => (text === undefined ? undefined : text || null);
 
 async function failingSinceOf(readStore: ReadStore, ids: string[]): Promise<Map<string, string | null>> {
   await ensureWebhookCollections(readStore);
@@ -48,6 +52,7 @@ export const endpointRoutes = [
       const slot = await takeWebhookSlot(platform, { accountId: auth.accountId, plan: auth.plan, endpointId, at }, commandContext(input, `slot:${endpointId}`));
       const result = await platform.commands.execute(webhookStream, endpointId, {
         type: 'RegisterEndpoint', endpointId, accountId: auth.accountId, url: body.url, events: body.events ?? null,
+        description: descriptionOf(body.description) ?? null,
         sealedSecret: platform.secrets.seal(secret, { kind: 'webhook-endpoint-secret', accountId: auth.accountId, recordId: endpointId }), at,
       }, commandContext(input)).catch(async (error: unknown) => {
         await releaseWebhookSlot(platform, slot, `the endpoint was not registered: ${(error as Error).message}`, commandContext(input, `slot-release:${endpointId}`))
@@ -80,7 +85,7 @@ export const endpointRoutes = [
     },
   }),
   route({
-    method: 'patch', path: '/webhooks/:id', tag: 'Webhooks', summary: 'Change the subscribed events, or disable and enable the endpoint',
+    method: 'patch', path: '/webhooks/:id', tag: 'Webhooks', summary: 'Change the subscribed events or the description, or disable and enable the endpoint',
     params: z.object({ id: WebhookId }),
     body: UpdateWebhook,
     responses: { 200: WebhookResponse },
@@ -88,7 +93,7 @@ export const endpointRoutes = [
     async handle(input) {
       const { params, body, platform } = input;
       const doc = await ownedWebhook(input);
-      const result = await platform.commands.execute(webhookStream, params.id, { type: 'UpdateEndpoint', ...body, at: platform.clock.now() }, commandContext(input));
+      const result = await platform.commands.execute(webhookStream, params.id, { type: 'UpdateEndpoint', ...body, description: descriptionOf(body.description), at: platform.clock.now() }, commandContext(input));
       webhookSignal(platform).notify([params.id]); // its lane looks again: disabled, it settles what waits
       return { status: 200, body: { webhook: await presentOne(platform.readStore, applyAppended(webhooks, doc, result.events)!) } };
     },

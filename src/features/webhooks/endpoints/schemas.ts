@@ -10,6 +10,7 @@ export const WebhookBody = z.object({
   id: z.string(),
   url: z.string(),
   events: z.array(EventType).nullable().describe('The subscribed event types; null means every type, including types added later.'),
+  description: z.string().nullable().describe('What the endpoint is for: plain text set by the account, never markup.'),
   enabled: z.boolean(),
   disabled: z.object({
     reason: z.enum(['user', 'gone', 'failing']).describe('user: through the API; gone: the endpoint answered 410; failing: every attempt failed for 5 days'),
@@ -25,9 +26,9 @@ export const CreatedWebhookBody = WebhookBody.extend({
 }).meta({ id: 'CreatedWebhookEndpoint' });
 
 export function presentWebhook(doc: WebhookDoc, failingSince: string | null = null): z.infer<typeof WebhookBody> {
-  const { id, url, events, enabled, disabled, createdAt, updatedAt } = doc;
+  const { id, url, events, description = null, enabled, disabled, createdAt, updatedAt } = doc;
   const failing = enabled && failingSince !== null && Date.parse(failingSince) >= Date.parse(doc.enabledAt) ? failingSince : null;
-  return { id, url, events, enabled, disabled, failingSince: failing, createdAt, updatedAt };
+  return { id, url, events, description, enabled, disabled, failingSince: failing, createdAt, updatedAt };
 }
 
 export const DeliveryStatus = z.enum(['pending', 'retrying', 'succeeded', 'failed']);

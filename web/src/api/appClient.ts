@@ -3,6 +3,8 @@
  * from docs/application.md: they are outside the public OpenAPI index. The session is an HttpOnly
  * cookie the page cannot read; unsafe requests carry the session's CSRF token.
  */
+import { namesField } from './fieldPath.ts';
+
 export type Role = 'owner' | 'editor' | 'viewer';
 export type Me = {
   member: { id: string; email: string | null; name: string | null; role: Role };
@@ -26,9 +28,9 @@ export class RequestFailed extends Error {
     super(error.message);
     this.error = error;
   }
-  /** The message for a form field (`body.password` → `password`), if the server named one. */
+  /** The server's message for a form field or anything inside it (`body.events.0` → `events`), if it named one. */
   fieldMessage(field: string): string | undefined {
-    return this.error.details?.find((detail) => detail.path === `body.${field}`)?.message;
+    return this.error.details?.find((detail) => namesField(detail.path, field))?.message;
   }
 }
 

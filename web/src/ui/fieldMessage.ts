@@ -5,8 +5,7 @@ import type { RequestFailed } from '../api/appClient.ts';
  * `body.settings.cadence.time`, and `voiceTraits` matches `body.voiceTraits.3` too.
  */
 export function messageFor(error: RequestFailed | null | undefined, field: string): string | undefined {
-  const path = `body.${field}`;
-  return error?.error.details?.find((detail) => detail.path === path || detail.path.startsWith(`${path}.`))?.message;
+  return error?.fieldMessage(field);
 }
 
 /** The form's message when no field of the form was named (a 403, a 409, an unreachable server). */

@@ -15,6 +15,7 @@ import { SearchChart } from './SearchChart.tsx';
 import { useCover } from './useCover.ts';
 import { VersionDiff } from './VersionDiff.tsx';
 import { useArticleUpdates } from './useArticleUpdates.ts';
+import { Time } from '../ui/Time.tsx';
 
 /**
  * An article: the text rendered safely with its content checks, frontmatter, cover, sources and
@@ -53,7 +54,7 @@ export default function ArticlePage({ me, params }: PageProps) {
       {shownAt && (
         <div className="as-it-was" role="status">
           <p>
-            Showing the article as it was at step {shownAt.revision} ({eventLabel(shownAt.type)}, {new Date(shownAt.at).toLocaleString()}).{' '}
+            Showing the article as it was at step {shownAt.revision} ({eventLabel(shownAt.type)}, <Time at={shownAt.at} absolute />).{' '}
             <button type="button" onClick={() => setShownAt(null)}>Back to the current article</button>
           </p>
           <ErrorNote error={past.error} />

@@ -4,6 +4,7 @@ import type { components } from '../api/v1.ts';
 import { api, unwrap } from '../api/v1Client.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { useResource } from '../ui/useResource.ts';
+import { absoluteTime } from '../ui/formatTime.ts';
 
 type VersionSummary = components['schemas']['ArticleVersionSummary'];
 
@@ -59,7 +60,7 @@ export function VersionDiff({ articleId, latest }: { articleId: string; latest: 
 function describe(version: VersionSummary): string {
   const what = version.kind === 'draft' ? 'First draft' : version.kind === 'refresh' ? 'Refresh' : 'Revision';
   const stats = version.version > 1 ? ` (+${version.diff.addedWords} / −${version.diff.removedWords} words)` : '';
-  return `Version ${version.version}: ${what}, ${new Date(version.at).toLocaleString()}${stats}${version.summary ? `: ${version.summary}` : ''}`;
+  return `Version ${version.version}: ${what}, ${absoluteTime(version.at)}${stats}${version.summary ? `: ${version.summary}` : ''}`;
 }
 
 function VersionPicker({ label, value, versions, onChange }: { label: string; value: number; versions: readonly VersionSummary[]; onChange(version: number): void }) {

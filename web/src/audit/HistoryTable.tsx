@@ -1,4 +1,5 @@
 import { describeActor, eventDetail, eventLabel, type HistoryEntry } from './history.ts';
+import { Time } from '../ui/Time.tsx';
 
 /** An article's history: when, what, who, and the step's detail; `onShowAt` adds "show the article as it was here". */
 export function HistoryTable({ entries, caption, onShowAt, shownAt }: {
@@ -18,7 +19,7 @@ export function HistoryTable({ entries, caption, onShowAt, shownAt }: {
           {entries.map((entry) => (
             <tr key={entry.eventId} aria-current={shownAt === entry.revision ? 'true' : undefined}>
               <td>{entry.revision}</td>
-              <td><time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time></td>
+              <td><Time at={entry.at} absolute /></td>
               <td>{eventLabel(entry.type)}</td>
               <td>{describeActor(entry.actor)}</td>
               <td className="detail">{eventDetail(entry)}</td>

@@ -2,8 +2,8 @@ import type { RequestFailed } from '../api/appClient.ts';
 import type { components } from '../api/v1.ts';
 import { pathTo } from '../navigation.ts';
 import { Link } from '../ui/Link.tsx';
-import { showTime } from './localTime.ts';
 import { httpUrl } from '../ui/httpUrl.ts';
+import { Time } from '../ui/Time.tsx';
 
 export type ArticleSummary = components['schemas']['ArticleSummary'];
 
@@ -20,7 +20,7 @@ export function ArticleCard({ article, projectId, error, onRetry }: {
   return (
     <article className="card" aria-label={article.title}>
       <h3><Link to={pathTo('/projects/:projectId/articles/:articleId', { projectId, articleId: article.id })}>{article.title}</Link></h3>
-      <p className="card-meta">Since <time dateTime={article.updatedAt}>{showTime(article.updatedAt)}</time>{article.version > 0 ? ` · version ${article.version}` : ''}</p>
+      <p className="card-meta">Since <Time at={article.updatedAt} />{article.version > 0 ? ` · version ${article.version}` : ''}</p>
       {article.waitingFor && <p className="card-meta">Waiting for the {article.waitingFor.scope}'s monthly budget ({article.waitingFor.month}).</p>}
       {prUrl && <p className="card-meta"><a href={prUrl} rel="noreferrer noopener" target="_blank">Pull request{article.prNumber ? ` #${article.prNumber}` : ''}</a></p>}
       {article.status === 'failed' && article.failure && (

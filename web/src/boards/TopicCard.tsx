@@ -3,8 +3,8 @@ import type { RequestFailed } from '../api/appClient.ts';
 import type { components } from '../api/v1.ts';
 import { pathTo } from '../navigation.ts';
 import { Link } from '../ui/Link.tsx';
-import { showTime } from './localTime.ts';
 import { ScheduleForm } from './ScheduleForm.tsx';
+import { Time } from '../ui/Time.tsx';
 
 export type Topic = components['schemas']['Topic'];
 export type TopicStatus = Topic['status'];
@@ -50,7 +50,7 @@ export function TopicCard({ topic, projectId, fresh, first, last, error, actions
       {topic.keyword && <p className="card-meta">Keyword: {topic.keyword}</p>}
       {topic.rationale && <p className="card-rationale"><span className="hidden">Why: </span>{topic.rationale}</p>}
       {topic.overlap && <p className="card-meta">Overlaps “{topic.overlap.title || topic.overlap.url}”: {topic.overlap.advice}</p>}
-      <p className="card-meta">Priority {topic.priority}{topic.scheduledFor && <> · written on <time dateTime={topic.scheduledFor}>{showTime(topic.scheduledFor)}</time></>}</p>
+      <p className="card-meta">Priority {topic.priority}{topic.scheduledFor && <> · written on <Time at={topic.scheduledFor} /></>}</p>
       {topic.articleId && <p><Link to={pathTo('/projects/:projectId/articles/:articleId', { projectId, articleId: topic.articleId })}>Open its article</Link></p>}
       {error && <p role="alert" className="error">{error.message}</p>}
       {actions && (

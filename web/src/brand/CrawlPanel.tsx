@@ -4,8 +4,7 @@ import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { useAction } from '../ui/useAction.ts';
 import { partChanges } from './brandChanges.ts';
 import { PART_NAMES, type Brand } from './types.ts';
-
-const when = (at: string) => <time dateTime={at}>{new Date(at).toLocaleString()}</time>;
+import { Time } from '../ui/Time.tsx';
 
 /** Where the crawl stands, a re-crawl, and what the last finished crawl changed (the parts a person edited are kept). */
 export function CrawlPanel({ projectId, brand, readOnly, crawled }: { projectId: string; brand: Brand; readOnly: boolean; crawled(): Promise<void> }) {
@@ -33,8 +32,8 @@ export function CrawlPanel({ projectId, brand, readOnly, crawled }: { projectId:
       {last && (
         <div className="changes" aria-label="What the last crawl changed" role="region">
           {last.initial
-            ? <p>First crawl, {when(last.at)}: everything here was learned from the site.</p>
-            : <p>Last re-crawl, {when(last.at)}: {last.changedParts.length ? `changed ${last.changedParts.map((part) => PART_NAMES[part]).join(', ')}.` : 'nothing changed.'}</p>}
+            ? <p>First crawl, <Time at={last.at} />: everything here was learned from the site.</p>
+            : <p>Last re-crawl, <Time at={last.at} />: {last.changedParts.length ? `changed ${last.changedParts.map((part) => PART_NAMES[part]).join(', ')}.` : 'nothing changed.'}</p>}
           {last.keptEditedParts.length > 0 && <p>Kept as you edited them: {last.keptEditedParts.map((part) => PART_NAMES[part]).join(', ')}.</p>}
           {!last.initial && last.changedParts.map((part) => (
             <details key={part} open>

@@ -6,7 +6,8 @@ import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { NewSecret } from '../ui/NewSecret.tsx';
 import { useResource } from '../ui/useResource.ts';
 import { GitHubForm } from './GitHubForm.tsx';
-import { attempt, orNone, when } from './load.ts';
+import { attempt, orNone } from './load.ts';
+import { Time } from '../ui/Time.tsx';
 
 type GitHub = components['schemas']['GitHubIntegration'];
 
@@ -44,13 +45,13 @@ export function GitHubSection({ projectId, canWrite }: { projectId: string; canW
             <dt>Content directory</dt><dd><code>{github.contentDirectory || '(repository root)'}</code></dd>
             <dt>Publishing</dt><dd>{github.publishMode === 'pr' ? 'a pull request per article' : 'direct push to the base branch'}</dd>
             <dt>Credential</dt><dd>{github.credentials.type === 'token' ? 'personal access token' : `GitHub App ${github.credentials.appId}, installation ${github.credentials.installationId}`}</dd>
-            <dt>Connected</dt><dd>{when(github.connectedAt)}</dd>
+            <dt>Connected</dt><dd><Time at={github.connectedAt} /></dd>
           </dl>
           <h3>Webhook on GitHub</h3>
           <p>On GitHub: repository → Settings → Webhooks → Add webhook, content type <code>application/json</code>, events: pull requests, issue comments, pull request review comments.</p>
           <dl className="facts">
             <dt>Payload URL</dt><dd><code data-testid="github-webhook-url">{github.webhook.url}</code></dd>
-            <dt>Secret issued</dt><dd>{when(github.webhook.secretIssuedAt)}</dd>
+            <dt>Secret issued</dt><dd><Time at={github.webhook.secretIssuedAt} /></dd>
           </dl>
         </>
       )}

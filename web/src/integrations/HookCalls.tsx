@@ -1,5 +1,5 @@
 import type { components } from '../api/v1.ts';
-import { when } from './load.ts';
+import { Time } from '../ui/Time.tsx';
 
 type Call = components['schemas']['PostPublishHookCall'];
 
@@ -13,7 +13,7 @@ export function HookCalls({ calls }: { calls: readonly Call[] }) {
       <tbody>
         {calls.map((call) => (
           <tr key={`${call.eventId}:${call.attempt}`}>
-            <td><time dateTime={call.at}>{when(call.at)}</time></td>
+            <td><Time at={call.at} /></td>
             <td>{call.kind === 'test' ? 'test call' : `article ${call.articleId ?? ''}${call.attempt > 1 ? `, attempt ${call.attempt}` : ''}`}</td>
             <td>{call.statusCode ?? 'no answer'}</td>
             <td className={call.ok ? 'ok' : 'error'}>{call.ok ? 'OK' : call.error ?? 'failed'}</td>

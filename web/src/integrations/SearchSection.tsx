@@ -3,9 +3,10 @@ import type { RequestFailed } from '../api/appClient.ts';
 import { api, unwrap } from '../api/v1Client.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { useResource } from '../ui/useResource.ts';
-import { attempt, orNone, when } from './load.ts';
+import { attempt, orNone } from './load.ts';
 import { PlanLimit } from './PlanLimit.tsx';
 import { SearchForm } from './SearchForm.tsx';
+import { Time } from '../ui/Time.tsx';
 
 /** Search analytics: the connected property, its state, the last sync and its result; connect, sync now, disconnect. */
 export function SearchSection({ projectId, canWrite }: { projectId: string; canWrite: boolean }) {
@@ -39,8 +40,8 @@ export function SearchSection({ projectId, canWrite }: { projectId: string; canW
           <dt>Credential</dt><dd>{search.credentials.type === 'oauth' ? 'OAuth refresh token' : `service account ${search.credentials.clientEmail}`}</dd>
           <dt>Status</dt><dd className={search.status === 'ok' ? 'ok' : 'error'}>{search.status === 'ok' ? 'working' : `broken: ${search.reason ?? ''}`}</dd>
           <dt>Last sync</dt>
-          <dd data-testid="last-sync">{sync ? `${sync.status}, ${when(sync.finishedAt ?? sync.requestedAt)}${sync.articles === null ? '' : `: ${sync.articles} articles, ${sync.withTraffic ?? 0} with traffic`}${sync.reason ? ` (${sync.reason})` : ''}` : 'not yet'}</dd>
-          <dt>Next sync</dt><dd>{search.nextSyncAt ? when(search.nextSyncAt) : 'none while broken'}</dd>
+          <dd data-testid="last-sync">{sync ? <>{sync.status}, <Time at={sync.finishedAt ?? sync.requestedAt} />{sync.articles === null ? '' : `: ${sync.articles} articles, ${sync.withTraffic ?? 0} with traffic`}{sync.reason ? ` (${sync.reason})` : ''}</> : 'not yet'}</dd>
+          <dt>Next sync</dt><dd><Time at={search.nextSyncAt} empty="none while broken" /></dd>
         </dl>
       )}
       {search && (

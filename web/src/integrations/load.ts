@@ -20,5 +20,3 @@ export async function attempt(change: () => Promise<void>): Promise<RequestFaile
     return asRequestFailed(failure);
   }
 }
-
-export const when = (iso: string | null | undefined): string => (iso ? new Date(iso).toLocaleString() : 'never');

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { app, RequestFailed, type KeyView, type Me } from '../api/appClient.ts';
 import { api } from '../api/v1Client.ts';
 import { NewSecret } from '../ui/NewSecret.tsx';
+import { Time } from '../ui/Time.tsx';
 
 /** The API keys area (owners): list, create, rotate, revoke. A new key is shown once. */
 export function KeysPage({ me }: { me: Me }) {
@@ -70,8 +71,8 @@ export function KeysPage({ me }: { me: Me }) {
                   <td>{key.name}</td>
                   <td><code>{key.prefix}…</code></td>
                   <td>{key.createdBy}</td>
-                  <td><time dateTime={key.createdAt}>{new Date(key.createdAt).toLocaleString()}</time></td>
-                  <td>{key.lastUsedAt ? <time dateTime={key.lastUsedAt}>{new Date(key.lastUsedAt).toLocaleString()}</time> : 'never'}</td>
+                  <td><Time at={key.createdAt} /></td>
+                  <td><Time at={key.lastUsedAt} /></td>
                   <td>
                     <button type="button" onClick={() => void rotate(key)} aria-label={`Rotate ${key.name}`}>Rotate</button>
                     <button type="button" onClick={() => void revoke(key)} aria-label={`Revoke ${key.name}`}>Revoke</button>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Invited } from '../api/appClient.ts';
+import { Time } from '../ui/Time.tsx';
 
 /** The invite link, shown once: Inkstream sends no email, so the owner passes it on. */
 export function InviteLink({ invited, onDone }: { invited: Invited; onDone(): void }) {
@@ -10,7 +11,7 @@ export function InviteLink({ invited, onDone }: { invited: Invited; onDone(): vo
       <h2 id="invite-link-title">Invite link for {who}</h2>
       <p>
         <strong>Inkstream sends no email: copy this link and send it to {who} yourself.</strong> It is shown only now, works once, and
-        expires <time dateTime={invited.inviteLinkExpiresAt}>{new Date(invited.inviteLinkExpiresAt).toLocaleString()}</time>.
+        expires <Time at={invited.inviteLinkExpiresAt} />.
         Lost it? Remove the invitation and invite again.
       </p>
       <output data-testid="invite-link"><code>{invited.inviteLink}</code></output>

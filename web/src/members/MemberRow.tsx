@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { app, type MemberView, type RequestFailed, type Role } from '../api/appClient.ts';
 import { asRequestFailed } from '../ui/useResource.ts';
+import { Time } from '../ui/Time.tsx';
 
 const ROLES: readonly Role[] = ['owner', 'editor', 'viewer'];
-const when = (iso: string | null) => (iso ? <time dateTime={iso}>{new Date(iso).toLocaleDateString()}</time> : null);
 
 /** One member; an owner changes the role or removes them (after a confirmation that says what is erased). */
 export function MemberRow({ member, manage, isMe, onChanged }: { member: MemberView; manage: boolean; isMe: boolean; onChanged(): Promise<void> }) {
@@ -45,7 +45,7 @@ export function MemberRow({ member, manage, isMe, onChanged }: { member: MemberV
         ) : member.role}
         {failure && <p id={errorId} className="error" role="alert">{failure.message}</p>}
       </td>
-      <td>{member.status === 'active' ? <>joined {when(member.joinedAt)}</> : <>invited {when(member.invitedAt)}, not joined yet</>}</td>
+      <td>{member.status === 'active' ? <>joined <Time at={member.joinedAt} dateOnly empty="" /></> : <>invited <Time at={member.invitedAt} dateOnly empty="" />, not joined yet</>}</td>
       {manage && <td><button type="button" onClick={remove} aria-label={`Remove ${label}`}>Remove</button></td>}
     </tr>
   );

@@ -3,8 +3,8 @@ import { app, signedOutHere, type RequestFailed, type SessionView } from '../api
 import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { asRequestFailed, useResource } from '../ui/useResource.ts';
 import { deviceOf } from './device.ts';
-
-const at = (iso: string) => <time dateTime={iso}>{new Date(iso).toLocaleString()}</time>;
+import { Time } from '../ui/Time.tsx';
+import { absoluteTime } from '../ui/formatTime.ts';
 
 /** Your sessions: where you are signed in; revoking one signs that browser out (this one: you). */
 export function SessionsPage() {
@@ -40,10 +40,10 @@ export function SessionsPage() {
                   <span title={session.userAgent}>{deviceOf(session.userAgent)}</span>
                   {session.current && <strong className="badge"> this session</strong>}
                 </td>
-                <td>{at(session.createdAt)}</td>
-                <td>{at(session.lastSeenAt)}</td>
+                <td><Time at={session.createdAt} /></td>
+                <td><Time at={session.lastSeenAt} /></td>
                 <td>
-                  <button type="button" onClick={() => void revoke(session)} aria-label={session.current ? 'Sign out here: revoke this session' : `Revoke the session in ${deviceOf(session.userAgent)} signed in ${new Date(session.createdAt).toLocaleString()}`}>
+                  <button type="button" onClick={() => void revoke(session)} aria-label={session.current ? 'Sign out here: revoke this session' : `Revoke the session in ${deviceOf(session.userAgent)} signed in ${absoluteTime(session.createdAt)}`}>
                     {session.current ? 'Sign out here' : 'Revoke'}
                   </button>
                 </td>

@@ -4,6 +4,7 @@ import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { asRequestFailed, useResource } from '../ui/useResource.ts';
 import type { RequestFailed } from '../api/appClient.ts';
 import type { Delivery, EventTypeInfo } from './types.ts';
+import { Time } from '../ui/Time.tsx';
 
 const STATUSES = ['pending', 'retrying', 'succeeded', 'failed'] as const;
 type Status = (typeof STATUSES)[number];
@@ -98,7 +99,7 @@ function DeliveryRow({ delivery, canRedeliver, onRedeliver }: { delivery: Delive
   const body = last?.responseBody ?? '';
   return (
     <tr data-testid="delivery-row">
-      <td><time dateTime={delivery.createdAt}>{new Date(delivery.createdAt).toLocaleString()}</time></td>
+      <td><Time at={delivery.createdAt} /></td>
       <td><code>{delivery.type}</code></td>
       <td><span className={`status status-${delivery.status}`}>{delivery.status}</span>{delivery.failureReason && <div>{delivery.failureReason}</div>}</td>
       <td>
@@ -109,7 +110,7 @@ function DeliveryRow({ delivery, canRedeliver, onRedeliver }: { delivery: Delive
             <ol>
               {delivery.attempts.map((attempt, index) => (
                 <li key={index}>
-                  <time dateTime={attempt.at}>{new Date(attempt.at).toLocaleString()}</time>: {attempt.statusCode ?? 'no answer'}
+                  <Time at={attempt.at} absolute />: {attempt.statusCode ?? 'no answer'}
                   {attempt.latencyMs !== null && `, ${attempt.latencyMs} ms`}{attempt.error && ` (${attempt.error})`}
                   {attempt.responseBody && <pre className="response">{attempt.responseBody}</pre>}
                 </li>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { api, unwrap } from '../api/v1Client.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { useResource } from '../ui/useResource.ts';
+import { Time } from '../ui/Time.tsx';
 
 const SuccessChart = lazy(() => import('./SuccessChart.tsx'));
 
@@ -44,7 +45,7 @@ export function StatsPanel({ endpointId, refreshKey }: { endpointId: string; ref
               <tbody>
                 {data.buckets.map((bucket) => (
                   <tr key={bucket.at}>
-                    <td><time dateTime={bucket.at}>{new Date(bucket.at).toLocaleString()}</time></td>
+                    <td><Time at={bucket.at} absolute /></td>
                     <td>{bucket.succeeded}</td><td>{bucket.failed}</td><td>{percent(bucket.succeeded, bucket.failed)}</td>
                   </tr>
                 ))}

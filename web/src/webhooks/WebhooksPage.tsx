@@ -9,6 +9,7 @@ import { EventCatalogue } from './EventCatalogue.tsx';
 import { EventPicker } from './EventPicker.tsx';
 import { endpointState } from './endpointState.ts';
 import type { EventType } from './types.ts';
+import { Time } from '../ui/Time.tsx';
 
 /** The webhooks portal: the account's endpoints, registering one (its secret shown once), the event catalogue. */
 export function WebhooksPage({ me }: { me: Me }) {
@@ -53,7 +54,7 @@ export function WebhooksPage({ me }: { me: Me }) {
               <td><Link to={`/webhooks/${endpoint.id}`}>{endpoint.url}</Link></td>
               <td>{endpoint.events === null ? 'every type' : endpoint.events.join(', ')}</td>
               <td>{endpointState(endpoint)}</td>
-              <td><time dateTime={endpoint.createdAt}>{new Date(endpoint.createdAt).toLocaleString()}</time></td>
+              <td><Time at={endpoint.createdAt} /></td>
             </tr>
           ))}
           {endpoints.data?.webhooks.length === 0 && <tr><td colSpan={4}>No endpoints yet.</td></tr>}

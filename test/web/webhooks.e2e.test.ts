@@ -12,6 +12,7 @@ let browser: Browser;
 let receivers: Awaited<ReturnType<typeof startReceiverPool>>;
 let receiver: Receiver;
 let endpointId: string;
+const MARKUP_DESCRIPTION = '<b>Build</b> relay';
 const HOSTILE_ANSWER = '<script>window.__answered = true</script><img src=x onerror="window.__answered = true">ok';
 
 beforeAll(async () => {
@@ -39,6 +40,7 @@ test.skipIf(!hasChromium)('an owner registers an endpoint (secret shown once), s
   await checkPage(page, 'webhooks-empty');
 
   await page.getByLabel('Endpoint URL (https)').fill(receiver.url);
+  await page.getByLabel('Description (optional)').fill(MARKUP_DESCRIPTION);
   await page.getByRole('checkbox', { name: 'Every event type (including types added later)' }).uncheck();
   await page.getByRole('checkbox', { name: 'article.published' }).check();
   await page.getByRole('button', { name: 'Add endpoint' }).click();
@@ -51,6 +53,8 @@ test.skipIf(!hasChromium)('an owner registers an endpoint (secret shown once), s
   await page.getByRole('link', { name: receiver.url }).waitFor();
   expect(await page.getByText(secret).count()).toBe(0); // never shown again
   expect(await page.getByRole('row', { name: /article\.published/ }).count()).toBe(1);
+  expect(await page.locator('.endpoint-description').textContent()).toBe(MARKUP_DESCRIPTION); // shown as text
+  expect(await page.locator('main table b').count()).toBe(0);
 
   await page.getByRole('link', { name: receiver.url }).click();
   await page.waitForURL(/\/webhooks\/whk_/);
@@ -136,6 +140,17 @@ test.skipIf(!hasChromium)('an owner changes the subscribed events, disables and 
   const confirmations: string[] = [];
   page.on('dialog', (dialog) => { confirmations.push(dialog.message()); });
   await page.goto(`${inkstream.url}/webhooks/${endpointId}`);
+  const description = page.getByRole('textbox', { name: 'Description' });
+  await expect.poll(() => description.inputValue()).toBe(MARKUP_DESCRIPTION);
+  await description.fill('invoice\u202Etxt.exe');
+  await page.getByRole('button', { name: 'Save description' }).click();
+  await expect.poll(() => page.locator('#endpoint-description-error').textContent()).toMatch(/plain text/);
+  expect(await description.getAttribute('aria-invalid')).toBe('true');
+  await description.fill('Zapier: new articles');
+  await page.getByRole('button', { name: 'Save description' }).click();
+  await page.getByText('Description saved.').waitFor();
+  expect((await inkstream.api().get(`/webhooks/${endpointId}`)).body.webhook.description).toBe('Zapier: new articles');
+
   await page.getByRole('checkbox', { name: 'article.revised' }).check();
   await page.getByRole('button', { name: 'Save events' }).click();
   await page.getByText('Saved the subscribed events.').waitFor();

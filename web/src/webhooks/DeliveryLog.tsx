@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { api, unwrap } from '../api/v1Client.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
-import { asRequestFailed, useResource } from '../ui/useResource.ts';
-import type { RequestFailed } from '../api/appClient.ts';
+import { useAction } from '../ui/useAction.ts';
+import { useResource } from '../ui/useResource.ts';
 import type { Delivery, EventTypeInfo } from './types.ts';
 import { Time } from '../ui/Time.tsx';
 
@@ -24,7 +24,7 @@ export function DeliveryLog({ endpointId, catalogue, canWrite, enabled, refreshK
 }) {
   const [filters, setFilters] = useState<Filters>({ status: '', type: '' });
   const [older, setOlder] = useState<{ items: Delivery[]; cursor: string | null }>({ items: [], cursor: null });
-  const [failure, setFailure] = useState<RequestFailed | null>(null);
+  const action = useAction();
   const load = (cursor?: string) => unwrap(api.GET('/webhooks/{id}/deliveries', {
     params: {
       path: { id: endpointId },
@@ -39,20 +39,15 @@ export function DeliveryLog({ endpointId, catalogue, canWrite, enabled, refreshK
   }, [first.reload]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const nextCursor = older.items.length > 0 ? older.cursor : first.data?.nextCursor ?? null;
-  async function showOlder() {
+  const showOlder = () => action.run(async () => {
     if (!nextCursor) return;
-    try {
-      const page = await load(nextCursor);
-      setOlder((current) => ({ items: [...current.items, ...page.deliveries], cursor: page.nextCursor }));
-    } catch (error) { setFailure(asRequestFailed(error)); }
-  }
-  async function redeliver(delivery: Delivery) {
-    setFailure(null);
-    try {
-      await unwrap(api.POST('/webhooks/{id}/deliveries/{deliveryId}/redeliver', { params: { path: { id: endpointId, deliveryId: delivery.id } } }));
-      await first.reload();
-    } catch (error) { setFailure(asRequestFailed(error)); }
-  }
+    const page = await load(nextCursor);
+    setOlder((current) => ({ items: [...current.items, ...page.deliveries], cursor: page.nextCursor }));
+  });
+  const redeliver = (delivery: Delivery) => action.run(async () => {
+    await unwrap(api.POST('/webhooks/{id}/deliveries/{deliveryId}/redeliver', { params: { path: { id: endpointId, deliveryId: delivery.id } } }));
+    await first.reload();
+  });
 
   const rows = [...(first.data?.deliveries ?? []), ...older.items];
   return (
@@ -73,7 +68,7 @@ export function DeliveryLog({ endpointId, catalogue, canWrite, enabled, refreshK
         </label>
         <button type="button" onClick={() => void first.reload()}>Refresh</button>
       </form>
-      <ErrorNote error={first.error ?? failure} />
+      <ErrorNote error={first.error ?? action.error} />
       <div className="scroll">
         <table>
           <caption>Deliveries, newest first</caption>

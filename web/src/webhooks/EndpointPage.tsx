@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
-import type { Me, RequestFailed } from '../api/appClient.ts';
+import type { Me } from '../api/appClient.ts';
 import { api, unwrap } from '../api/v1Client.ts';
 import { navigate } from '../navigation.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { Link } from '../ui/Link.tsx';
-import { asRequestFailed, useResource } from '../ui/useResource.ts';
+import { formMessage, messageFor } from '../ui/fieldMessage.ts';
+import { useAction } from '../ui/useAction.ts';
+import { useResource } from '../ui/useResource.ts';
 import { DeliveryLog } from './DeliveryLog.tsx';
+import { DescriptionForm } from './DescriptionForm.tsx';
 import { endpointState } from './endpointState.ts';
 import { EventPicker } from './EventPicker.tsx';
 import { StatsPanel } from './StatsPanel.tsx';
@@ -17,18 +20,15 @@ export function EndpointPage({ me, endpointId }: { me: Me; endpointId: string })
   const endpoint = useResource(() => unwrap(api.GET('/webhooks/{id}', { params: { path: { id: endpointId } } })), endpointId);
   const catalogue = useResource(() => unwrap(api.GET('/webhooks/event-types')), 'event-types');
   const [events, setEvents] = useState<EventType[] | null>(null);
-  const [failure, setFailure] = useState<RequestFailed | null>(null);
+  const action = useAction();
   const [notice, setNotice] = useState<string | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
   const webhook = endpoint.data?.webhook;
   useEffect(() => { if (webhook) setEvents(webhook.events); }, [webhook]);
 
-  async function act(action: () => Promise<string | null>) {
-    setFailure(null);
+  function act(change: () => Promise<string | null>) {
     setNotice(null);
-    try {
-      setNotice(await action());
-    } catch (error) { setFailure(asRequestFailed(error)); }
+    return action.run(async () => setNotice(await change()));
   }
   const path = { params: { path: { id: endpointId } } };
   const saveEvents = () => act(async () => {
@@ -55,16 +55,18 @@ export function EndpointPage({ me, endpointId }: { me: Me; endpointId: string })
 
   if (endpoint.error) return <main><h1>Webhook endpoint</h1><ErrorNote error={endpoint.error} /><Link to="/webhooks">All endpoints</Link></main>;
   if (!webhook) return <main><h1>Webhook endpoint</h1><p>Loading…</p></main>;
-  const eventsError = failure?.fieldMessage('events');
+  const eventsError = messageFor(action.error, 'events');
+  const general = formMessage(action.error, ['events']);
   return (
     <main>
       <p><Link to="/webhooks">All endpoints</Link></p>
       <h1>Webhook endpoint</h1>
       <p className="endpoint-url"><code>{webhook.url}</code></p>
+      <DescriptionForm endpointId={endpointId} description={webhook.description} canWrite={canWrite} onSaved={endpoint.reload} />
       <p>State: <strong data-testid="endpoint-state">{endpointState(webhook)}</strong></p>
       {!canWrite && <p>As a viewer you can read everything here but change nothing.</p>}
       {notice && <p role="status">{notice}</p>}
-      {failure && !eventsError && <ErrorNote error={failure} />}
+      {general && <p role="alert" className="error">{general}</p>}
       <div className="actions">
         <button type="button" disabled={!canWrite || !webhook.enabled} onClick={() => void sendTest()}>Send test event</button>
         {webhook.enabled

@@ -1,15 +1,21 @@
 import { useState, type FormEvent } from 'react';
-import type { Me, RequestFailed } from '../api/appClient.ts';
+import type { Me } from '../api/appClient.ts';
 import { api, unwrap } from '../api/v1Client.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { Link } from '../ui/Link.tsx';
 import { NewSecret } from '../ui/NewSecret.tsx';
-import { asRequestFailed, useResource } from '../ui/useResource.ts';
+import { FieldError } from '../ui/FieldError.tsx';
+import { formMessage, messageFor } from '../ui/fieldMessage.ts';
+import { useAction } from '../ui/useAction.ts';
+import { useResource } from '../ui/useResource.ts';
+import { DESCRIPTION_MAX } from './DescriptionForm.tsx';
 import { EventCatalogue } from './EventCatalogue.tsx';
 import { EventPicker } from './EventPicker.tsx';
 import { endpointState } from './endpointState.ts';
 import type { EventType } from './types.ts';
 import { Time } from '../ui/Time.tsx';
+
+const FIELDS = ['url', 'description', 'events'] as const;
 
 /** The webhooks portal: the account's endpoints, registering one (its secret shown once), the event catalogue. */
 export function WebhooksPage({ me }: { me: Me }) {
@@ -17,27 +23,28 @@ export function WebhooksPage({ me }: { me: Me }) {
   const endpoints = useResource(() => unwrap(api.GET('/webhooks', { params: { query: { limit: 200 } } })), 'webhooks');
   const catalogue = useResource(() => unwrap(api.GET('/webhooks/event-types')), 'event-types');
   const [events, setEvents] = useState<EventType[] | null>(null);
-  const [failure, setFailure] = useState<RequestFailed | null>(null);
+  const action = useAction();
   const [secret, setSecret] = useState<{ label: string; value: string } | null>(null);
 
-  async function create(event: FormEvent<HTMLFormElement>) {
+  function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const url = String(new FormData(form).get('url')).trim();
-    setFailure(null);
-    try {
-      const { webhook } = await unwrap(api.POST('/webhooks', { body: { url, ...(events === null ? {} : { events }) } }));
+    const data = new FormData(form);
+    const url = String(data.get('url')).trim();
+    const description = String(data.get('description') ?? '').trim();
+    void action.run(async () => {
+      const body = { url, ...(events === null ? {} : { events }), ...(description ? { description } : {}) };
+      const { webhook } = await unwrap(api.POST('/webhooks', { body }));
       setSecret({ label: `Signing secret of ${webhook.url}`, value: webhook.secret });
       form.reset();
       setEvents(null);
       await endpoints.reload();
-    } catch (error) {
-      setFailure(asRequestFailed(error));
-    }
+    });
   }
 
-  const urlError = failure?.fieldMessage('url');
-  const eventsError = failure?.fieldMessage('events');
+  const urlError = messageFor(action.error, 'url');
+  const descriptionError = messageFor(action.error, 'description');
+  const general = formMessage(action.error, FIELDS);
   return (
     <main>
       <h1>Webhooks</h1>
@@ -51,7 +58,10 @@ export function WebhooksPage({ me }: { me: Me }) {
         <tbody>
           {endpoints.data?.webhooks.map((endpoint) => (
             <tr key={endpoint.id}>
-              <td><Link to={`/webhooks/${endpoint.id}`}>{endpoint.url}</Link></td>
+              <td>
+                <Link to={`/webhooks/${endpoint.id}`}>{endpoint.url}</Link>
+                {endpoint.description && <small className="endpoint-description">{endpoint.description}</small>}
+              </td>
               <td>{endpoint.events === null ? 'every type' : endpoint.events.join(', ')}</td>
               <td>{endpointState(endpoint)}</td>
               <td><Time at={endpoint.createdAt} /></td>
@@ -62,16 +72,22 @@ export function WebhooksPage({ me }: { me: Me }) {
       </table>
 
       <h2>Add an endpoint</h2>
-      <form onSubmit={(event) => void create(event)} aria-label="Add an endpoint">
+      <form onSubmit={create} aria-label="Add an endpoint">
         <label>
           Endpoint URL (https)
           <input name="url" type="url" required placeholder="https://example.com/hooks/inkstream" disabled={!canWrite}
-            aria-invalid={urlError ? true : undefined} aria-describedby={urlError ? 'url-error' : undefined} />
+            aria-invalid={urlError ? true : undefined} aria-describedby="url-error" />
+          <FieldError id="url-error" message={urlError} />
         </label>
-        {urlError && <p id="url-error" className="error">{urlError}</p>}
-        <EventPicker catalogue={catalogue.data?.eventTypes ?? []} value={events} onChange={setEvents} disabled={!canWrite} error={eventsError} />
-        {failure && !urlError && !eventsError && <ErrorNote error={failure} />}
-        <div><button type="submit" disabled={!canWrite}>Add endpoint</button></div>
+        <label>
+          Description (optional)
+          <input name="description" maxLength={DESCRIPTION_MAX} placeholder="what this endpoint is for" disabled={!canWrite}
+            aria-invalid={descriptionError ? true : undefined} aria-describedby="description-error" />
+          <FieldError id="description-error" message={descriptionError} />
+        </label>
+        <EventPicker catalogue={catalogue.data?.eventTypes ?? []} value={events} onChange={setEvents} disabled={!canWrite} error={messageFor(action.error, 'events')} />
+        {general && <p role="alert" className="error">{general}</p>}
+        <div><button type="submit" disabled={!canWrite || action.busy}>Add endpoint</button></div>
       </form>
 
       <ErrorNote error={catalogue.error} />

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import type { RequestFailed } from '../api/appClient.ts';
 import { api, unwrap } from '../api/v1Client.ts';
-import { ErrorNote } from '../ui/ErrorNote.tsx';
-import { asRequestFailed } from '../ui/useResource.ts';
+import { FieldError } from '../ui/FieldError.tsx';
+import { formMessage, messageFor } from '../ui/fieldMessage.ts';
+import { useAction } from '../ui/useAction.ts';
 import { allows, type Article } from './articleApi.ts';
 
 /**
@@ -11,26 +11,20 @@ import { allows, type Article } from './articleApi.ts';
  */
 export function ReviseBox({ article, canAct, onQueued }: { article: Article; canAct: boolean; onQueued(): void }) {
   const [instruction, setInstruction] = useState('');
-  const [failure, setFailure] = useState<RequestFailed | null>(null);
-  const [sending, setSending] = useState(false);
+  const action = useAction();
   const allowed = canAct && allows('revise', article.status);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFailure(null);
-    setSending(true);
-    try {
+    void action.run(async () => {
       await unwrap(api.POST('/articles/{id}/revise', { params: { path: { id: article.id } }, body: { instruction } }));
       setInstruction('');
       onQueued();
-    } catch (error) {
-      setFailure(asRequestFailed(error));
-    } finally {
-      setSending(false);
-    }
+    });
   }
 
-  const fieldError = failure?.fieldMessage('instruction');
+  const fieldError = messageFor(action.error, 'instruction');
+  const general = formMessage(action.error, ['instruction']);
   return (
     <section aria-labelledby="revise-heading">
       <h2 id="revise-heading">Revise</h2>
@@ -38,12 +32,12 @@ export function ReviseBox({ article, canAct, onQueued }: { article: Article; can
         <label>
           Revision instruction
           <textarea name="instruction" value={instruction} onChange={(event) => setInstruction(event.target.value)} rows={3} maxLength={4000}
-            disabled={!allowed} aria-invalid={fieldError ? true : undefined} aria-describedby={fieldError ? 'instruction-error' : undefined} />
+            disabled={!allowed} aria-invalid={fieldError ? true : undefined} aria-describedby="instruction-error" />
+          <FieldError id="instruction-error" message={fieldError} />
         </label>
-        {fieldError && <p id="instruction-error" className="error">{fieldError}</p>}
-        <button type="submit" disabled={!allowed || sending}>Ask for a revision</button>
+        <button type="submit" disabled={!allowed || action.busy}>Ask for a revision</button>
       </form>
-      {!fieldError && <ErrorNote error={failure} />}
+      {general && <p role="alert" className="error">{general}</p>}
       {!allows('revise', article.status) && <p className="note">A draft or an open pull request can be revised; this article is {article.status}.</p>}
       <div role="status" aria-live="polite">
         {article.pendingRevisions > 0

@@ -1,66 +1,68 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { app, RequestFailed, type KeyView, type Me } from '../api/appClient.ts';
-import { api } from '../api/v1Client.ts';
+import { useState, type FormEvent } from 'react';
+import { app, type KeyView, type Me } from '../api/appClient.ts';
+import { api, unwrap } from '../api/v1Client.ts';
+import { ErrorNote } from '../ui/ErrorNote.tsx';
+import { FieldError } from '../ui/FieldError.tsx';
+import { formMessage, messageFor } from '../ui/fieldMessage.ts';
 import { NewSecret } from '../ui/NewSecret.tsx';
 import { Time } from '../ui/Time.tsx';
+import { useAction } from '../ui/useAction.ts';
+import { useResource } from '../ui/useResource.ts';
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** The API keys area (owners): list, create, rotate, revoke. A new key is shown once. */
 export function KeysPage({ me }: { me: Me }) {
-  const [keys, setKeys] = useState<KeyView[]>([]);
-  const [projects, setProjects] = useState<number | null>(null);
-  const [secret, setSecret] = useState<{ label: string; value: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const owner = me.member.role === 'owner';
+  const keys = useResource(async () => (owner ? (await app.keys()).keys : []), `keys:${owner}`);
+  // The account's project count is the plan's own figure: no project list to page through.
+  const plan = useResource(() => unwrap(api.GET('/plan')), 'plan');
+  const [secret, setSecret] = useState<{ label: string; value: string } | null>(null);
+  const action = useAction();
 
-  const refresh = useCallback(async () => {
-    if (owner) setKeys((await app.keys()).keys);
-  }, [owner]);
-  useEffect(() => { void refresh(); }, [refresh]);
-  useEffect(() => {
-    void api.GET('/projects', { params: { query: { limit: 200 } } }).then(({ data }) => setProjects(data?.projects.length ?? null));
-  }, []);
-
-  async function attempt(action: () => Promise<void>) {
-    setError(null);
-    try { await action(); } catch (failure) { setError(failure instanceof RequestFailed ? failure.message : 'Could not reach Inkstream.'); }
-  }
-
-  async function create(event: FormEvent<HTMLFormElement>) {
+  function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const name = String(new FormData(form).get('name')).trim();
-    await attempt(async () => {
+    void action.run(async () => {
       const created = await app.createKey(name);
       setSecret({ label: `New key "${name}"`, value: created.secret });
       form.reset();
-      await refresh();
+      await keys.reload();
     });
   }
 
-  const rotate = (key: KeyView) => attempt(async () => {
+  const rotate = (key: KeyView) => action.run(async () => {
     const rotated = await app.rotateKey(key.id);
     setSecret({ label: `Rotated "${key.name}": the old key no longer works`, value: rotated.secret });
-    await refresh();
+    await keys.reload();
   });
-  const revoke = (key: KeyView) => attempt(async () => {
+  const revoke = (key: KeyView) => action.run(async () => {
     if (!window.confirm(`Revoke the key "${key.name}" (${key.prefix}…)? Anything using it gets 401 from now on.`)) return;
     await app.revokeKey(key.id);
-    await refresh();
+    await keys.reload();
   });
 
-  const active = keys.filter((key) => !key.revokedAt);
+  const active = (keys.data ?? []).filter((key) => !key.revokedAt);
+  const projects = plan.data?.plan.projects.used;
+  const nameError = messageFor(action.error, 'name');
+  const general = formMessage(action.error, ['name']);
   return (
     <main>
       <h1>API keys</h1>
-      <p>Account {me.account.name} on the {me.account.plan} plan{projects === null ? '' : `, ${projects} project${projects === 1 ? '' : 's'}`}.</p>
+      <p>Account {me.account.name} on the {me.account.plan} plan{projects === undefined ? '' : `, ${plural(projects, 'project')}`}.</p>
       {!owner && <p>Only owners of the account manage API keys.</p>}
-      {error && <p role="alert" className="error">{error}</p>}
+      <ErrorNote error={keys.error} />
+      {general && <p role="alert" className="error">{general}</p>}
       {secret && <NewSecret label={secret.label} value={secret.value} onDone={() => setSecret(null)} />}
       {owner && (
         <>
           <form onSubmit={create} className="inline">
-            <label>Name of the new key <input name="name" required maxLength={64} placeholder="build server" /></label>
-            <button type="submit">Create key</button>
+            <label>
+              Name of the new key <input name="name" required maxLength={64} placeholder="build server" aria-invalid={nameError ? true : undefined} aria-describedby="key-name-error" />
+              <FieldError id="key-name-error" message={nameError} />
+            </label>
+            <button type="submit" disabled={action.busy}>Create key</button>
           </form>
           <table>
             <caption>Active keys</caption>

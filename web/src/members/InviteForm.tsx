@@ -1,43 +1,38 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { app, type Invited, type Role } from '../api/appClient.ts';
-import { asRequestFailed } from '../ui/useResource.ts';
-import type { RequestFailed } from '../api/appClient.ts';
+import { FieldError } from '../ui/FieldError.tsx';
+import { messageFor } from '../ui/fieldMessage.ts';
+import { useAction } from '../ui/useAction.ts';
 
 const FIELDS = ['email', 'name', 'role'] as const;
 
 /** Invite by email and role: the answer is a one-time link (Inkstream sends no mail). Errors go on the field they name. */
 export function InviteForm({ onInvited }: { onInvited(invited: Invited): void }) {
-  const [failure, setFailure] = useState<RequestFailed | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useAction();
+  const failure = action.error;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
     const name = String(data.get('name') ?? '').trim();
-    setBusy(true);
-    setFailure(null);
-    try {
+    void action.run(async () => {
       onInvited(await app.inviteMember({ email: String(data.get('email')).trim(), role: String(data.get('role')) as Role, ...(name ? { name } : {}) }));
       form.reset();
-    } catch (error) {
-      setFailure(asRequestFailed(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   // A validation issue's own text is short and precise; a conflict's message explains what to do.
-  const fieldError = (field: string) => failure?.fieldMessage(field) && (failure.error.code === 'validation_failed' ? failure.fieldMessage(field) : failure.message);
+  const fieldError = (field: string) => messageFor(failure, field) && (failure?.error.code === 'validation_failed' ? messageFor(failure, field) : failure?.message);
   const general = failure && !FIELDS.some((field) => fieldError(field)) ? failure.message : null;
   const described = (field: string) => (fieldError(field) ? { 'aria-invalid': true, 'aria-describedby': `invite-${field}-error` } : {});
   return (
     <form onSubmit={submit} className="invite" aria-labelledby="invite-title">
       <h2 id="invite-title">Invite a member</h2>
       <label>Email <input name="email" type="email" required maxLength={254} {...described('email')} /></label>
-      {fieldError('email') && <p id="invite-email-error" className="error" role="alert">{fieldError('email')}</p>}
+      <FieldError id="invite-email-error" message={fieldError('email')} />
       <label>Name (optional) <input name="name" maxLength={100} {...described('name')} /></label>
-      {fieldError('name') && <p id="invite-name-error" className="error" role="alert">{fieldError('name')}</p>}
+      <FieldError id="invite-name-error" message={fieldError('name')} />
       <label>Role
         <select name="role" defaultValue="editor" {...described('role')}>
           <option value="viewer">viewer: reads everything, changes nothing</option>
@@ -45,9 +40,9 @@ export function InviteForm({ onInvited }: { onInvited(invited: Invited): void })
           <option value="owner">owner: also manages members and API keys</option>
         </select>
       </label>
-      {fieldError('role') && <p id="invite-role-error" className="error" role="alert">{fieldError('role')}</p>}
+      <FieldError id="invite-role-error" message={fieldError('role')} />
       {general && <p role="alert" className="error">{general}</p>}
-      <button type="submit" disabled={busy}>Invite</button>
+      <button type="submit" disabled={action.busy}>Invite</button>
     </form>
   );
 }

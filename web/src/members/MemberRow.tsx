@@ -1,24 +1,20 @@
-import { useState, type FormEvent } from 'react';
-import { app, type MemberView, type RequestFailed, type Role } from '../api/appClient.ts';
-import { asRequestFailed } from '../ui/useResource.ts';
+import type { FormEvent } from 'react';
+import { app, type MemberView, type Role } from '../api/appClient.ts';
+import { useAction } from '../ui/useAction.ts';
 import { Time } from '../ui/Time.tsx';
 
 const ROLES: readonly Role[] = ['owner', 'editor', 'viewer'];
 
 /** One member; an owner changes the role or removes them (after a confirmation that says what is erased). */
 export function MemberRow({ member, manage, isMe, onChanged }: { member: MemberView; manage: boolean; isMe: boolean; onChanged(): Promise<void> }) {
-  const [failure, setFailure] = useState<RequestFailed | null>(null);
+  const action = useAction();
+  const failure = action.error;
   const label = member.name ?? member.email ?? 'the first owner';
 
-  async function attempt(action: () => Promise<unknown>) {
-    setFailure(null);
-    try {
-      await action();
-      await onChanged();
-    } catch (error) {
-      setFailure(asRequestFailed(error));
-    }
-  }
+  const attempt = (change: () => Promise<unknown>) => action.run(async () => {
+    await change();
+    await onChanged();
+  });
   const changeRole = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const role = String(new FormData(event.currentTarget).get('role')) as Role;

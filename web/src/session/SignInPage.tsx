@@ -1,22 +1,15 @@
-import { useState, type FormEvent } from 'react';
-import { app, RequestFailed, type Me } from '../api/appClient.ts';
+import type { FormEvent } from 'react';
+import { app, type Me } from '../api/appClient.ts';
+import { ErrorNote } from '../ui/ErrorNote.tsx';
+import { useAction } from '../ui/useAction.ts';
 
 export function SignInPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useAction();
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
-    try {
-      onSignedIn(await app.signIn(String(form.get('email')), String(form.get('password'))));
-    } catch (failure) {
-      setError(failure instanceof RequestFailed ? failure.message : 'Could not reach Inkstream.');
-    } finally {
-      setBusy(false);
-    }
+    void action.run(async () => onSignedIn(await app.signIn(String(form.get('email')), String(form.get('password')))));
   }
 
   return (
@@ -25,8 +18,8 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
       <form onSubmit={submit}>
         <label>Email <input name="email" type="email" autoComplete="username" required defaultValue={new URLSearchParams(window.location.search).get("email") ?? ""} /></label>
         <label>Password <input name="password" type="password" autoComplete="current-password" required /></label>
-        {error && <p role="alert" className="error">{error}</p>}
-        <button type="submit" disabled={busy}>Sign in</button>
+        <ErrorNote error={action.error} />
+        <button type="submit" disabled={action.busy}>Sign in</button>
       </form>
     </main>
   );

@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { app, signedOutHere, type RequestFailed, type SessionView } from '../api/appClient.ts';
+import { app, signedOutHere, type SessionView } from '../api/appClient.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
-import { asRequestFailed, useResource } from '../ui/useResource.ts';
+import { useAction } from '../ui/useAction.ts';
+import { useResource } from '../ui/useResource.ts';
 import { deviceOf } from './device.ts';
 import { Time } from '../ui/Time.tsx';
 import { absoluteTime } from '../ui/formatTime.ts';
@@ -9,26 +9,23 @@ import { absoluteTime } from '../ui/formatTime.ts';
 /** Your sessions: where you are signed in; revoking one signs that browser out (this one: you). */
 export function SessionsPage() {
   const { data, error, reload } = useResource(() => app.sessions(), 'sessions');
-  const [failure, setFailure] = useState<RequestFailed | null>(null);
+  const action = useAction();
 
   async function revoke(session: SessionView) {
     const where = session.current ? 'this browser (you will be signed out)' : deviceOf(session.userAgent);
     if (!window.confirm(`Revoke the session in ${where}?`)) return;
-    setFailure(null);
-    try {
+    await action.run(async () => {
       await app.revokeSession(session.id);
       if (session.current) signedOutHere();
       else await reload();
-    } catch (problem) {
-      setFailure(asRequestFailed(problem));
-    }
+    });
   }
 
   return (
     <main>
       <h1>Your sessions</h1>
       <p>Where you are signed in. A session ends after 12 hours without use, and 7 days after signing in. Revoking one signs that browser out at its next request.</p>
-      <ErrorNote error={error ?? failure} />
+      <ErrorNote error={error ?? action.error} />
       {data && (
         <table className="stack">
           <caption>Signed-in sessions</caption>

@@ -1,5 +1,4 @@
 import { useId, type ReactElement } from 'react';
-import type { RequestFailed } from '../api/appClient.ts';
 
 export type FieldA11y = { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string };
 
@@ -17,12 +16,3 @@ export function Field({ label, error, hint, children }: { label: string; error?:
   );
 }
 
-/**
- * The API's messages for a form's fields (`body.credentials.token` → `credentials.token`), and the
- * whole-form message when none of them names a field shown.
- */
-export function formErrors(failure: RequestFailed | null, shown: readonly string[]) {
-  const field = (name: string): string | undefined => failure?.fieldMessage(name);
-  const general = failure && !shown.some((name) => field(name)) ? failure.message : null;
-  return { field, general };
-}

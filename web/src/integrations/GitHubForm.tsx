@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import type { RequestFailed } from '../api/appClient.ts';
+import { formMessage, messageFor } from '../ui/fieldMessage.ts';
+import { useAction } from '../ui/useAction.ts';
 import { api, unwrap } from '../api/v1Client.ts';
 import type { components } from '../api/v1.ts';
-import { attempt } from './load.ts';
-import { Field, formErrors } from './Field.tsx';
+import { Field } from './Field.tsx';
 
 type GitHub = components['schemas']['GitHubIntegration'];
 const SHOWN = ['repository', 'baseBranch', 'contentDirectory', 'publishMode', 'credentials', 'credentials.token', 'credentials.appId', 'credentials.installationId', 'credentials.privateKey'];
@@ -15,9 +15,10 @@ const SHOWN = ['repository', 'baseBranch', 'contentDirectory', 'publishMode', 'c
  */
 export function GitHubForm({ projectId, current, disabled, onSaved }: { projectId: string; current: GitHub | null; disabled: boolean; onSaved(saved: GitHub): void }) {
   const [kind, setKind] = useState<'token' | 'app'>(current?.credentials.type ?? 'token');
-  const [failure, setFailure] = useState<RequestFailed | null>(null);
-  const [busy, setBusy] = useState(false);
-  const { field, general } = formErrors(failure, SHOWN);
+  const action = useAction();
+  const failure = action.error;
+  const field = (name: string) => messageFor(failure, name);
+  const general = formMessage(failure, SHOWN);
   const credentialError = field('credentials');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -27,8 +28,7 @@ export function GitHubForm({ projectId, current, disabled, onSaved }: { projectI
     const credentials = kind === 'token'
       ? { type: 'token' as const, token: text('token') }
       : { type: 'app' as const, appId: text('appId'), installationId: Number(text('installationId')), privateKey: text('privateKey') };
-    setBusy(true);
-    setFailure(await attempt(async () => {
+    await action.run(async () => {
       const saved = await unwrap(api.PUT('/projects/{id}/integrations/github', {
         params: { path: { id: projectId } },
         body: {
@@ -37,13 +37,12 @@ export function GitHubForm({ projectId, current, disabled, onSaved }: { projectI
         },
       }));
       onSaved(saved.github);
-    }));
-    setBusy(false);
+    });
   }
 
   return (
     <form onSubmit={submit} aria-label={current ? 'Save the GitHub connection' : 'Connect GitHub'}>
-      <fieldset disabled={disabled || busy}>
+      <fieldset disabled={disabled || action.busy}>
         <legend>{current ? 'Change the connection (give the credential again)' : 'Connect a repository'}</legend>
         <Field label="Repository (owner/name)" error={field('repository')}>{(a11y) => <input {...a11y} name="repository" required defaultValue={current?.repository} placeholder="acme/website" />}</Field>
         <Field label="Base branch" error={field('baseBranch')}>{(a11y) => <input {...a11y} name="baseBranch" required defaultValue={current?.baseBranch ?? 'main'} />}</Field>
@@ -71,7 +70,7 @@ export function GitHubForm({ projectId, current, disabled, onSaved }: { projectI
           )}
         {current && <label className="check"><input type="checkbox" name="rotateWebhookSecret" /> Issue a new webhook secret</label>}
         {general && <p role="alert" className="error">{general}</p>}
-        <button type="submit">{busy ? 'Checking with GitHub…' : current ? 'Save connection' : 'Connect GitHub'}</button>
+        <button type="submit">{action.busy ? 'Checking with GitHub…' : current ? 'Save connection' : 'Connect GitHub'}</button>
       </fieldset>
     </form>
   );

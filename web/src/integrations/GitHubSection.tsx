@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import type { RequestFailed } from '../api/appClient.ts';
+import { useAction } from '../ui/useAction.ts';
 import { api, unwrap } from '../api/v1Client.ts';
 import type { components } from '../api/v1.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { NewSecret } from '../ui/NewSecret.tsx';
 import { useResource } from '../ui/useResource.ts';
 import { GitHubForm } from './GitHubForm.tsx';
-import { attempt, orNone } from './load.ts';
+import { orNone } from './load.ts';
 import { Time } from '../ui/Time.tsx';
 
 type GitHub = components['schemas']['GitHubIntegration'];
@@ -15,7 +15,8 @@ type GitHub = components['schemas']['GitHubIntegration'];
 export function GitHubSection({ projectId, canWrite }: { projectId: string; canWrite: boolean }) {
   const connection = useResource(() => orNone(unwrap(api.GET('/projects/{id}/integrations/github', { params: { path: { id: projectId } } }))), projectId);
   const [secret, setSecret] = useState<string | null>(null);
-  const [failure, setFailure] = useState<RequestFailed | null>(null);
+  const action = useAction();
+  const failure = action.error;
   const github = connection.data?.github ?? null;
 
   function saved(next: GitHub) {
@@ -24,11 +25,11 @@ export function GitHubSection({ projectId, canWrite }: { projectId: string; canW
   }
   async function disconnect() {
     if (!window.confirm(`Disconnect ${github?.repository}? Nothing more is published; open pull requests stay on GitHub and are no longer followed.`)) return;
-    setFailure(await attempt(async () => {
+    await action.run(async () => {
       await unwrap(api.DELETE('/projects/{id}/integrations/github', { params: { path: { id: projectId } } }));
       setSecret(null);
       await connection.reload();
-    }));
+    });
   }
 
   return (

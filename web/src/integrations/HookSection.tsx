@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import type { RequestFailed } from '../api/appClient.ts';
+import { formMessage, messageFor } from '../ui/fieldMessage.ts';
+import { useAction } from '../ui/useAction.ts';
 import { api, unwrap } from '../api/v1Client.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { NewSecret } from '../ui/NewSecret.tsx';
 import { useResource } from '../ui/useResource.ts';
-import { Field, formErrors } from './Field.tsx';
+import { Field } from './Field.tsx';
 import { HookCalls } from './HookCalls.tsx';
-import { attempt, orNone } from './load.ts';
+import { orNone } from './load.ts';
 
 /** The post-publish hook (e.g. a site rebuild hook): its URL, its secret once, a test call, and its last calls. */
 export function HookSection({ projectId, canWrite }: { projectId: string; canWrite: boolean }) {
@@ -14,16 +15,13 @@ export function HookSection({ projectId, canWrite }: { projectId: string; canWri
   const hook = useResource(() => orNone(unwrap(api.GET('/projects/{id}/integrations/post-publish-hook', path))), projectId);
   const calls = useResource(() => unwrap(api.GET('/projects/{id}/integrations/post-publish-hook/calls', path)), projectId);
   const [secret, setSecret] = useState<string | null>(null);
-  const [failure, setFailure] = useState<RequestFailed | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useAction();
+  const failure = action.error;
   const current = hook.data?.postPublishHook ?? null;
-  const { field, general } = formErrors(failure, ['url']);
+  const field = (name: string) => messageFor(failure, name);
+  const general = formMessage(failure, ['url']);
 
-  async function change(action: () => Promise<void>) {
-    setBusy(true);
-    setFailure(await attempt(action));
-    setBusy(false);
-  }
+  const change = (run: () => Promise<void>) => action.run(run);
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -52,7 +50,7 @@ export function HookSection({ projectId, canWrite }: { projectId: string; canWri
       {secret && <NewSecret label="Post-publish hook signing secret" value={secret} hint="Your receiver checks each call's signature with it." onDone={() => setSecret(null)} />}
       {hook.data !== undefined && (
         <form onSubmit={save} aria-label="Post-publish hook">
-          <fieldset disabled={!canWrite || busy}>
+          <fieldset disabled={!canWrite || action.busy}>
             <legend>{current ? 'Change the URL' : 'Set a hook'}</legend>
             <Field label="Hook URL" error={field('url')}>{(a11y) => <input {...a11y} key={current?.url} name="url" type="url" required defaultValue={current?.url} placeholder="https://api.netlify.com/build_hooks/…" />}</Field>
             {current && <label className="check"><input type="checkbox" name="rotateSecret" /> Issue a new signing secret</label>}
@@ -63,8 +61,8 @@ export function HookSection({ projectId, canWrite }: { projectId: string; canWri
       )}
       {current && (
         <div className="actions">
-          <button type="button" disabled={!canWrite || busy} onClick={() => void sendTest()}>Send a test call</button>
-          <button type="button" disabled={!canWrite || busy} onClick={() => void remove()}>Remove hook</button>
+          <button type="button" disabled={!canWrite || action.busy} onClick={() => void sendTest()}>Send a test call</button>
+          <button type="button" disabled={!canWrite || action.busy} onClick={() => void remove()}>Remove hook</button>
         </div>
       )}
       {current && calls.data && <HookCalls calls={calls.data.calls} />}

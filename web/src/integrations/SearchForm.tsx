@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import type { RequestFailed } from '../api/appClient.ts';
+import { formMessage, messageFor } from '../ui/fieldMessage.ts';
+import { useAction } from '../ui/useAction.ts';
 import { api, unwrap } from '../api/v1Client.ts';
-import { attempt } from './load.ts';
-import { Field, formErrors } from './Field.tsx';
+import { Field } from './Field.tsx';
 import { PlanLimit } from './PlanLimit.tsx';
 
 const SHOWN = ['property', 'urlPattern', 'credentials', 'credentials.clientId', 'credentials.clientSecret', 'credentials.refreshToken', 'credentials.clientEmail', 'credentials.privateKey'];
@@ -10,9 +10,10 @@ const SHOWN = ['property', 'urlPattern', 'credentials', 'credentials.clientId', 
 /** Connect a Google Search Console property; Google is asked before anything is saved. */
 export function SearchForm({ projectId, connected, disabled, onSaved }: { projectId: string; connected: boolean; disabled: boolean; onSaved(): void }) {
   const [kind, setKind] = useState<'oauth' | 'service_account'>('service_account');
-  const [failure, setFailure] = useState<RequestFailed | null>(null);
-  const [busy, setBusy] = useState(false);
-  const { field, general } = formErrors(failure, SHOWN);
+  const action = useAction();
+  const failure = action.error;
+  const field = (name: string) => messageFor(failure, name);
+  const general = formMessage(failure, SHOWN);
   const credentialError = field('credentials');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -22,20 +23,18 @@ export function SearchForm({ projectId, connected, disabled, onSaved }: { projec
     const credentials = kind === 'oauth'
       ? { type: 'oauth' as const, clientId: text('clientId'), clientSecret: text('clientSecret'), refreshToken: text('refreshToken') }
       : { type: 'service_account' as const, clientEmail: text('clientEmail'), privateKey: text('privateKey') };
-    setBusy(true);
-    setFailure(await attempt(async () => {
+    await action.run(async () => {
       await unwrap(api.PUT('/projects/{id}/integrations/search-analytics', {
         params: { path: { id: projectId } },
         body: { property: text('property'), credentials, ...(text('urlPattern') ? { urlPattern: text('urlPattern') } : {}) },
       }));
       onSaved();
-    }));
-    setBusy(false);
+    });
   }
 
   return (
     <form onSubmit={submit} aria-label="Connect search analytics">
-      <fieldset disabled={disabled || busy}>
+      <fieldset disabled={disabled || action.busy}>
         <legend>{connected ? 'Connect again (give the credential again)' : 'Connect Google Search Console'}</legend>
         <Field label="Property" error={field('property')} hint="sc-domain:example.com, or a URL prefix such as https://example.com/">{(a11y) => <input {...a11y} name="property" required />}</Field>
         <Field label="Article URL pattern (optional)" error={field('urlPattern')} hint="e.g. https://www.example.com/blog/{slug}">{(a11y) => <input {...a11y} name="urlPattern" />}</Field>
@@ -58,7 +57,7 @@ export function SearchForm({ projectId, connected, disabled, onSaved }: { projec
           </>
         )}
         {failure?.error.status === 402 ? <PlanLimit failure={failure} /> : general && <p role="alert" className="error">{general}</p>}
-        <button type="submit">{busy ? 'Checking with Google…' : 'Connect search analytics'}</button>
+        <button type="submit">{action.busy ? 'Checking with Google…' : 'Connect search analytics'}</button>
       </fieldset>
     </form>
   );

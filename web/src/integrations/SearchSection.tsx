@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import type { RequestFailed } from '../api/appClient.ts';
+import { useAction } from '../ui/useAction.ts';
 import { api, unwrap } from '../api/v1Client.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { useResource } from '../ui/useResource.ts';
-import { attempt, orNone } from './load.ts';
+import { orNone } from './load.ts';
 import { PlanLimit } from './PlanLimit.tsx';
 import { SearchForm } from './SearchForm.tsx';
 import { Time } from '../ui/Time.tsx';
@@ -12,11 +12,12 @@ import { Time } from '../ui/Time.tsx';
 export function SearchSection({ projectId, canWrite }: { projectId: string; canWrite: boolean }) {
   const path = { params: { path: { id: projectId } } };
   const connection = useResource(() => orNone(unwrap(api.GET('/projects/{id}/integrations/search-analytics', path))), projectId);
-  const [failure, setFailure] = useState<RequestFailed | null>(null);
+  const action = useAction();
+  const failure = action.error;
   const search = connection.data?.searchAnalytics ?? null;
   const sync = search?.lastSync ?? null;
 
-  const act = async (action: () => Promise<void>) => setFailure(await attempt(action));
+  const act = (run: () => Promise<void>) => action.run(run);
   const syncNow = () => act(async () => {
     await unwrap(api.POST('/projects/{id}/integrations/search-analytics/sync', path));
     await connection.reload();

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest';
 import { PROJECTIONS_CONSUMER } from '../../../src/consumers/projectionConsumer.ts';
 import type { ArticleStatus } from '../../../src/domain/articles/article.ts';
 import type { ReadStore } from '../../../src/readstore/port.ts';
@@ -71,6 +71,7 @@ async function boardAgrees(projectId: string): Promise<void> {
 
 test('the counts a read returns agree with the lists at once after every step, however late other consumers run: they never trail the cards', async () => {
   otherConsumersLag = true;
+  onTestFinished(() => { otherConsumersLag = false; });
   const steps = app.api(await app.newKey('steps'));
   const projectId = (await steps.post('/projects', { name: 'In step', websiteUrl: 'https://in-step.example' })).body.project.id as string;
   const accountId = (await app.platform.eventStore.readStream(`project-${projectId}`, { maxCount: 1 }))[0].metadata.accountId;
@@ -88,7 +89,6 @@ test('the counts a read returns agree with the lists at once after every step, h
   const { articleCounts, topicCounts } = (await steps.get(`/projects/${projectId}`)).body.project;
   expect(articleCounts).toMatchObject({ queued: 1, researching: 1, writing: 1, draft: 1, pr_open: 1, merged: 1 });
   expect(topicCounts).toMatchObject({ written: 6, rejected: 1 });
-  otherConsumersLag = false;
 }, 120_000);
 
 test('a project carries how many of its articles are in each state, in the list and on its own', async () => {

@@ -4,6 +4,7 @@ import type { components } from '../api/v1.ts';
 import { api, unwrap } from '../api/v1Client.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { asRequestFailed } from '../ui/useResource.ts';
+import type { useBoardRefresh } from './useBoardRefresh.ts';
 
 type Research = components['schemas']['Project']['research'];
 
@@ -11,8 +12,8 @@ type Research = components['schemas']['Project']['research'];
  * "Suggest topics" and the research run it starts: in progress until the run ends (topics.suggested),
  * then how many suggestions it brought, or why it failed.
  */
-export function ResearchRun({ projectId, research, canStart, onStarted }: {
-  projectId: string; research: Research; canStart: boolean; onStarted(): Promise<unknown>;
+export function ResearchRun({ projectId, research, canStart, refresh }: {
+  projectId: string; research: Research; canStart: boolean; refresh: ReturnType<typeof useBoardRefresh>;
 }) {
   const [error, setError] = useState<RequestFailed | null>(null);
   const [starting, setStarting] = useState(false);
@@ -21,13 +22,15 @@ export function ResearchRun({ projectId, research, canStart, onStarted }: {
   async function start() {
     setError(null);
     setStarting(true);
+    const mark = refresh.begin();
     try {
       await unwrap(api.POST('/projects/{id}/topics/suggest', { params: { path: { id: projectId } } }));
+      refresh.settled(mark, true);
     } catch (failure) {
       setError(asRequestFailed(failure));
+      refresh.settled(mark, false);
     } finally {
       setStarting(false);
-      await onStarted();
     }
   }
 

@@ -38,6 +38,7 @@ export function createPublishedNames(platform: Services): PublishedNames {
   const projectOfArticle = new Map<string, string>();
   let generation = 0; // moves on every name change seen: names read before one must not be remembered
   let checkedThrough = -1n;
+  let looked = false;
   let checking: Promise<void> | null = null;
 
   function forget(projectId: string | undefined): void {
@@ -53,7 +54,10 @@ export function createPublishedNames(platform: Services): PublishedNames {
 
   async function checkNameChanges(head: bigint): Promise<void> {
     // At the first look nothing is remembered, and no read has begun that a change could spoil.
-    if (checkedThrough < 0n) checkedThrough = head;
+    if (!looked) {
+      looked = true;
+      checkedThrough = head;
+    }
     while (checkedThrough < head) {
       if (checking) { await checking; continue; }
       checking = (async () => {

@@ -65,7 +65,7 @@ test('the series keeps the newest syncs, oldest first, however many the article 
       projectId, syncId: `sync-${i}`, at,
     }, { accountId, actor: { kind: 'system', worker: 'test' }, correlationId: `sync-${i}`, requestId: `sync-${i}`, commandId: `sync-${i}` });
   }
-  const body = await eventually(async () => (await series(articleId)).body, (value: any) => value.searchMetrics?.points.at(-1)?.clicks === recorded - 1, { what: 'the last sync' });
+  const body = await eventually(async () => (await series(articleId)).body, (value: any) => value.searchMetrics?.points.at(-1)?.clicks === recorded - 1, { what: 'the last sync', timeoutMs: 60_000 });
   const points = body.searchMetrics.points;
   expect(points).toHaveLength(SEARCH_SERIES_POINTS);
   expect(points[0].clicks).toBe(recorded - SEARCH_SERIES_POINTS);

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import type { ArticleDoc } from '../../../projections/articles.ts';
 import { SEARCH_ANALYTICS_COLLECTION, type SearchAnalyticsDoc } from '../../../projections/searchAnalytics.ts';
-import type { ArticleEvent } from '../../domain/articles/article.ts';
+import { ARTICLE_SEARCH_SERIES_COLLECTION, type ArticleSearchSeriesDoc } from '../../../projections/articleSearchSeries.ts';
 import { AppError } from '../../core/errors.ts';
-import { streamName } from '../../eventstore/port.ts';
-import { readStreamOrEmpty } from '../../eventstore/readStreamOrEmpty.ts';
 import { route } from '../../http/route.ts';
 import { ownedDoc } from '../../http/resources.ts';
 import { idOf } from '../../http/schemas.ts';
@@ -21,9 +19,9 @@ const Series = z.object({
 }).meta({ id: 'SearchMetricsSeries' });
 
 /**
- * An article's search figures over time, for a chart: every sync recorded on its stream
- * (`ArticleSearchMetricsUpdated`), under the project's current property only, as the article's
- * `searchMetrics` shows only the latest.
+ * An article's search figures over time, for a chart: the syncs recorded on its stream
+ * (`ArticleSearchMetricsUpdated`, the newest SEARCH_SERIES_POINTS, kept in their own read model),
+ * under the project's current property only, as the article's `searchMetrics` shows only the latest.
  */
 export const articleSearchSeriesRoute = route({
   method: 'get', path: '/articles/:id/search-metrics', tag: 'Integrations',
@@ -37,11 +35,9 @@ export const articleSearchSeriesRoute = route({
     if (!connection || connection.status !== 'ok') {
       throw new AppError('not_found', `Project ${doc.projectId} has no working search-analytics connection; connect one with PUT /api/v1/projects/${doc.projectId}/integrations/search-analytics.`);
     }
-    const events = await readStreamOrEmpty(platform.eventStore, streamName('article', doc.id));
-    const syncs = events
-      .map((stored) => stored as unknown as ArticleEvent)
-      .flatMap((event) => (event.type === 'ArticleSearchMetricsUpdated' && event.data.property === connection.property ? [event.data] : []));
-    const points = syncs.map(({ at, period, current }) => ({ syncedAt: at, periodStart: period.start, periodEnd: period.end, ...current }));
+    const series = await platform.readStore.get<ArticleSearchSeriesDoc>(ARTICLE_SEARCH_SERIES_COLLECTION, doc.id);
+    const syncs = (series?.points ?? []).filter((point) => point.property === connection.property);
+    const points = syncs.map(({ property: _property, url: _url, ...point }) => point);
     return { status: 200, body: { searchMetrics: { property: connection.property, url: syncs.at(-1)?.url ?? null, points } } };
   },
 });

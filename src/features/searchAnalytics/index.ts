@@ -1,4 +1,5 @@
 import { articleSearchMetrics } from '../../../projections/articleSearchMetrics.ts';
+import { articleSearchSeries } from '../../../projections/articleSearchSeries.ts';
 import { searchAnalytics } from '../../../projections/searchAnalytics.ts';
 import { partitionedConsumer } from '../../consumers/partitioned.ts';
 import { stopSwitch } from '../../consumers/worker.ts';
@@ -18,7 +19,7 @@ import { searchSyncProcess } from './syncProcess.ts';
 export const searchAnalyticsFeature: Feature = {
   name: 'searchAnalytics',
   routes: [...searchAnalyticsRoutes, articleSearchSeriesRoute],
-  projections: projectionList(searchAnalytics, articleSearchMetrics),
+  projections: projectionList(searchAnalytics, articleSearchMetrics, articleSearchSeries),
   background(platform) {
     const stopping = stopSwitch('searchAnalytics.lifecycle');
     const logger = platform.logger.child({ component: 'searchAnalytics' });

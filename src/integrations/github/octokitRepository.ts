@@ -106,6 +106,10 @@ export function createOctokitRepository(ref: RepoRef, call: GitHubCall): GitHubR
       return toPullRequest(data as PullJson);
     },
 
+    async updatePullRequestBody(number, body) {
+      await call(ctx(`update the description of pull request #${number}`, 'pull_requests:write'), (o) => o.rest.pulls.update({ owner, repo, pull_number: number, body }));
+    },
+
     async createIssueComment(number, body) {
       const { data } = await call(ctx(`comment on #${number}`, 'pull_requests:write'), (o) => o.rest.issues.createComment({ owner, repo, issue_number: number, body }));
       return { id: data.id, htmlUrl: data.html_url };

@@ -79,6 +79,8 @@ export interface GitHubRepository {
   /** Opens a pull request, or returns the one already open for `head` (`created: false`). */
   createPullRequest(input: CreatePullRequestInput): Promise<PullRequest & { created: boolean }>;
   getPullRequest(number: number): Promise<PullRequest>;
+  /** Replaces the pull request's description; the same body again changes nothing GitHub shows. */
+  updatePullRequestBody(number: number, body: string): Promise<void>;
   createIssueComment(number: number, body: string): Promise<IssueComment>;
   /** Posts a commit status (the token needs "Commit statuses: write"); a second post of a context replaces what GitHub shows. */
   createCommitStatus(input: CommitStatusInput): Promise<void>;

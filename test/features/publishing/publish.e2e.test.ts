@@ -69,6 +69,12 @@ test('approve → pull request with the MDX and cover → PR comment revises it 
   expect(answer).toContain('@octo asked');
   expect(answer).toContain('> Make the introduction shorter.');
   expect(answer).toContain(revised.lastRevisionSummary);
+  // The description is rewritten for the revised file: it no longer describes the first draft.
+  const described = w.github.pullRequestJson('acme', 'site', 1).body;
+  expect(revised.wordCount).not.toBe(draft.wordCount);
+  expect(pull.body).toContain(`| Length | ${draft.wordCount} words |`);
+  expect(described).toContain(`| Length | ${revised.wordCount} words |`);
+  expect(described).toContain('becomes a revision');
   const history = (await w.api.get(`/articles/${articleId}/history`)).body;
   const committed = JSON.stringify(history);
   expect(committed).toContain('ArticleRevisionCommitted');

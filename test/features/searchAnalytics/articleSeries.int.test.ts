@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { accountIdForName } from '../../../src/domain/accounts/account.ts';
+import { articleStream } from '../../../src/domain/articles/decide.ts';
+import { periodsAt } from '../../../src/domain/searchAnalytics/metrics.ts';
+import { SEARCH_SERIES_POINTS } from '../../../projections/articleSearchSeries.ts';
 import { advanceArticle } from '../../support/articleLife.ts';
 import { eventually } from '../../support/eventually.ts';
 import type { TestInkstream } from '../../support/inkstream.ts';
@@ -49,3 +52,22 @@ test('each sync adds one point (28-day totals, oldest first) that a chart can dr
   expect(Date.parse(second.syncedAt)).toBeGreaterThanOrEqual(Date.parse(first.syncedAt));
   expect(second.periodEnd).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 });
+
+test('the series keeps the newest syncs, oldest first, however many the article has had', async () => {
+  const url = 'https://crumb.example/blog/hello';
+  const accountId = accountIdForName('test');
+  const recorded = SEARCH_SERIES_POINTS + 5;
+  for (let i = 0; i < recorded; i++) {
+    const at = new Date(Date.UTC(2030, 0, 1) + i * 86_400_000).toISOString();
+    const totals = { clicks: i, impressions: 100 + i, ctr: i / (100 + i), position: 5 };
+    await app.platform.commands.execute(articleStream, articleId, {
+      type: 'RecordSearchMetrics', property: PROPERTY, url, ...periodsAt(at), current: totals, previous: totals, queries: [],
+      projectId, syncId: `sync-${i}`, at,
+    }, { accountId, actor: { kind: 'system', worker: 'test' }, correlationId: `sync-${i}`, requestId: `sync-${i}`, commandId: `sync-${i}` });
+  }
+  const body = await eventually(async () => (await series(articleId)).body, (value: any) => value.searchMetrics?.points.at(-1)?.clicks === recorded - 1, { what: 'the last sync', timeoutMs: 60_000 });
+  const points = body.searchMetrics.points;
+  expect(points).toHaveLength(SEARCH_SERIES_POINTS);
+  expect(points[0].clicks).toBe(recorded - SEARCH_SERIES_POINTS);
+  expect(points.map((point: { syncedAt: string }) => point.syncedAt)).toEqual([...points.map((point: { syncedAt: string }) => point.syncedAt)].sort());
+}, 120_000);

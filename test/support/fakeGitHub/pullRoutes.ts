@@ -67,6 +67,16 @@ export const pullRoutes: Route[] = [
     handle: (ctx) => ({ status: 200, body: pullRequest(ctx.repo, pullOf(ctx), ctx.urls) }),
   },
   {
+    operationId: 'pulls/update', method: 'PATCH', pattern: repoPath('/pulls/(?<number>\\d+)'), permission: [['pull_requests', 'write']],
+    handle: (ctx) => {
+      const pull = pullOf(ctx);
+      if (typeof ctx.body.title === 'string') pull.title = ctx.body.title;
+      if (typeof ctx.body.body === 'string') pull.body = ctx.body.body;
+      pull.updatedAt = ctx.nowIso();
+      return { status: 200, body: pullRequest(ctx.repo, pull, ctx.urls) };
+    },
+  },
+  {
     operationId: 'issues/list-comments', method: 'GET', pattern: repoPath('/issues/(?<number>\\d+)/comments'),
     permission: [['issues', 'read'], ['pull_requests', 'read']],
     handle: (ctx) => {

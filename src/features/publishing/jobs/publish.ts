@@ -1,14 +1,12 @@
 import type { ActiveArticle } from '../../../domain/articles/article.ts';
 import { articleStream } from '../../../domain/articles/decide.ts';
-import { countWords, parseMdx } from '../../../mdx/mdx.ts';
 import { UnsafeMdxError } from '../../../mdx/mdxGate.ts';
 import { loadStream } from '../../../eventstore/handleCommand.ts';
 import type { StoredEvent } from '../../../eventstore/port.ts';
 import { GitHubError } from '../../../integrations/github/errors.ts';
 import type { GitHubRepository } from '../../../integrations/github/port.ts';
-import { latestSearchMetrics } from '../../searchAnalytics/refreshContext.ts';
 import type { Platform } from '../../../platform.ts';
-import { articleFiles, coverPath } from '../articleFiles.ts';
+import { articleFiles } from '../articleFiles.ts';
 import { chosenTarget, publishPurpose, publishTrigger } from '../articleHistory.ts';
 import type { GitHubConnection } from '../../../domain/integrations/integrations.ts';
 import { integrationsStream } from '../../../domain/integrations/decide.ts';
@@ -16,22 +14,14 @@ import { githubClients } from '../github/githubClients.ts';
 import { decideOnFailure } from './jobFailure.ts';
 import { jobContext, type JobDoc, type JobOutcome } from './jobs.ts';
 import type { JobHandler } from './jobWorker.ts';
-import { commitMessage, prBody, prTitle } from '../prText.ts';
+import { commitMessage, prTitle } from '../prText.ts';
+import { pullRequestBody } from '../pullRequestBody.ts';
 import { reportQuality } from '../reportQuality.ts';
 import { choosePublishTarget, stillApplies, type PublishTarget } from './publishTarget.ts';
 
 export const PUBLISHER = 'publishing.publisher';
 
 const DONE: JobOutcome = { kind: 'done' };
-
-function generatorOf(mdx: string): string | null {
-  try {
-    const { generator } = parseMdx(mdx).frontmatter;
-    return generator.provider === 'offline' ? 'the offline writer (no model configured)' : `${generator.provider} ${generator.model}`;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * publishing → pr_open (a branch, one commit with the MDX and cover, a pull request) or → merged
@@ -76,11 +66,7 @@ export function publishHandler(platform: Platform): JobHandler {
     const commit = await repo.commitFiles({ branch: target.branch, message, files });
     const pull = await repo.createPullRequest({
       head: target.branch, base: connection.baseBranch, title: prTitle(article, purpose),
-      body: prBody({
-        article, purpose, path: target.path, coverPath: article.cover ? coverPath(connection, target.slug) : null,
-        wordCount: countWords(article.mdx!), generator: generatorOf(article.mdx!),
-        search: purpose === 'refresh' ? latestSearchMetrics(events) : null,
-      }),
+      body: pullRequestBody({ article, mdx: article.mdx!, connection, path: target.path, slug: target.slug, purpose, events }),
     });
     await reportQuality(platform, repo, commit.sha, article.checks, article.id);
     await platform.commands.execute(articleStream, article.id, {

@@ -5,7 +5,8 @@ import { loadStream } from '../../../eventstore/handleCommand.ts';
 import type { Platform } from '../../../platform.ts';
 import { articleFiles } from '../articleFiles.ts';
 import { slugOfPath } from '../../../domain/articles/article.ts';
-import { revisionRecord } from '../articleHistory.ts';
+import { publishPurpose, revisionRecord } from '../articleHistory.ts';
+import { pullRequestBody } from '../pullRequestBody.ts';
 import { integrationsStream } from '../../../domain/integrations/decide.ts';
 import { githubClients } from '../github/githubClients.ts';
 import { decideOnFailure } from './jobFailure.ts';
@@ -24,7 +25,7 @@ const MAX_WAITS = 150;
 /**
  * A revision of an article whose pull request is open (asked for in a PR comment or through the
  * API): the article's current MDX is committed to the PR branch and the PR gets a comment saying
- * what changed, then ArticleRevisionCommitted is recorded. The comment carries the revision's
+ * what changed, its description is rewritten for the new version, then ArticleRevisionCommitted is recorded. The comment carries the revision's
  * marker and is looked for before posting, so a re-run after a crash neither commits nor comments twice.
  */
 export function syncRevisionHandler(platform: Platform): JobHandler {
@@ -73,6 +74,9 @@ export function syncRevisionHandler(platform: Platform): JobHandler {
       const files = await articleFiles(article, article.mdx, connection, slugOfPath(article.path), { repo, branch: pr.branch, baseBranch: connection.baseBranch }, platform.config.INKSTREAM_COVER_FONT);
       const commit = await repo.commitFiles({ branch: pr.branch, message: revisionCommitMessage(article, revisionId, revised.summary), files });
       await reportQuality(platform, repo, commit.sha, article.checks, article.id);
+      await repo.updatePullRequestBody(pr.number, pullRequestBody({
+        article, mdx: article.mdx, connection, path: article.path, slug: slugOfPath(article.path), purpose: publishPurpose(events), events,
+      }));
       const marker = revisionMarker(revisionId);
       const answered = (await repo.listIssueComments(pr.number)).some((comment) => comment.body.includes(marker));
       if (!answered) {

@@ -10,6 +10,7 @@ import type { Commands } from './eventstore/commands.ts';
 import type { EventStore } from './eventstore/port.ts';
 import type { DestinationPolicy } from './integrations/safeHttp/index.ts';
 import type { ReadStore } from './readstore/port.ts';
+import type { MongoConnection } from './readstore/mongo.ts';
 import type { Projection } from './readstore/projection.ts';
 
 /** Which adapter serves each store. */
@@ -27,6 +28,8 @@ export type Platform = {
   eventStore: EventStore;
   readStore: ReadStore;
   storeKinds: StoreKinds;
+  /** The read store's MongoDB connection when MONGODB_URL is set (null on SQLite): counters beside the read models share it. */
+  mongo: MongoConnection | null;
   plans: Record<PlanName, Plan>;
   /** Which URLs tenants may register and Inkstream may connect to (one policy for both moments). */
   destinations: DestinationPolicy;

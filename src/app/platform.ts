@@ -5,7 +5,7 @@ import type { Config } from '../core/config.ts';
 import { systemClock, type Clock } from '../core/clock.ts';
 import { createIdGenerator } from '../core/ids.ts';
 import { createSecretBox, loadOrCreateSecretKey, parseRetiredKeys, type SecretBinding } from '../core/secretBox.ts';
-import { createLogTail } from '../consumers/logTail.ts';
+import { createLogTail, type LogTail } from '../consumers/logTail.ts';
 import { createCommands } from '../eventstore/commands.ts';
 import { createDestinationPolicy, type ResolveHost } from '../integrations/safeHttp/index.ts';
 import { declareProjections } from '../consumers/projectionUpgrade.ts';
@@ -30,18 +30,32 @@ export async function createPlatform(config: Config, logger: Logger, overrides: 
   });
   const stores = overrides.stores
     ?? (await connection.establish('the stores', () => openStores(config, (message) => logger.warn({ message }, 'WAL checkpoint failed'), { onTightened: tightened })));
-  const projections = allProjections;
-  await connection.establish(`the stores (${stores.where.events}, ${stores.where.reads})`, async () => {
-    await verifyStoreIdentity(stores);
-    await declareProjections(stores.readStore, projections);
-  });
-  const tail = await createLogTail(stores.eventStore);
-  connection.connected();
-  const secrets = createSecretBox({
-    current: loadOrCreateSecretKey(config.INKSTREAM_SECRET_KEY, join(config.dataDir, 'secret.key'), tightened),
-    retired: parseRetiredKeys(config.INKSTREAM_SECRET_KEYS_RETIRED),
-    onOutdated: oncePerRecord((binding, sealedWith) => logger.info({ ...binding, sealedWith }, 'a stored secret is sealed under a retired key or without a binding: save it again before dropping that key (docs/secrets.md)')),
-  });
+  // Stores opened here are closed again if a later step fails; given stores stay their giver's until the platform is made.
+  let tail: LogTail | undefined;
+  try {
+    const projections = allProjections;
+    await connection.establish(`the stores (${stores.where.events}, ${stores.where.reads})`, async () => {
+      await verifyStoreIdentity(stores);
+      await declareProjections(stores.readStore, projections);
+    });
+    tail = await createLogTail(stores.eventStore);
+    connection.connected();
+    const secrets = createSecretBox({
+      current: loadOrCreateSecretKey(config.INKSTREAM_SECRET_KEY, join(config.dataDir, 'secret.key'), tightened),
+      retired: parseRetiredKeys(config.INKSTREAM_SECRET_KEYS_RETIRED),
+      onOutdated: oncePerRecord((binding, sealedWith) => logger.info({ ...binding, sealedWith }, 'a stored secret is sealed under a retired key or without a binding: save it again before dropping that key (docs/secrets.md)')),
+    });
+    return platformOf(config, logger, clock, stores, projections, tail, secrets, overrides.resolveHost);
+  } catch (error) {
+    tail?.stop();
+    if (!overrides.stores) await stores.close().catch((closeError: unknown) => logger.warn({ err: closeError }, 'closing the stores after a failed start failed'));
+    throw error;
+  }
+}
+
+function platformOf(
+  config: Config, logger: Logger, clock: Clock, stores: Stores, projections: Platform['projections'], tail: LogTail, secrets: Platform['secrets'], resolveHost: ResolveHost | undefined,
+): Platform {
   return {
     config,
     logger,
@@ -50,9 +64,10 @@ export async function createPlatform(config: Config, logger: Logger, overrides: 
     eventStore: stores.eventStore,
     readStore: stores.readStore,
     storeKinds: stores.kind,
+    mongo: stores.mongo ?? null,
     plans: loadPlans(config.INKSTREAM_PLANS_FILE),
     destinations: createDestinationPolicy({
-      allowPrivateAddresses: config.INKSTREAM_ALLOW_PRIVATE_URLS, resolveHost: overrides.resolveHost,
+      allowPrivateAddresses: config.INKSTREAM_ALLOW_PRIVATE_URLS, resolveHost,
       onRefused: (detail) => logger.warn(detail, 'refused a URL whose host is not public'),
     }),
     secrets,

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { bootstrapDefaultAccount } from '../features/accounts/keys.ts';
-import { applicationHandler, firstOwnerLink, openSignInThrottle } from '../features/application/index.ts';
+import { applicationHandler, ensureApplicationCollections, firstOwnerLink, openSignInThrottle } from '../features/application/index.ts';
 import { endLiveStreams } from '../features/live/index.ts';
 import { startBackground, type Background } from './background.ts';
 import type { Config } from '../core/config.ts';
@@ -54,12 +54,16 @@ export async function startServer(config: Config, logger: Logger, overrides: Ser
   logger.info({ address: url }, 'inkstream accepting connections: the API answers 503 until the stores are open');
   overrides.onListening?.(url);
 
+  // What start-up has opened, in order: a later step that fails closes them in reverse, as stop() does.
+  const opened: { what: string; close(): Promise<void> }[] = [];
   let platform: Platform;
   let background: Background;
-  let limits: Awaited<ReturnType<typeof openRateLimit>>;
   let signInThrottle: Awaited<ReturnType<typeof openSignInThrottle>>;
+  let limits: Awaited<ReturnType<typeof openRateLimit>>;
   try {
     platform = await createPlatform(config, logger, overrides);
+    opened.push({ what: 'the stores', close: () => platform.close() });
+    await ensureApplicationCollections(platform.readStore);
     const issued = await bootstrapDefaultAccount(platform);
     if (issued) {
       const announce = overrides.announce ?? ((text: string) => process.stdout.write(text));
@@ -70,10 +74,14 @@ export async function startServer(config: Config, logger: Logger, overrides: Ser
       announce(await firstOwnerLink(platform, issued.accountId));
     }
     background = await startBackground(platform, backgroundWork(platform, { pipeline: overrides.pipeline }), { leaseTtlMs: config.INKSTREAM_LEASE_TTL_MS });
-    limits = await openRateLimit(config);
-    signInThrottle = await openSignInThrottle(config);
+    opened.push({ what: 'the background work', close: () => background.stop() });
+    limits = await openRateLimit(config, platform.mongo);
+    opened.push({ what: 'the rate limit', close: () => limits.close() });
+    signInThrottle = await openSignInThrottle(config, platform.mongo);
+    opened.push({ what: 'the sign-in throttle', close: () => signInThrottle.close() });
   } catch (error) {
     await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
+    await closeInReverse(opened, logger);
     throw error;
   }
   const app = createApp(platform, {
@@ -95,12 +103,20 @@ export async function startServer(config: Config, logger: Logger, overrides: Ser
         const closed = new Promise<void>((resolve) => { server.close(() => resolve()); server.closeIdleConnections(); });
         endLiveStreams(platform);
         await closed;
-        await background.stop();
-        await limits.close();
-        await signInThrottle.close();
-        await platform.close();
+        await closeInReverse(opened, logger);
       })();
       return stopping;
     },
   };
+}
+
+/** Closes each in reverse order of opening; one that fails to close is logged and the rest still close. */
+async function closeInReverse(opened: readonly { what: string; close(): Promise<void> }[], logger: Logger): Promise<void> {
+  for (const { what, close } of [...opened].reverse()) {
+    try {
+      await close();
+    } catch (error) {
+      logger.warn({ err: error }, `closing ${what} failed`);
+    }
+  }
 }

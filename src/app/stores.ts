@@ -4,6 +4,7 @@ import type { Config } from '../core/config.ts';
 import type { StoreKinds } from '../platform.ts';
 import type { EventStore } from '../eventstore/port.ts';
 import type { ReadStore } from '../readstore/port.ts';
+import type { MongoConnection } from '../readstore/mongo.ts';
 import { openSqliteEventStore } from '../eventstore/sqlite.ts';
 import { openSqliteReadStore } from '../readstore/sqlite.ts';
 import { startSqliteCheckpointer, type Checkpointer } from '../core/sqliteCheckpointer.ts';
@@ -15,6 +16,8 @@ export type Stores = {
   kind: StoreKinds;
   /** Where each store is, for messages: the SQLite file, or the server URL without its password. */
   where: { events: string; reads: string };
+  /** The MongoDB read store's connection (MONGODB_URL set), shared by what is kept beside the read models. */
+  mongo?: MongoConnection;
   close(): Promise<void>;
 };
 
@@ -68,10 +71,15 @@ export async function openStores(
     throw notFound(config, where.events);
   }
   let readStore: ReadStore;
+  let mongo: MongoConnection | undefined;
   try {
-    readStore = config.MONGODB_URL
-      ? await (await import('../readstore/mongo.ts')).openMongoReadStore(config.MONGODB_URL)
-      : openSqliteReadStore(file, { autoCheckpoint: false });
+    if (config.MONGODB_URL) {
+      const opened = await (await import('../readstore/mongo.ts')).openMongoReadStore(config.MONGODB_URL);
+      ({ connection: mongo } = opened);
+      readStore = opened;
+    } else {
+      readStore = openSqliteReadStore(file, { autoCheckpoint: false });
+    }
   } catch (error) {
     await eventStore.close(); // the caller may try again with a new client
     throw error;
@@ -83,6 +91,7 @@ export async function openStores(
     readStore,
     kind: { events: config.EVENTSTORE_URL ? 'esdb' : 'sqlite', reads: config.MONGODB_URL ? 'mongo' : 'sqlite' },
     where,
+    mongo,
     async close() {
       await checkpointer?.stop();
       await eventStore.close();

@@ -2,6 +2,7 @@ import { BACKGROUND_LEASE, isDeadLocalProcess } from '../consumers/leadership.ts
 import { PROJECTIONS_CONSUMER } from '../consumers/projectionConsumer.ts';
 import { projectionVersion } from '../readstore/projectionVersion.ts';
 import { rebuildOnline, rebuildReadModels } from '../readstore/rebuild.ts';
+import { withTallies } from '../readstore/tally.ts';
 import type { Platform } from '../platform.ts';
 import { createProgress } from './progress.ts';
 
@@ -13,8 +14,9 @@ import { createProgress } from './progress.ts';
 export async function rebuildProjections(
   platform: Platform, name?: string, options: { force?: boolean } = {},
 ): Promise<{ events: number; seconds: number; rate: number }> {
-  const selected = name ? platform.projections.filter((projection) => projection.name === name) : platform.projections;
-  if (selected.length === 0) {
+  const named = name ? platform.projections.filter((projection) => projection.name === name) : platform.projections;
+  const selected = withTallies(named, platform.projections);
+  if (named.length === 0) {
     throw new Error(`No read model named ${name}; known: ${platform.projections.map((projection) => projection.name).join(', ')}`);
   }
   const { readStore } = platform;

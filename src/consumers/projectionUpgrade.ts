@@ -5,6 +5,7 @@ import type { Projection } from '../readstore/projection.ts';
 import type { Worker } from './worker.ts';
 import { projectionVersion } from '../readstore/projectionVersion.ts';
 import { rebuildOnline } from '../readstore/rebuild.ts';
+import { withTallies } from '../readstore/tally.ts';
 import { PROJECTIONS_CONSUMER } from './projectionConsumer.ts';
 
 export const PROJECTION_UPGRADE = 'projections.upgrade';
@@ -34,11 +35,12 @@ export function projectionUpgradeWorker(): Worker<{ logger: Logger; eventStore: 
     async start(platform) {
       const rebuilds = platform.readStore.onlineRebuilds;
       if (!rebuilds) return { async stop() {} };
-      const changed = [];
+      let changed: Projection[] = [];
       for (const projection of platform.projections) {
         if ((await rebuilds.versionOf(projection.collection)) !== projectionVersion(projection)) changed.push(projection);
       }
       if (changed.length === 0) return { async stop() {} };
+      changed = withTallies(changed, platform.projections);
       const log = platform.logger.child({ worker: PROJECTION_UPGRADE, readModels: changed.map((projection) => projection.name) });
       log.info('read models changed since they were built: rebuilding them beside the ones serving');
       const abort = new AbortController();

@@ -1,7 +1,8 @@
 import type { Clock } from '../core/clock.ts';
-import type { ReadStore } from '../readstore/port.ts';
+import type { CollectionSpec, ReadStore } from '../readstore/port.ts';
 
 export const KEY_LAST_USED = 'api_key_last_used';
+export const KEY_LAST_USED_SPEC: CollectionSpec = { name: KEY_LAST_USED, indexes: [] };
 /** A key's last use is written at most this often per process: a request need not cost a write. */
 const PRECISION_MS = 60 * 1000;
 
@@ -17,7 +18,7 @@ export function createKeyLastUsed(readStore: ReadStore, clock: Clock, onError: (
     if (last !== undefined && now - last < PRECISION_MS) return;
     if (written.size >= 10_000) written.clear();
     written.set(keyId, now);
-    declared ??= readStore.ensureCollections([{ name: KEY_LAST_USED, indexes: [] }]);
+    declared ??= readStore.ensureCollections([KEY_LAST_USED_SPEC]);
     declared.then(() => readStore.save(KEY_LAST_USED, { id: keyId, atMs: now })).catch((error: unknown) => { declared = null; onError(error); });
   };
 }

@@ -9,6 +9,12 @@ import type { Doc, FindOptions, ReadModelWrite, ReadStore } from './port.ts';
 
 const DUPLICATE_KEY = 11000;
 
+/**
+ * The read store's client and database, for state kept beside the read models (the sign-in and
+ * API rate-limit counters): one connection pool per process, closed with the read store.
+ */
+export type MongoConnection = { client: MongoClient; dbName: string };
+
 type Checkpoint = { _id: string; position: string };
 type Lease = { _id: string; holder: string; expiresAt: number };
 
@@ -20,7 +26,7 @@ type Lease = { _id: string; holder: string; expiresAt: number };
  * unique _id with E11000, which is read as "already applied" — and insert_if_absent never
  * overwrites. A replayed batch therefore leaves the same state as a batch applied once.
  */
-export async function openMongoReadStore(url: string, dbName?: string): Promise<ReadStore> {
+export async function openMongoReadStore(url: string, dbName?: string): Promise<ReadStore & { readonly connection: MongoConnection }> {
   // ignoreUndefined: an undefined field is dropped, as JSON.stringify drops it in the SQLite store.
   const client = new MongoClient(url, { ignoreUndefined: true });
   await client.connect();
@@ -35,6 +41,8 @@ export async function openMongoReadStore(url: string, dbName?: string): Promise<
   }
 
   return {
+    connection: { client, dbName: db.databaseName },
+
     async ensureCollections(specs) {
       for (const spec of specs) assertCollectionSpec(spec);
       for (const spec of specs) {

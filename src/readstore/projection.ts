@@ -1,5 +1,6 @@
 import type { StoredEvent } from '../eventstore/port.ts';
 import type { Doc, IndexSpec } from './port.ts';
+import type { TallySpec } from './tally.ts';
 
 /**
  * A read model: a pure fold of events into documents of one collection. The runner keeps the
@@ -26,6 +27,8 @@ export type Projection<D extends Doc = Doc> = {
    * that evolve calls): the read model is then rebuilt at start (see projectionVersion.ts).
    */
   version?: number;
+  /** Set on a read model that counts another's documents instead of folding events (tally.ts). */
+  tally?: TallySpec;
   evolve(doc: D | null, event: StoredEvent): D | null;
 };
 

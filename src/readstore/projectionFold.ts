@@ -2,11 +2,13 @@ import { positionFromText, positionToText } from '../core/positions.ts';
 import { streamCategory, type StoredEvent } from '../eventstore/port.ts';
 import type { Doc, ReadModelWrite, ReadStore } from './port.ts';
 import { POSITION_FIELD, type Projection } from './projection.ts';
+import { recount } from './tally.ts';
 
 /** A document as the fold holds it: position is that of the last event that changed it (null: none known). */
 type Held = { doc: Doc | null; position: bigint | null; changed: boolean };
 
-type Lane = { projection: Projection; held: Map<string, Held>; begins: ReadonlySet<string> };
+/** `touched`: the documents events reached since the last flush, changed or not (a tally counts their groups again). */
+type Lane = { projection: Projection; held: Map<string, Held>; begins: ReadonlySet<string>; touched: Set<string> };
 
 /** One lane's share of a batch: the events that touch its documents, with the id each touches. */
 type Share = { lane: Lane; events: StoredEvent[]; ids: string[]; missing: Set<string> };
@@ -40,7 +42,13 @@ export type ProjectionFold = {
  */
 export function createProjectionFold(projections: readonly Projection[], readStore: ReadStore, options: FoldOptions = {}): ProjectionFold {
   const { writesPerCommit = Infinity, pause } = options;
-  const lanes: Lane[] = projections.map((projection) => ({ projection, held: new Map(), begins: new Set(projection.begins) }));
+  const lanes: Lane[] = projections.map((projection) => ({ projection, held: new Map(), begins: new Set(projection.begins), touched: new Set() }));
+  const tallies = lanes.flatMap(({ projection }) => {
+    if (!projection.tally) return [];
+    const source = lanes.find((lane) => lane.projection.name === projection.tally!.source);
+    if (!source) throw new Error(`the read model ${projection.name} counts ${projection.tally.source}'s documents: build them together`);
+    return [{ tally: { ...projection.tally, collection: projection.collection }, source }];
+  });
   const lanesByCategory = new Map<string, Lane[]>();
   let lastPosition: bigint | null = null;
 
@@ -85,6 +93,7 @@ export function createProjectionFold(projections: readonly Projection[], readSto
     for (let i = 0; i < events.length; i++) {
       const event = events[i];
       const held = lane.held.get(ids[i])!;
+      lane.touched.add(ids[i]);
       if (held.position !== null && held.position >= event.position) continue;
       const next = lane.projection.evolve(held.doc, event);
       if (next === held.doc) continue;
@@ -116,14 +125,30 @@ export function createProjectionFold(projections: readonly Projection[], readSto
           writes.push({ kind: 'put', collection: projection.collection, id, doc, position });
         }
       }
-      // The checkpoint only with the last part: it never runs ahead of the documents written.
+      const counted = tallies.map(({ tally, source }) => {
+        // Each group at the position of its latest document: the same whatever the batches were.
+        const groups = new Map<string, bigint>();
+        for (const id of source.touched) {
+          const { doc, position } = source.held.get(id) ?? {};
+          const group = doc?.[tally.groupBy];
+          if (typeof group === 'string' && position != null && position > (groups.get(group) ?? -1n)) groups.set(group, position);
+        }
+        return { tally, source, groups };
+      }).filter(({ groups }) => groups.size > 0);
+      for (const lane of lanes) lane.touched.clear();
+      // The checkpoint only with the last part: it never runs ahead of the documents written. The
+      // tallies count the written documents, so they come last, in the commit with the checkpoint.
       let from = 0;
-      while (writes.length - from > writesPerCommit) {
+      while (writes.length - from > (counted.length > 0 ? 0 : writesPerCommit)) {
         const started = performance.now();
-        await readStore.commit(writes.slice(from, (from += writesPerCommit)));
+        await readStore.commit(writes.slice(from, (from = Math.min(writes.length, from + writesPerCommit))));
         await pause?.(performance.now() - started);
       }
-      await readStore.commit(from === 0 ? writes : writes.slice(from), { consumer, position: lastPosition });
+      const tallyWrites: ReadModelWrite[] = [];
+      for (const { tally, source, groups } of counted) {
+        tallyWrites.push(...await recount(readStore, tally, source.projection.collection, groups));
+      }
+      await readStore.commit([...writes.slice(from), ...tallyWrites], { consumer, position: lastPosition });
     },
 
     get size() {

@@ -17,6 +17,7 @@ export function projectionVersion(projection: Projection): string {
     begins: projection.begins ?? [],
     documentId: String(projection.documentId),
     evolve: String(projection.evolve),
+    tally: projection.tally,
   });
   return createHash('sha256').update(definition).digest('hex').slice(0, 16);
 }

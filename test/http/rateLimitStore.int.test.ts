@@ -28,7 +28,7 @@ async function outcome(limits: OpenedRateLimit, keyId: string): Promise<number> 
 
 test('without MONGODB_URL the counters are in memory, per process', async () => {
   const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'ink-rl-')), INKSTREAM_RATE_LIMIT_PER_MINUTE: '2' });
-  const [first, second] = [await openRateLimit(config), await openRateLimit(config)];
+  const [first, second] = [await openRateLimit(config, null), await openRateLimit(config, null)];
   expect([await outcome(first, 'key_a'), await outcome(first, 'key_a'), await outcome(first, 'key_a')]).toEqual([200, 200, 429]);
   expect(await outcome(second, 'key_a')).toBe(200);
 });
@@ -40,11 +40,10 @@ describe.skipIf(!url)('with MONGODB_URL', () => {
     try { await client.db(dbName).dropDatabase(); } finally { await client.close(); }
   });
 
-  test('replicas share each key\'s budget', async () => {
-    const mongoUrl = new URL(url!);
-    mongoUrl.pathname = `/${dbName}`;
-    const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'ink-rl-')), MONGODB_URL: mongoUrl.toString(), INKSTREAM_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'), INKSTREAM_RATE_LIMIT_PER_MINUTE: '3' });
-    const replicas = [await openRateLimit(config), await openRateLimit(config)];
+  test('replicas share each key\'s budget, each through its read store\'s connection', async () => {
+    const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'ink-rl-')), INKSTREAM_RATE_LIMIT_PER_MINUTE: '3' });
+    const clients = [await MongoClient.connect(url!), await MongoClient.connect(url!)];
+    const replicas = await Promise.all(clients.map((client) => openRateLimit(config, { client, dbName })));
     try {
       const statuses = [];
       for (const replica of [0, 1, 0, 1]) statuses.push(await outcome(replicas[replica], 'key_shared'));
@@ -52,6 +51,7 @@ describe.skipIf(!url)('with MONGODB_URL', () => {
       expect(await outcome(replicas[1], 'key_other')).toBe(200);
     } finally {
       await Promise.all(replicas.map((replica) => replica.close()));
+      await Promise.all(clients.map((client) => client.close()));
     }
   });
 });

@@ -9,6 +9,7 @@ import { advanceArticle, completeRevision, type ArticleContent } from '../suppor
 import { checkPage, hasChromium, launchChromium, signedInPage } from '../support/browser.ts';
 import { startHttpServer, type LocalServer } from '../support/httpServer.ts';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
+import { signedInMember } from '../support/signedInMember.ts';
 import { stopPipeline } from '../support/stopPipeline.ts';
 import { connectBody, googleEnv, integrationPath, PROPERTY, settledSync, startGoogle, type Google } from '../features/searchAnalytics/world.ts';
 import { eventually } from '../support/eventually.ts';
@@ -228,4 +229,25 @@ test.skipIf(!hasChromium)('a published article of a connected project shows its 
   const row = search.getByRole('table', { name: '28-day totals at each sync' }).getByRole('row').nth(1);
   expect(await row.textContent()).toBe(`${(await inkstream.api().get(`/articles/${article.id}/search-metrics`)).body.searchMetrics.points[0].periodEnd}71405.0 %4.0`);
   await checkPage(page, 'article-search');
+});
+
+test.skipIf(!hasChromium)('opened at its address signed out, the article shows after sign-in (its read at start, refused then, is asked again); opened signed in, it is read once', { timeout: 120_000 }, async () => {
+  const id = await articleIn('draft', { mdx: '---\ntitle: Opened cold\n---\n\nThe first paragraph of the cold open.\n', title: 'Opened cold' });
+  await signedInMember(inkstream, { email: 'cold-open@test.example', role: 'editor' });
+  const stranger = await browser.newPage();
+  await stranger.goto(articlePath(id));
+  await stranger.waitForURL(/\/sign-in\?next=/);
+  await stranger.getByLabel('Email').fill('cold-open@test.example');
+  await stranger.getByLabel('Password').fill('plum-orchard-lantern-42');
+  await stranger.getByRole('button', { name: 'Sign in' }).click();
+  await stranger.getByRole('heading', { level: 1, name: 'Opened cold', exact: true }).waitFor({ timeout: 30_000 });
+  await expect.poll(() => stranger.getByRole('article', { name: 'Article text' }).getByText('The first paragraph of the cold open.').count()).toBe(1);
+  expect(await stranger.getByRole('alert').count()).toBe(0);
+
+  const page = await signedInPage(browser, inkstream, { email: 'cold-reader@test.example', role: 'viewer' });
+  const reads: string[] = [];
+  page.on('request', (request) => { if (new URL(request.url()).pathname === `/api/v1/articles/${id}`) reads.push(request.url()); });
+  await openArticle(page, id, 'Opened cold');
+  await expect.poll(() => page.getByRole('article', { name: 'Article text' }).getByText('The first paragraph of the cold open.').count()).toBe(1);
+  expect(reads).toHaveLength(1);
 });

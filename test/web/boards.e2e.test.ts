@@ -148,3 +148,38 @@ test.skipIf(!hasChromium)('a viewer reads both boards and finds no control to ch
   await expect.poll(() => column(page, 'Draft').getByRole('article').count(), { timeout: 30_000 }).toBe(2);
   expect(await page.locator('main button').count()).toBe(0);
 });
+
+test.skipIf(!hasChromium)('column headers show the project\'s totals, and each change reloads a board once: an action of this tab is not read twice', { timeout: 180_000 }, async () => {
+  const page = await signedInPage(browser, world.app, { email: 'counter@test.example', role: 'editor' });
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === `/api/v1/projects/${projectId}` || (url.pathname === `/api/v1/projects/${projectId}/topics` && url.searchParams.get('status') === 'rejected')) reads.push(url.pathname + url.search);
+  });
+  const header = (name: string) => column(page, name).getByRole('heading', { level: 2 }).textContent();
+  const counts = async () => (await api.get(`/projects/${projectId}`)).body.project as { topicCounts: Record<string, number>; articleCounts: Record<string, number> };
+
+  await page.goto(`${world.app.url}/projects/${projectId}/articles`);
+  const { articleCounts } = await counts();
+  await expect.poll(() => header('Draft'), SLOW).toBe(`Draft ${articleCounts.draft}`);
+  expect(await header('Merged')).toBe('Merged 0');
+
+  await api.post(`/projects/${projectId}/topics`, { title: 'Counted once' });
+  await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Topics' }).click();
+  await expect.poll(() => card(page, 'Counted once').count(), SLOW).toBe(1);
+  const before = await counts();
+  await expect.poll(() => header('Approved'), SLOW).toBe(`Approved ${before.topicCounts.approved}`);
+  expect(await header('Rejected')).toBe(`Rejected ${before.topicCounts.rejected}`);
+
+  reads.length = 0;
+  await card(page, 'Counted once').getByRole('button', { name: 'Reject' }).click();
+  await expect.poll(() => column(page, 'Rejected').getByRole('heading', { name: 'Counted once' }).count(), SLOW).toBe(1);
+  await expect.poll(() => header('Rejected'), SLOW).toBe(`Rejected ${before.topicCounts.rejected + 1}`);
+  expect(await header('Approved')).toBe(`Approved ${before.topicCounts.approved - 1}`);
+  // A second change, from elsewhere: once it shows, the first change's reads are all done.
+  await api.post(`/projects/${projectId}/topics`, { title: 'Counted too' });
+  await expect.poll(() => card(page, 'Counted too').count(), SLOW).toBe(1);
+  await expect.poll(() => header('Approved'), SLOW).toBe(`Approved ${before.topicCounts.approved}`);
+  expect(reads.filter((read) => read.includes('status=rejected'))).toHaveLength(2);
+  expect(reads.filter((read) => !read.includes('?'))).toHaveLength(2);
+});

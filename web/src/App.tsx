@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { app, whenSignedOut, type Me } from './api/appClient.ts';
+import { app, sessionAtStart, whenSignedOut, type Me } from './api/appClient.ts';
 import { forgetAccessToken } from './api/v1Client.ts';
 import { matchPath, navigate, usePath } from './navigation.ts';
 import { HOME, pages } from './pages.tsx';
 import { SetPasswordPage } from './session/SetPasswordPage.tsx';
 import { SignInPage } from './session/SignInPage.tsx';
 import { Shell } from './ui/Shell.tsx';
+import { openingPageReady } from './ui/lazyPage.ts';
 
 /** Sign-in and set-password need no session; every other page sends a signed-out person to sign in and back to the same page. */
 export function App() {
@@ -19,7 +20,8 @@ export function App() {
     if (!['/sign-in', '/set-password'].includes(window.location.pathname)) navigate(`/sign-in?next=${encodeURIComponent(here)}`);
   }, []);
   useEffect(() => whenSignedOut(signedOut), [signedOut]);
-  useEffect(() => { app.me().then(setMe, () => setMe(null)); }, []);
+  // The page the tab opened at shows once its chunk is in too (openingPageReady: no Suspense fallback, no reveal delay).
+  useEffect(() => { sessionAtStart().then(async (who) => { await openingPageReady(); setMe(who); }, () => setMe(null)); }, []);
   // A tab left open: coming back to it asks the server, so an expired or revoked session goes to sign-in now, not at the next click.
   useEffect(() => {
     let checking = false; // focus and visibilitychange both fire on a return to the tab: one question is enough

@@ -4,6 +4,7 @@ import { ArticlesBoard } from './boards/ArticlesBoard.tsx';
 import { TopicsBoard } from './boards/TopicsBoard.tsx';
 import { AuditPage } from './audit/AuditPage.tsx';
 import { lazyPage } from './ui/lazyPage.ts';
+import { prefetchOpeningArticle } from './article/openingArticle.ts';
 import { BrandPage } from './brand/BrandPage.tsx';
 import { SettingsPage } from './settings/SettingsPage.tsx';
 import { IntegrationsPage } from './integrations/IntegrationsPage.tsx';
@@ -15,7 +16,7 @@ import { SessionsPage } from './sessions/SessionsPage.tsx';
 import { ProjectOverviewPage } from './projects/ProjectOverviewPage.tsx';
 import { ProjectsPage } from './projects/ProjectsPage.tsx';
 
-const ArticlePage = lazyPage('/projects/:projectId/articles/:articleId', () => import('./article/ArticlePage.tsx'));
+const ArticlePage = lazyPage('/projects/:projectId/articles/:articleId', () => import('./article/ArticlePage.tsx'), prefetchOpeningArticle);
 
 export const pages: readonly Page[] = [
   { path: '/projects', title: 'Projects', nav: 'Projects', render: ({ me }) => <ProjectsPage me={me} /> },

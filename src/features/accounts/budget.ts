@@ -5,6 +5,7 @@ import { Budget } from '../../domain/accounts/budget.ts';
 import { accountStream } from '../../domain/accounts/decide.ts';
 import type { Actor } from '../../eventstore/port.ts';
 import type { Platform } from '../../platform.ts';
+import { contextFor } from './keys.ts';
 
 /**
  * Reads `--usd N`, `--tokens N` or `--none` as the admin CLI takes them; exactly one, or a
@@ -29,8 +30,5 @@ export async function setAccountBudget(platform: Platform, accountName: string, 
   const accountId = accountIdForName(accountName);
   await platform.readModels.catchUp(5000);
   if (!(await platform.readStore.get<AccountDoc>('accounts', accountId))) throw new AppError('not_found', `No account named ${accountName}.`);
-  const commandId = platform.ids.next('cor');
-  await platform.commands.execute(accountStream, accountId, { type: 'SetBudget', budget, at: platform.clock.now() }, {
-    accountId, actor, correlationId: commandId, requestId: commandId, commandId,
-  });
+  await platform.commands.execute(accountStream, accountId, { type: 'SetBudget', budget, at: platform.clock.now() }, contextFor(platform, accountId, actor));
 }

@@ -14,7 +14,8 @@ export type IssuedKey = { id: string; key: string; account: string; accountId: s
 /** The actor of an operator's command when its caller does not name one (the CLI names the OS user: cli/actor.ts). */
 const OPERATOR: Actor = { kind: 'cli', user: 'admin' };
 
-function contextFor(platform: Platform, accountId: string, actor: Actor) {
+/** Metadata for an operator's command on an account: one fresh id is its correlation, request and command id. */
+export function contextFor(platform: Pick<Platform, 'ids'>, accountId: string, actor: Actor) {
   const commandId = platform.ids.next('cor');
   return { accountId, actor, correlationId: commandId, requestId: commandId, commandId };
 }

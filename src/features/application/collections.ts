@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CollectionSpec, ReadStore } from '../../readstore/port.ts';
 import { collectionsDeclaredOnce } from '../../readstore/ensureOnce.ts';
+import { KEY_LAST_USED_SPEC } from '../../http/keyLastUsed.ts';
 
 /**
  * What the application keeps beside the log, none of it derived from events (a rebuild leaves it
@@ -17,6 +18,8 @@ const COLLECTIONS: readonly CollectionSpec[] = [
   { name: MEMBER_EMAILS, indexes: [] },
   { name: MEMBER_LINKS, indexes: ['memberId'] },
   { name: SESSIONS, indexes: ['memberId', 'ref'] },
+  // Written by the API's key check (http/keyLastUsed.ts), read by the keys area.
+  KEY_LAST_USED_SPEC,
 ];
 
 export type MemberProfile = { id: string; accountId: string; email: string | null; name: string | null; passwordHash: string | null };
@@ -25,7 +28,7 @@ export type EmailClaim = { id: string; memberId: string; accountId: string };
 export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 export const emailId = (email: string): string => sha256(email.trim().toLowerCase());
 
-/** Declares the collections once per store; every user awaits it. */
+/** Declares the collections once per store (the server does at start); every user awaits it. */
 export const ensureApplicationCollections = collectionsDeclaredOnce(COLLECTIONS);
 
 /** Every document of a collection with `field` = `value` (an indexed field), page by page. */

@@ -10,6 +10,7 @@ import { createSignInThrottle, type SignInThrottle } from './signIn.ts';
 
 export { firstOwnerLink, inviteByName, resetLinkByName } from './adminLinks.ts';
 export { openSignInThrottle } from './signInThrottleStore.ts';
+export { ensureApplicationCollections } from './collections.ts';
 
 /** The application's own endpoints, under /app/api and outside the /api/v1 index (docs/application.md). */
 export const applicationRoutes: readonly AppRoute[] = [...sessionRoutes, ...adminRoutes];

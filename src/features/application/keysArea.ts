@@ -13,7 +13,6 @@ export type KeyView = {
 /** The account's keys from its stream, with who made each (from the event's actor) and when it was last used. */
 export async function listKeys(platform: Pick<Platform, 'readStore'>, account: ActiveAccount, events: readonly StoredEvent[]): Promise<KeyView[]> {
   await ensureApplicationCollections(platform.readStore);
-  await platform.readStore.ensureCollections([{ name: KEY_LAST_USED, indexes: [] }]);
   const creators = new Map(events.filter((event) => event.type === 'ApiKeyCreated').map((event) => [String(event.data.keyId), event.metadata.actor]));
   const memberIds = [...creators.values()].flatMap((actor) => (actor.kind === 'member' ? [actor.memberId] : []));
   const profiles = new Map((await platform.readStore.getMany<MemberProfile>(MEMBER_PROFILES, memberIds)).map((profile) => [profile.id, profile]));

@@ -6,7 +6,7 @@ import { isMemberEvent, type MemberRole } from '../../domain/accounts/members.ts
 import { activeAccount, commandContextFor, memberOf } from './accountState.ts';
 import { emailId, ensureApplicationCollections, findAllBy, MEMBER_EMAILS, MEMBER_LINKS, MEMBER_PROFILES, type EmailClaim, type MemberProfile } from './collections.ts';
 import { issueLink } from './links.ts';
-import { endSessions, endAccessTokensOf, sessionsOf } from './sessions.ts';
+import { endAccessTokensOf, endAllSessionsOf } from './sessions.ts';
 
 type MembersPlatform = Pick<Platform, 'eventStore' | 'readStore' | 'commands' | 'clock' | 'ids' | 'config'>;
 
@@ -96,6 +96,5 @@ async function erasePersonalData(platform: Pick<Platform, 'readStore'>, memberId
   }
   await platform.readStore.remove(MEMBER_PROFILES, memberId);
   for (const link of await findAllBy(platform.readStore, MEMBER_LINKS, 'memberId', memberId)) await platform.readStore.remove(MEMBER_LINKS, link.id);
-  await endSessions(platform, await sessionsOf(platform, memberId));
-  await endAccessTokensOf(platform, memberId);
+  await endAllSessionsOf(platform, memberId);
 }

@@ -18,7 +18,7 @@ export async function setPasswordWithLink(
   platform: LinkPlatform, input: { token: string; password: string; email?: string; name?: string; requestId: string },
 ): Promise<{ email: string; accountName: string }> {
   const link = await currentLink(platform, input.token);
-  checkPasswordPolicy(input.password);
+  await checkPasswordPolicy(input.password);
   const profile = await platform.readStore.get<MemberProfile>(MEMBER_PROFILES, link.memberId);
   if (!profile) throw new AppError('not_found', 'This link is not valid: its member was removed.');
   const email = profile.email ?? input.email;

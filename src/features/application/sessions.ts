@@ -68,6 +68,12 @@ export async function endSessions(platform: Pick<Platform, 'readStore'>, session
   }
 }
 
+/** A removed member: every session of theirs, then every access token of theirs, each looked up once. */
+export async function endAllSessionsOf(platform: Pick<Platform, 'readStore'>, memberId: string): Promise<void> {
+  for (const session of await sessionsOf(platform, memberId)) await platform.readStore.remove(SESSIONS, session.id);
+  await endAccessTokensOf(platform, memberId);
+}
+
 /** Access tokens carry the role they were made with: a role change ends them (the sessions stay). */
 export async function endAccessTokensOf(platform: Pick<Platform, 'readStore'>, memberId: string): Promise<void> {
   await ensureAccessTokens(platform.readStore);

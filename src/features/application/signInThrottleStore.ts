@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { RateLimiterMemory, RateLimiterMongo, RateLimiterSQLite } from 'rate-limiter-flexible';
 import type { Config } from '../../core/config.ts';
+import type { MongoConnection } from '../../readstore/mongo.ts';
 import { SIGN_IN_LIMITS, type SignInThrottle } from './signIn.ts';
 
 export type OpenedSignInThrottle = { throttle: SignInThrottle; close(): Promise<void> };
@@ -13,22 +14,20 @@ const CLEAR_EXPIRED_EVERY_MS = 5 * 60_000;
 
 /**
  * The sign-in counters in the shared store, so every process on it counts the same attempts: a
- * SQLite file in DATA_DIR on the embedded default (processes sharing a DATA_DIR share it), MongoDB
- * when MONGODB_URL is set (replicas). If the store stops answering, a process falls back to its
- * own memory counters rather than refusing every sign-in (rate-limiter-flexible's insurance).
+ * SQLite file in DATA_DIR on the embedded default (processes sharing a DATA_DIR share it), the read
+ * store's MongoDB database when MONGODB_URL is set (replicas), through the read store's own
+ * connection, which the platform closes. If the store stops answering, a process falls back to
+ * its own memory counters rather than refusing every sign-in (rate-limiter-flexible's insurance).
  */
-export async function openSignInThrottle(config: Pick<Config, 'DATA_DIR' | 'MONGODB_URL'>): Promise<OpenedSignInThrottle> {
+export async function openSignInThrottle(config: Pick<Config, 'DATA_DIR'>, mongo: MongoConnection | null): Promise<OpenedSignInThrottle> {
   const duration = SIGN_IN_LIMITS.windowSeconds;
   const insurance = (points: number) => new RateLimiterMemory({ points, duration });
-  if (config.MONGODB_URL) {
-    const { MongoClient } = await import('mongodb');
-    const client = new MongoClient(config.MONGODB_URL);
-    await client.connect();
+  if (mongo) {
     const [email, address] = LIMITS.map(([name, points]) => new RateLimiterMongo({
-      storeClient: client, dbName: client.db().databaseName, tableName: 'sign_in_throttle', keyPrefix: `sign-in-${name}`,
+      storeClient: mongo.client, dbName: mongo.dbName, tableName: 'sign_in_throttle', keyPrefix: `sign-in-${name}`,
       points, duration, insuranceLimiter: insurance(points),
     }));
-    return { throttle: { email, address }, close: () => client.close() };
+    return { throttle: { email, address }, close: async () => {} };
   }
   const db = new DatabaseSync(join(config.DATA_DIR, SIGN_IN_THROTTLE_FILE), { timeout: 5000 });
   db.exec('PRAGMA journal_mode = WAL');

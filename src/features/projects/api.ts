@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ownedProject } from './owned.ts';
-import { ArticleCountsBody, articleCountsOf, noArticles, type ArticleCounts } from './articleCounts.ts';
+import { ArticleCountsBody, noCounts, projectCountsOf, TopicCountsBody, type ProjectCounts } from './counts.ts';
 import { releaseProjectSlot, takeProjectSlot } from '../accounts/planLimits.ts';
 import { NO_INTEGRATIONS } from '../../../projections/integrations.ts';
 import { projects, type ProjectDoc } from '../../../projections/projects.ts';
@@ -36,19 +36,20 @@ export const ProjectBody = z.object({
     }).nullable(),
   }).describe('Which integrations are set and whether they work; details at /projects/:id/integrations/…'),
   articleCounts: ArticleCountsBody,
+  topicCounts: TopicCountsBody,
   createdAt: z.string(), updatedAt: z.string(),
 }).meta({ id: 'Project' });
 
 const ProjectResponse = z.object({ project: ProjectBody });
 
-function presentProject(doc: ProjectDoc, articleCounts: ArticleCounts) {
+function presentProject(doc: ProjectDoc, counts: ProjectCounts) {
   const { accountId: _accountId, lastBrandCrawl: _lastBrandCrawl, ...rest } = present(doc);
-  return { ...rest, integrations: { ...NO_INTEGRATIONS, ...doc.integrations }, articleCounts };
+  return { ...rest, integrations: { ...NO_INTEGRATIONS, ...doc.integrations }, ...counts };
 }
 
-/** One project as the API shows it, with its article counts. */
-async function presentOne(readStore: Parameters<typeof articleCountsOf>[0], doc: ProjectDoc) {
-  return presentProject(doc, (await articleCountsOf(readStore, [doc.id])).get(doc.id)!);
+/** One project as the API shows it, with its article and topic counts. */
+async function presentOne(readStore: Parameters<typeof projectCountsOf>[0], doc: ProjectDoc) {
+  return presentProject(doc, (await projectCountsOf(readStore, [doc.id])).get(doc.id)!);
 }
 
 const CreateProject = z.object({
@@ -74,7 +75,7 @@ export const projectRoutes = [
       const page = await platform.readStore.find<ProjectDoc>('projects', {
         filter: { accountId: auth.accountId }, sort: { field: 'createdAt', direction: 'desc' }, limit: query.limit, cursor: query.cursor,
       });
-      const counts = await articleCountsOf(platform.readStore, page.items.map((doc) => doc.id));
+      const counts = await projectCountsOf(platform.readStore, page.items.map((doc) => doc.id));
       return { status: 200, body: { projects: page.items.map((doc) => presentProject(doc, counts.get(doc.id)!)), nextCursor: page.nextCursor } };
     },
   }),
@@ -104,7 +105,7 @@ export const projectRoutes = [
         throw error;
       });
       const doc = applyAppended(projects, null, result.events)!;
-      return { status: 201, body: { project: presentProject(doc, noArticles()) }, headers: { Location: `/api/v1/projects/${projectId}` } };
+      return { status: 201, body: { project: presentProject(doc, noCounts()) }, headers: { Location: `/api/v1/projects/${projectId}` } };
     },
   }),
   route({

@@ -81,7 +81,7 @@ export const topicRoutes = [
     async handle(input) {
       const { params, body, platform } = input;
       await requireOwnedProject(input, params.id);
-      const overlap = await overlapOf(platform, params.id, { title: body.title, ...(body.keyword ? { keyword: body.keyword } : {}) });
+      const overlap = await overlapOf(platform, params.id, { title: body.title, ...(body.keyword ? { keyword: body.keyword } : {}) }, input.consistency.head);
       const topicId = platform.ids.next('tpc');
       const result = await platform.commands.execute(topicStream, topicId, { type: 'CreateTopic', topic: {
         topicId, projectId: params.id, title: body.title, keyword: body.keyword ?? null, brief: body.brief ?? null,

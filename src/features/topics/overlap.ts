@@ -1,22 +1,21 @@
-import { ARTICLE_NAMES, type ArticleNameDoc } from '../../../projections/articleNames.ts';
 import type { SitePagesDoc } from '../../../projections/sitePages.ts';
 import type { TopicOverlap } from '../../domain/topics/topic.ts';
-import { overlappingPage } from '../../integrations/llm/topicDedupe.ts';
+import { overlappingIndexedPage, overlappingPage } from '../../integrations/llm/topicDedupe.ts';
 import type { Platform } from '../../platform.ts';
-
-/** The newest published articles a hand-added topic is compared with. */
-const PUBLISHED_COMPARED = 200;
+import { publishedNamesOf } from './publishedNames.ts';
 
 /**
  * The page of the site (from its last crawl) or the published article a new topic would compete
  * with, with what to do instead; null when it covers new ground. The topic is still created: the
  * person adding it may mean a different angle, and the flag tells them what they risk.
  */
-export async function overlapOf(platform: Pick<Platform, 'readStore'>, projectId: string, topic: { title: string; keyword?: string }): Promise<TopicOverlap | null> {
+export async function overlapOf(
+  platform: Pick<Platform, 'readStore' | 'readModels' | 'tail' | 'config'>, projectId: string, topic: { title: string; keyword?: string }, head: bigint,
+): Promise<TopicOverlap | null> {
   const [site, published] = await Promise.all([
     platform.readStore.get<SitePagesDoc>('site_pages', projectId),
-    // The slim read model of names, never the articles themselves (each carries its MDX twice).
-    platform.readStore.find<ArticleNameDoc>(ARTICLE_NAMES, { filter: { projectId, published: true }, sort: { field: 'publishedAt', direction: 'desc' }, limit: PUBLISHED_COMPARED }),
+    // The names of the newest published articles (publishedNames.ts), remembered between requests.
+    publishedNamesOf(platform).index(projectId, head),
   ]);
   const page = overlappingPage(topic, site?.pages ?? []);
   if (page) {
@@ -25,8 +24,7 @@ export async function overlapOf(platform: Pick<Platform, 'readStore'>, projectId
       advice: 'The site already has a page on this subject; a new article would compete with it in search. Consider refreshing that page instead, or narrow this topic to an angle the page does not cover.',
     };
   }
-  const articles = published.items.map((article) => ({ url: article.path ?? article.slug ?? '', title: article.title, article }));
-  const article = overlappingPage(topic, articles)?.article;
+  const article = overlappingIndexedPage(topic, published)?.article;
   if (!article) return null;
   return {
     url: article.prUrl ?? article.path ?? '', title: article.title, source: 'article', articleId: article.id,

@@ -64,8 +64,14 @@ function slugWords(url: string): string {
  * the broader article would chase the searches the page already answers).
  */
 export function overlapsPage(topic: Comparable, page: SitePageName): boolean {
+  return overlapsNames(topic, namesOf(page));
+}
+
+/** The names a page goes by: its title without the site's name, its first heading, its URL's last words. */
+const namesOf = (page: SitePageName): string[] => [pageTitleOf(page.title), page.heading ?? '', slugWords(page.url)].filter((name) => name.trim());
+
+function overlapsNames(topic: Comparable, names: readonly string[]): boolean {
   const subject = subjectTokens(topic.title);
-  const names = [pageTitleOf(page.title), page.heading ?? '', slugWords(page.url)].filter((name) => name.trim());
   return names.some((name) => {
     if (isNearDuplicate(topic, { title: name, keyword: name })) return true;
     const other = subjectTokens(name);
@@ -76,6 +82,41 @@ export function overlapsPage(topic: Comparable, page: SitePageName): boolean {
 /** The first page the topic overlaps, or null. */
 export const overlappingPage = <P extends SitePageName>(topic: Comparable, pages: readonly P[]): P | null =>
   pages.find((page) => overlapsPage(topic, page)) ?? null;
+
+/** Pages with their names worked out once, and found by the words of those names. */
+export type PageIndex<P extends SitePageName> = { pages: readonly { page: P; names: readonly string[] }[]; byToken: ReadonlyMap<string, readonly number[]> };
+
+export function indexPages<P extends SitePageName>(pages: readonly P[]): PageIndex<P> {
+  const byToken = new Map<string, number[]>();
+  const named = pages.map((page, i) => {
+    const names = namesOf(page);
+    for (const token of new Set(names.flatMap(tokensOf))) {
+      const list = byToken.get(token);
+      if (list) list.push(i);
+      else byToken.set(token, [i]);
+    }
+    return { page, names };
+  });
+  return { pages: named, byToken };
+}
+
+/**
+ * overlappingPage over indexed pages, comparing the topic only with the pages that share a word
+ * with it: every way of overlapping needs one (the same words, a shared keyword or subject word),
+ * except a title with no words of its own, which is compared with every page.
+ */
+export function overlappingIndexedPage<P extends SitePageName>(topic: Comparable, index: PageIndex<P>): P | null {
+  const titleTokens = tokensOf(topic.title);
+  let candidates: number[];
+  if (titleTokens.length === 0) candidates = index.pages.map((_, i) => i);
+  else {
+    const shared = new Set<number>();
+    for (const token of [...titleTokens, ...(topic.keyword ? tokensOf(topic.keyword) : [])]) for (const i of index.byToken.get(token) ?? []) shared.add(i);
+    candidates = [...shared].sort((a, b) => a - b);
+  }
+  for (const i of candidates) if (overlapsNames(topic, index.pages[i].names)) return index.pages[i].page;
+  return null;
+}
 
 /**
  * Keeps candidates in order, dropping any that repeats an existing topic (whatever its status:

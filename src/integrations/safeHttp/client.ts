@@ -1,5 +1,5 @@
 import tls from 'node:tls';
-import { Agent } from 'undici';
+import type { Agent } from 'undici';
 import type { Limiter, Release } from '../../core/limiter.ts';
 import { toSafeHttpError } from './connectionErrors.ts';
 import { createDestinationPolicy, type DestinationPolicy } from './destinationPolicy.ts';
@@ -88,14 +88,17 @@ export function createSafeHttpClient(options: SafeHttpClientOptions = {}): SafeH
   });
   const policy = destinations.addresses;
   const extraCa = options.ca === undefined ? [] : typeof options.ca === 'string' ? [options.ca] : [...options.ca];
-  const agent = new Agent({
+  // undici (~25 MB resident) is loaded by the first request, not by a start that never sends one.
+  let agent: Promise<Agent> | null = null;
+  let closed = false;
+  const connectionPool = () => agent ??= closed ? Promise.reject(new Error('this HTTP client is closed')) : import('undici').then(({ Agent }) => new Agent({
     keepAliveTimeout: options.keepAliveTimeoutMs ?? 4_000,
     connections: options.connectionsPerOrigin ?? 6,
     connect: {
       lookup: createGuardedLookup(destinations.resolveHost, destinations.refusal),
       ...(extraCa.length > 0 ? { ca: [...tls.getCACertificates('default'), ...extraCa] } : {}),
     },
-  });
+  }));
   const defaults = {
     timeoutMs: options.timeoutMs ?? 15_000,
     maxBytes: options.maxBytes ?? 5 * 1024 * 1024,
@@ -128,7 +131,7 @@ export function createSafeHttpClient(options: SafeHttpClientOptions = {}): SafeH
     const redirects: string[] = [];
     try {
       for (;;) {
-        const response = await agent.request({
+        const response = await (await connectionPool()).request({
           origin: hop.url.origin,
           path: hop.url.pathname + hop.url.search,
           method: hop.method as 'GET',
@@ -172,5 +175,9 @@ export function createSafeHttpClient(options: SafeHttpClientOptions = {}): SafeH
     }
   }
 
-  return { request, close: () => agent.close() };
+  const close = async () => {
+    closed = true;
+    if (agent) await (await agent).close();
+  };
+  return { request, close };
 }

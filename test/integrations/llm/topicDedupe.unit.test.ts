@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { dedupeTopics, isNearDuplicate, overlapsPage } from '../../../src/integrations/llm/topicDedupe.ts';
+import { dedupeTopics, indexPages, isNearDuplicate, overlappingIndexedPage, overlappingPage, overlapsPage } from '../../../src/integrations/llm/topicDedupe.ts';
 
 test('titles that differ only in framing, case or plurals are near-duplicates', () => {
   expect(isNearDuplicate({ title: 'Brewing Green Tea' }, { title: 'A practical guide to brewing green teas' })).toBe(true);
@@ -46,4 +46,25 @@ test('dedupe compares the site\'s pages (entries with a url) by their title, fir
   ];
   const kept = dedupeTopics([{ title: 'Green Tea Brewing Made Simple' }, { title: 'A beginner\'s guide to oolong' }, { title: 'Matcha grades explained' }], existing, 5);
   expect(kept.map((topic) => topic.title)).toEqual(['Matcha grades explained']);
+});
+
+test('pages found by the words of their names give the same first overlap as comparing with every page', () => {
+  const pages = [
+    { url: 'https://fernleaf.example/blog/brewing-green-tea', title: 'The perfect cup | Fernleaf Tea' },
+    { url: 'content/blog/matcha-whisks.mdx', title: 'Choosing a matcha whisk' },
+    { url: 'https://fernleaf.example/x', title: 'Shop | Fernleaf', heading: 'Common green tea mistakes' },
+    { url: 'https://fernleaf.example/the', title: 'The' },
+    { url: 'content/blog/steeping.mdx', title: 'Steeping time' },
+    { url: 'https://farm.example/guides/ec', title: 'Enterprise costing for mixed farms' },
+  ];
+  const topics = [
+    { title: 'How to Brew Green Tea: A Complete Guide' }, { title: 'Green tea mistakes' }, { title: 'Matcha whisks' },
+    { title: 'Why it matters', keyword: 'steeping times' }, { title: 'The', keyword: 'green tea' }, { title: 'Of the' },
+    { title: 'Costing: A Practical Guide' }, { title: 'The Complete Guide' }, { title: 'Oolong at home' }, { title: 'Brewing' },
+  ];
+  const index = indexPages(pages);
+  for (const topic of topics) expect(overlappingIndexedPage(topic, index), topic.title).toBe(overlappingPage(topic, pages));
+  // A title with no words is compared with every page: the first with a nameless part (the URL /x) matches.
+  expect(overlappingIndexedPage({ title: 'Of the' }, index)).toBe(pages[2]);
+  expect(overlappingIndexedPage({ title: 'Oolong at home' }, index)).toBeNull();
 });

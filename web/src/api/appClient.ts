@@ -73,5 +73,13 @@ export const app = {
   revokeSession: (id: string) => call<null>('DELETE', `/sessions/${encodeURIComponent(id)}`),
 };
 
+/**
+ * The session check a tab starts with (GET /me), asked once and shared: the app waits for it to
+ * know who is signed in, and a page's first read waits for it too, since an access token needs
+ * the CSRF token it returns (web/src/article/openingArticle.ts).
+ */
+let startingSession: Promise<Me> | null = null;
+export const sessionAtStart = (): Promise<Me> => (startingSession ??= app.me());
+
 /** After this browser's own session was ended on purpose (revoked from "your sessions"): as a 401 would. */
 export const signedOutHere = () => onSignedOut();

@@ -1427,6 +1427,7 @@ export interface components {
                 qualityGate: "warn" | "block";
             };
             sitemapUrl: string | null;
+            topicCounts: components["schemas"]["TopicCounts"];
             updatedAt: string;
             websiteUrl: string;
         };
@@ -1585,6 +1586,14 @@ export interface components {
             status: "suggested" | "approved" | "scheduled" | "rejected" | "written";
             title: string;
             updatedAt: string;
+        };
+        /** @description How many of the project's topics have each status */
+        TopicCounts: {
+            approved: number;
+            rejected: number;
+            scheduled: number;
+            suggested: number;
+            written: number;
         };
         TopicOverlap: {
             advice: string;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { PageProps } from '../pageTypes.ts';
 import { api, unwrap } from '../api/v1Client.ts';
 import { pathTo } from '../navigation.ts';
@@ -9,24 +9,27 @@ import { HistoryTable } from '../audit/HistoryTable.tsx';
 import { eventLabel, loadHistory, type HistoryEntry } from '../audit/history.ts';
 import { ArticleActions } from './ArticleActions.tsx';
 import { loadArticle } from './articleApi.ts';
+import { takeOpeningArticle } from './openingArticle.ts';
 import { ArticleView } from './ArticleView.tsx';
 import { ReviseBox } from './ReviseBox.tsx';
-import { SearchChart } from './SearchChart.tsx';
 import { useCover } from './useCover.ts';
-import { VersionDiff } from './VersionDiff.tsx';
 import { useArticleUpdates } from './useArticleUpdates.ts';
 import { Time } from '../ui/Time.tsx';
+
+// The diff and the chart bring their libraries (diff, uPlot): chunks of their own, so the body's is small.
+const VersionDiff = lazy(() => import('./VersionDiff.tsx').then((module) => ({ default: module.VersionDiff })));
+const SearchChart = lazy(() => import('./SearchChart.tsx').then((module) => ({ default: module.SearchChart })));
 
 /**
  * An article: the text rendered safely with its content checks, frontmatter, cover, sources and
  * links; its actions, a revise box, the versions and their diff, its history (with the article as
- * it was at any step) and its search figures. Loaded lazily with its libraries (react-markdown,
- * diff, uPlot).
+ * it was at any step) and its search figures. Loaded lazily with react-markdown; the diff and the
+ * chart load after the body (docs/workspace.md, "How the article page loads").
  */
 export default function ArticlePage({ me, params }: PageProps) {
   const { articleId, projectId } = params;
   const canAct = me.member.role !== 'viewer';
-  const article = useResource(() => loadArticle(articleId), articleId);
+  const article = useResource(() => takeOpeningArticle(articleId) ?? loadArticle(articleId), articleId);
   const project = useResource(async () => (await unwrap(api.GET('/projects/{id}', { params: { path: { id: projectId } } }))).project, projectId);
   const history = useResource(() => loadHistory(articleId), articleId);
   const [shownAt, setShownAt] = useState<HistoryEntry | null>(null);
@@ -62,13 +65,13 @@ export default function ArticlePage({ me, params }: PageProps) {
       )}
       <ArticleView article={shown} siteHost={siteHost} cover={shown === current ? cover : null} />
       <ReviseBox article={current} canAct={canAct} onQueued={reload} />
-      <VersionDiff articleId={articleId} latest={current.version} />
+      <Suspense fallback={<p aria-busy="true">Loading the revision history…</p>}><VersionDiff articleId={articleId} latest={current.version} /></Suspense>
       <section aria-labelledby="timeline-heading">
         <h2 id="timeline-heading">Timeline</h2>
         <ErrorNote error={history.error} />
         {history.data && <HistoryTable entries={history.data} caption="Every step, oldest first" onShowAt={setShownAt} shownAt={shownAt?.revision ?? null} />}
       </section>
-      {'searchMetrics' in current && <SearchChart articleId={articleId} />}
+      {'searchMetrics' in current && <Suspense fallback={<p aria-busy="true">Loading the search figures…</p>}><SearchChart articleId={articleId} /></Suspense>}
     </main>
   );
 }

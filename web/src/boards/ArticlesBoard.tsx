@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { RequestFailed } from '../api/appClient.ts';
 import { api, unwrap } from '../api/v1Client.ts';
-import { useLiveReload } from '../live/useLiveChanges.ts';
 import type { PageProps } from '../pageTypes.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { asRequestFailed, useResource } from '../ui/useResource.ts';
 import { ArticleCard, type ArticleSummary } from './ArticleCard.tsx';
 import { BoardColumn } from './BoardColumn.tsx';
+import { useBoardRefresh } from './useBoardRefresh.ts';
 import { usePagedColumns } from './usePagedColumns.ts';
 
 type ArticleStatus = ArticleSummary['status'];
@@ -26,16 +26,18 @@ export function ArticlesBoard({ me, params }: PageProps) {
   const board = usePagedColumns(STATUSES, (status, limit, cursor) =>
     unwrap(api.GET('/projects/{id}/articles', { params: { path: { id: projectId }, query: { status, limit, cursor } } })).then((body) => ({ items: body.articles, nextCursor: body.nextCursor })), PAGE_SIZE, projectId);
   const [cardError, setCardError] = useState<{ articleId: string; error: RequestFailed } | null>(null);
-  useLiveReload(() => void board.reload(), (change) => change.projectId === projectId && change.kind === 'article');
+  // The cards and the columns' totals (the project's article counts) are read together, once per change.
+  const refresh = useBoardRefresh(() => Promise.all([board.reload(), project.reload()]), (change) => change.projectId === projectId && change.kind === 'article');
 
   const retry = me.member.role === 'viewer' ? undefined : async (article: ArticleSummary) => {
     setCardError(null);
+    const mark = refresh.begin();
     try {
       await unwrap(api.POST('/articles/{id}/retry', { params: { path: { id: article.id } } }));
+      refresh.settled(mark, true);
     } catch (failure) {
       setCardError({ articleId: article.id, error: asRequestFailed(failure) });
-    } finally {
-      await board.reload();
+      refresh.settled(mark, false);
     }
   };
 
@@ -45,7 +47,7 @@ export function ArticlesBoard({ me, params }: PageProps) {
       <ErrorNote error={project.error ?? board.error} />
       <div className="board" aria-busy={!board.loaded}>
         {COLUMNS.map(({ status, title }) => (
-          <BoardColumn key={status} id={`articles-${status}`} title={title} column={board.columns[status]} onMore={() => void board.more(status)}>
+          <BoardColumn key={status} id={`articles-${status}`} title={title} column={board.columns[status]} total={project.data?.articleCounts[status]} onMore={() => void board.more(status)}>
             {(article) => (
               <ArticleCard article={article} projectId={projectId} error={cardError?.articleId === article.id ? cardError.error : null}
                 onRetry={retry && ((chosen) => void retry(chosen))} />

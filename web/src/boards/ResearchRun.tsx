@@ -2,6 +2,7 @@ import type { components } from '../api/v1.ts';
 import { api, unwrap } from '../api/v1Client.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { useAction } from '../ui/useAction.ts';
+import type { useBoardRefresh } from './useBoardRefresh.ts';
 
 type Research = components['schemas']['Project']['research'];
 
@@ -9,15 +10,15 @@ type Research = components['schemas']['Project']['research'];
  * "Suggest topics" and the research run it starts: in progress until the run ends (topics.suggested),
  * then how many suggestions it brought, or why it failed.
  */
-export function ResearchRun({ projectId, research, canStart, onStarted }: {
-  projectId: string; research: Research; canStart: boolean; onStarted(): Promise<unknown>;
+export function ResearchRun({ projectId, research, canStart, refresh }: {
+  projectId: string; research: Research; canStart: boolean; refresh: ReturnType<typeof useBoardRefresh>;
 }) {
   const action = useAction();
   const running = research?.status === 'running';
 
   async function start() {
-    await action.run(() => unwrap(api.POST('/projects/{id}/topics/suggest', { params: { path: { id: projectId } } })));
-    await onStarted(); // started or refused, the board shows where research stands
+    const mark = refresh.begin();
+    refresh.settled(mark, await action.run(() => unwrap(api.POST('/projects/{id}/topics/suggest', { params: { path: { id: projectId } } }))));
   }
 
   return (

@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import type { RequestFailed } from '../api/appClient.ts';
 import { api, unwrap } from '../api/v1Client.ts';
-import { useLiveReload } from '../live/useLiveChanges.ts';
 import { pathTo } from '../navigation.ts';
 import type { PageProps } from '../pageTypes.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
@@ -11,6 +10,7 @@ import { BoardColumn } from './BoardColumn.tsx';
 import { byRank, placeAt } from './ranking.ts';
 import { ResearchRun } from './ResearchRun.tsx';
 import { TopicCard, type Topic, type TopicActions, type TopicStatus } from './TopicCard.tsx';
+import { useBoardRefresh } from './useBoardRefresh.ts';
 import { usePagedColumns } from './usePagedColumns.ts';
 
 const COLUMNS: readonly { status: TopicStatus; title: string }[] = [
@@ -31,21 +31,24 @@ export function TopicsBoard({ me, params }: PageProps) {
   const [written, setWritten] = useState<{ title: string; articleId: string } | null>(null);
   const dragged = useRef<Topic | null>(null);
   const ranked = (status: TopicStatus) => [...(board.columns[status]?.items ?? [])].sort(byRank);
-  const refresh = () => Promise.all([board.reload(), project.reload()]);
-  // A topic's change, or the project's (a research run starting or ending), from anyone: this tab's actions too.
-  useLiveReload(() => void refresh(), (change) => change.projectId === projectId && (change.kind === 'topic' || change.kind === 'project'));
+  // A topic's change, or the project's (a research run starting or ending), from anyone, this tab's
+  // actions too: the cards and the columns' totals (the project's topic counts) are read once per change.
+  const refresh = useBoardRefresh(() => Promise.all([board.reload(), project.reload()]),
+    (change) => change.projectId === projectId && (change.kind === 'topic' || change.kind === 'project'));
 
+  /** Runs an action; its error, if any, shows on the card and is returned. */
   async function attempt(topic: Topic, action: () => Promise<unknown>): Promise<RequestFailed | null> {
     setCardError(null);
+    const mark = refresh.begin();
     try {
       await action();
+      refresh.settled(mark, true);
       return null;
     } catch (failure) {
       const error = asRequestFailed(failure);
       setCardError({ topicId: topic.id, error });
+      refresh.settled(mark, false);
       return error;
-    } finally {
-      await refresh();
     }
   }
   const patch = (topic: Topic, body: { status?: 'approved' | 'rejected' | 'scheduled'; scheduledFor?: string; priority?: number }) =>
@@ -69,11 +72,13 @@ export function TopicsBoard({ me, params }: PageProps) {
   const actions: TopicActions | undefined = me.member.role === 'viewer' ? undefined : {
     setStatus: (topic, status) => void attempt(topic, () => patch(topic, { status })),
     schedule: async (topic, utc) => {
+      const mark = refresh.begin();
       try {
         await patch(topic, { status: 'scheduled', scheduledFor: utc });
-        await refresh();
+        refresh.settled(mark, true);
         return null;
       } catch (failure) {
+        refresh.settled(mark, false);
         return asRequestFailed(failure); // shown on the form's field
       }
     },
@@ -106,7 +111,7 @@ export function TopicsBoard({ me, params }: PageProps) {
     <main className="wide">
       <h1>Topics{project.data ? `: ${project.data.name}` : ''}</h1>
       <ErrorNote error={project.error ?? board.error} />
-      <ResearchRun projectId={projectId} research={research} canStart={Boolean(actions)} onStarted={refresh} />
+      <ResearchRun projectId={projectId} research={research} canStart={Boolean(actions)} refresh={refresh} />
       {written && (
         <p role="status" className="notice">
           Writing “{written.title}”: <Link to={pathTo('/projects/:projectId/articles/:articleId', { projectId, articleId: written.articleId })}>open the article</Link> or
@@ -119,7 +124,7 @@ export function TopicsBoard({ me, params }: PageProps) {
           const column = board.columns[status];
           const order = ranked(status);
           return (
-            <BoardColumn key={status} id={`topics-${status}`} title={title} onMore={() => void board.more(status)}
+            <BoardColumn key={status} id={`topics-${status}`} title={title} total={project.data?.topicCounts[status]} onMore={() => void board.more(status)}
               column={column && { ...column, items: order }} onDropAtEnd={actions && status !== 'written' ? dropAtEnd(status) : undefined}>
               {(topic, index) => (
                 <TopicCard topic={topic} projectId={projectId} fresh={fresh.has(topic.id) && topic.status === 'suggested'} first={index === 0} last={index === order.length - 1}

@@ -16,7 +16,9 @@ export async function dueTopics(readStore: ReadStore, nowMs: number): Promise<Ma
     for (const topic of page.items) {
       if (!topic.scheduledFor) continue;
       if (Date.parse(topic.scheduledFor) > nowMs) return byProject;
-      byProject.set(topic.projectId, [...(byProject.get(topic.projectId) ?? []), topic]);
+      const project = byProject.get(topic.projectId);
+      if (project) project.push(topic);
+      else byProject.set(topic.projectId, [topic]);
     }
     cursor = page.nextCursor ?? undefined;
   } while (cursor);

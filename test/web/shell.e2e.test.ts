@@ -42,7 +42,7 @@ test.skipIf(!hasChromium)('a signed-out visit to a page comes back to that page 
 });
 
 test.skipIf(!hasChromium)('the keys page says so when the key list cannot be read, instead of showing an empty list', { timeout: 90_000 }, async () => {
-  const page = await signedInPage(browser, inkstream, { email: 'owner@test.example', role: 'owner' });
+  const page = await signedInPage(browser, inkstream, { email: 'keys-failing@test.example', role: 'owner' });
   // The server's answer for the list, as a failing server would give it: the page must not read it as "no keys".
   await page.route('**/app/api/keys', (route) => (route.request().method() === 'GET'
     ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'The key store is not reachable; try again.' } }) })

@@ -40,3 +40,28 @@ test.skipIf(!hasChromium)('a signed-out visit to a page comes back to that page 
   await stranger.getByRole('button', { name: 'Sign in' }).click();
   await stranger.waitForURL(`${inkstream.url}/projects`);
 });
+
+test.skipIf(!hasChromium)('the keys page says so when the key list cannot be read, instead of showing an empty list', { timeout: 90_000 }, async () => {
+  const page = await signedInPage(browser, inkstream, { email: 'keys-failing@test.example', role: 'owner' });
+  // The server's answer for the list, as a failing server would give it: the page must not read it as "no keys".
+  await page.route('**/app/api/keys', (route) => (route.request().method() === 'GET'
+    ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'The key store is not reachable; try again.' } }) })
+    : route.continue()));
+  await page.goto(`${inkstream.url}/keys`);
+  await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 20_000 }).toBe('The key store is not reachable; try again.');
+});
+
+test.skipIf(!hasChromium)('the keys page counts the account\'s projects from its plan, and a refused key name is shown on its field', { timeout: 90_000 }, async () => {
+  for (const name of ['One', 'Two', 'Three']) {
+    expect((await inkstream.api().post('/projects', { name, websiteUrl: `https://${name.toLowerCase()}.example` })).status).toBe(201);
+  }
+  const page = await signedInPage(browser, inkstream, { email: 'keys-owner@test.example', role: 'owner' });
+  await page.goto(`${inkstream.url}/keys`);
+  await expect.poll(() => page.getByText(/ plan, \d+ projects?\.$/).textContent(), { timeout: 20_000 }).toMatch(/ plan, 3 projects\.$/);
+  // Past the field's own limit (as a script or an old page would send it): the server's refusal lands on the field.
+  await page.getByLabel('Name of the new key').evaluate((input) => (input as unknown as { removeAttribute(name: string): void }).removeAttribute('maxlength'));
+  await page.getByLabel('Name of the new key').fill('y'.repeat(65));
+  await page.getByRole('button', { name: 'Create key' }).click();
+  await expect.poll(() => page.locator('#key-name-error').count(), { timeout: 20_000 }).toBe(1);
+  expect(await page.getByLabel('Name of the new key').getAttribute('aria-invalid')).toBe('true');
+});

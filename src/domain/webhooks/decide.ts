@@ -19,8 +19,8 @@ export function decideEndpoint(command: WebhookEndpointCommand, state: WebhookEn
   switch (command.type) {
     case 'RegisterEndpoint': {
       if (state.status !== 'none') return []; // a retried registration is a no-op
-      const { type: _type, events, description = null, ...data } = command;
-      return [{ type: 'WebhookEndpointRegistered', data: { ...data, events: normalizeEventFilter(events), description } }];
+      const { type: _type, events, description, ...data } = command;
+      return [{ type: 'WebhookEndpointRegistered', data: { ...data, events: normalizeEventFilter(events), ...(description ? { description } : {}) } }];
     }
     case 'UpdateEndpoint': return update(command, requireEndpoint(state));
     case 'DisableEndpoint': {

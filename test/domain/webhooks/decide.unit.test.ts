@@ -73,3 +73,18 @@ describe('the event filter', () => {
     );
   });
 });
+
+describe('the description', () => {
+  test('is kept on registration, changed and removed by an update, and the same again decides nothing', () => {
+    const described = given(webhookStream).when({ ...commands.register, description: 'Slack relay' })
+      .thenYields({ type: 'WebhookEndpointRegistered', data: { ...registration, events: null, description: 'Slack relay' } });
+    expect(described).toMatchObject({ description: 'Slack relay' });
+    given(webhookStream, registered).when({ type: 'UpdateEndpoint', description: 'Zapier', at })
+      .thenYields({ type: 'WebhookEndpointDescribed', data: { endpointId, description: 'Zapier', at } });
+    const withOne: WebhookEndpointEvent = { type: 'WebhookEndpointDescribed', data: { endpointId, description: 'Zapier', at } };
+    given(webhookStream, registered, withOne).when({ type: 'UpdateEndpoint', description: 'Zapier', at }).thenNothing();
+    given(webhookStream, registered, withOne).when({ type: 'UpdateEndpoint', description: null, at })
+      .thenYields({ type: 'WebhookEndpointDescribed', data: { endpointId, description: null, at } });
+    expect(given(webhookStream, registered).state).toMatchObject({ description: null }); // logged before descriptions existed
+  });
+});

@@ -1,9 +1,7 @@
-import { useState } from 'react';
-import type { RequestFailed } from '../api/appClient.ts';
 import type { components } from '../api/v1.ts';
 import { api, unwrap } from '../api/v1Client.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
-import { asRequestFailed } from '../ui/useResource.ts';
+import { useAction } from '../ui/useAction.ts';
 import type { useBoardRefresh } from './useBoardRefresh.ts';
 
 type Research = components['schemas']['Project']['research'];
@@ -15,34 +13,23 @@ type Research = components['schemas']['Project']['research'];
 export function ResearchRun({ projectId, research, canStart, refresh }: {
   projectId: string; research: Research; canStart: boolean; refresh: ReturnType<typeof useBoardRefresh>;
 }) {
-  const [error, setError] = useState<RequestFailed | null>(null);
-  const [starting, setStarting] = useState(false);
+  const action = useAction();
   const running = research?.status === 'running';
 
   async function start() {
-    setError(null);
-    setStarting(true);
     const mark = refresh.begin();
-    try {
-      await unwrap(api.POST('/projects/{id}/topics/suggest', { params: { path: { id: projectId } } }));
-      refresh.settled(mark, true);
-    } catch (failure) {
-      setError(asRequestFailed(failure));
-      refresh.settled(mark, false);
-    } finally {
-      setStarting(false);
-    }
+    refresh.settled(mark, await action.run(() => unwrap(api.POST('/projects/{id}/topics/suggest', { params: { path: { id: projectId } } }))));
   }
 
   return (
     <div className="research">
-      {canStart && <button type="button" onClick={() => void start()} disabled={running || starting}>Suggest topics</button>}
+      {canStart && <button type="button" onClick={() => void start()} disabled={running || action.busy}>Suggest topics</button>}
       <p role="status" className="research-status" aria-busy={running}>
         {running && 'Researching topics for this site… new suggestions appear in the Suggested column when the run ends.'}
         {research?.status === 'done' && `The last research run suggested ${research.topicIds.length} topic${research.topicIds.length === 1 ? '' : 's'}.`}
         {research?.status === 'failed' && `The last research run failed: ${research.failureReason ?? 'no reason was given.'}`}
       </p>
-      <ErrorNote error={error} />
+      <ErrorNote error={action.error} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { createEsdbEventStore } from '../../src/eventstore/esdb.ts';
 import { createInMemoryEventStore } from '../../src/eventstore/inMemory.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { openSqliteEventStore } from '../../src/eventstore/sqlite.ts';
+import { REBUILD_READ_BATCH } from '../../src/readstore/rebuild.ts';
 import { appendSampleHistory } from '../support/domainEvents.ts';
 import { openReadModels } from '../support/readModels.ts';
 import { createFakeEsdbClient } from '../eventstore/fakeEsdbClient.ts';
@@ -23,7 +24,7 @@ const stores: [string, () => EventStore][] = [
   ['EventStoreDB (the fake client)', () => createEsdbEventStore(createFakeEsdbClient())],
 ];
 
-/** Two sample lives (the read models' events) and 2,400 events no read model reads, so the rebuild reads three batches. */
+/** Two sample lives (the read models' events) and 2,400 events no read model reads, so the rebuild reads three batches of 1,000. */
 async function grownLog(store: EventStore): Promise<number> {
   for (const seed of ['1', '2']) await appendSampleHistory(store, seed);
   for (let stream = 0; stream < 24; stream++) {
@@ -63,7 +64,7 @@ describe.each(stores)('the rebuild\'s progress on %s', (_name, open) => {
     const drawn = watch.lines().map(parse);
     expect(drawn.at(-1)).toMatchObject({ percent: 100, events: total, eta: 0 });
     const during = drawn.slice(0, -1);
-    expect(during.map((line) => line.events)).toEqual([1000, 2000, total]);
+    expect(during.map((line) => line.events)).toEqual([REBUILD_READ_BATCH, 2 * REBUILD_READ_BATCH, total]);
     for (const line of during.slice(0, 2)) {
       expect(line.percent).toBeGreaterThan(0);
       expect(line.percent).toBeLessThan(100);

@@ -5,7 +5,7 @@ import { readStreamOrEmpty } from '../eventstore/readStreamOrEmpty.ts';
 import { verifyLog } from '../features/audit/verifyLog.ts';
 import { streamName } from '../eventstore/port.ts';
 import type { Platform } from '../platform.ts';
-import { createProgress } from './progress.ts';
+import { createLogProgress } from './progress.ts';
 
 const CATEGORY_BY_KIND: Record<string, string> = { article: 'article', topic: 'topic', project: 'project', account: 'account' };
 
@@ -26,10 +26,10 @@ export async function printHistory(platform: Platform, kind: string, id: string,
 }
 
 export async function runExport(platform: Platform, options: { stream?: string; from?: string }): Promise<{ events: number; sha256: string }> {
-  const total = Number((await platform.eventStore.headPosition()) + 1n);
-  const progress = createProgress('exporting', total);
+  const fromPosition = options.from === undefined ? undefined : BigInt(options.from);
+  const progress = createLogProgress('exporting', { from: fromPosition === undefined ? undefined : fromPosition - 1n, head: await platform.eventStore.headPosition() });
   const result = await exportLog(platform.eventStore, process.stdout, {
-    stream: options.stream, fromPosition: options.from === undefined ? undefined : BigInt(options.from), onProgress: (done) => progress.update(done),
+    stream: options.stream, fromPosition, onProgress: (done, position) => progress.update(done, position),
   });
   progress.finish(result.events);
   process.stderr.write(`exported ${result.events} events, sha256 ${result.sha256}\n`);
@@ -37,9 +37,8 @@ export async function runExport(platform: Platform, options: { stream?: string; 
 }
 
 export async function runVerify(platform: Platform, print: (line: string) => void): Promise<boolean> {
-  const total = Number((await platform.eventStore.headPosition()) + 1n);
-  const progress = createProgress('verifying', total);
-  const report = await verifyLog(platform.eventStore, { gapless: platform.storeKinds.events === 'sqlite', onProgress: (done) => progress.update(done) });
+  const progress = createLogProgress('verifying', { head: await platform.eventStore.headPosition() });
+  const report = await verifyLog(platform.eventStore, { gapless: platform.storeKinds.events === 'sqlite', onProgress: (done, position) => progress.update(done, position) });
   progress.finish(report.events);
   print(`${report.events} events in ${report.streams} streams, positions ${report.firstPosition ?? '-'}…${report.lastPosition ?? '-'}`);
   if (report.problems.length === 0) print('OK: positions in order' + (platform.storeKinds.events === 'sqlite' ? ' and gapless' : '') + ', revisions contiguous, no duplicate ids.');

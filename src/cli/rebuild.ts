@@ -4,7 +4,7 @@ import { projectionVersion } from '../readstore/projectionVersion.ts';
 import { rebuildOnline, rebuildReadModels } from '../readstore/rebuild.ts';
 import { withTallies } from '../readstore/tally.ts';
 import type { Platform } from '../platform.ts';
-import { createProgress } from './progress.ts';
+import { createLogProgress, type ProgressOptions } from './progress.ts';
 
 /**
  * Rebuilds the read models from the whole log (with a name, only that one). Where the store can
@@ -12,7 +12,8 @@ import { createProgress } from './progress.ts';
  * goes on answering throughout. Elsewhere in place, which wants the servers stopped.
  */
 export async function rebuildProjections(
-  platform: Platform, name?: string, options: { force?: boolean } = {},
+  platform: Pick<Platform, 'eventStore' | 'readStore' | 'projections' | 'clock'>, name?: string,
+  options: { force?: boolean; progress?: ProgressOptions } = {},
 ): Promise<{ events: number; seconds: number; rate: number }> {
   const named = name ? platform.projections.filter((projection) => projection.name === name) : platform.projections;
   const selected = withTallies(named, platform.projections);
@@ -21,16 +22,14 @@ export async function rebuildProjections(
   }
   const { readStore } = platform;
   if (!readStore.onlineRebuilds && !options.force) await refuseWhileServing(platform);
-  const head = await platform.eventStore.headPosition();
-  const total = Number(head + 1n);
-  const progress = createProgress(`rebuilding ${name ?? 'all read models'}`, total);
+  const progress = createLogProgress(`rebuilding ${name ?? 'all read models'}`, { head: await platform.eventStore.headPosition() }, options.progress);
   let done = 0;
   const rebuild = {
     consumer: name ? `rebuild:${name}` : readStore.onlineRebuilds ? 'rebuild' : PROJECTIONS_CONSUMER,
     categories: name ? [...new Set(selected.flatMap((projection) => projection.categories))] : undefined,
-    onProgress(position: bigint) {
-      done = Math.min(total, Number(position + 1n));
-      progress.update(done);
+    onProgress(position: bigint, events: number) {
+      done = events;
+      progress.update(events, position);
     },
   };
   if (readStore.onlineRebuilds) {
@@ -40,8 +39,8 @@ export async function rebuildProjections(
   } else {
     await rebuildReadModels(platform.eventStore, readStore, selected, rebuild);
   }
-  const { seconds, rate } = progress.finish(Math.max(done, total));
-  return { events: total, seconds, rate };
+  const { seconds, rate } = progress.finish(done);
+  return { events: done, seconds, rate };
 }
 
 /**
@@ -49,7 +48,7 @@ export async function rebuildProjections(
  * refills, and its writes can land between the rebuild's, so such a rebuild wants the servers stopped. A live server
  * is known by the background lease: some server always holds it while any runs.
  */
-async function refuseWhileServing(platform: Platform): Promise<void> {
+async function refuseWhileServing(platform: Pick<Platform, 'readStore' | 'clock'>): Promise<void> {
   const lease = await platform.readStore.leaseHolder(BACKGROUND_LEASE);
   if (!lease || lease.expiresAtMs <= platform.clock.nowMs() || isDeadLocalProcess(lease.holder)) return;
   throw new Error(

@@ -22,8 +22,11 @@ export type RebuildOptions = {
   consumer: string;
   /** Only streams of these categories; undefined reads the whole log. */
   categories?: readonly string[];
-  /** Called after each batch with the position of its last event. */
-  onProgress?: (position: bigint) => void;
+  /**
+   * Called after each batch with the position of its last event and the events replayed so far
+   * (a count: positions are not one, on EventStoreDB nor when only some categories are read).
+   */
+  onProgress?: (position: bigint, events: number) => void;
   /** Bounds the memory a rebuild takes: past this many documents held, they are written and dropped. */
   documentsHeld?: number;
   readBatch?: number;
@@ -41,7 +44,7 @@ export async function rebuildReadModels(
 ): Promise<void> {
   await readStore.reset(projections.map((projection) => projection.collection), [options.consumer]);
   await readStore.ensureCollections(projections.map((projection) => ({ name: projection.collection, indexes: projection.indexes })));
-  await replay(eventStore, readStore, projections, -1n, options);
+  await replay(eventStore, readStore, projections, { after: -1n, events: 0 }, options);
   for (const projection of projections) await readStore.count(projection.collection);
 }
 
@@ -64,12 +67,13 @@ export async function rebuildOnline(
   for (const projection of projections) await rebuilds.stage(projection.collection, stagingName(projection.collection), options.versionOf(projection));
   const staged = projections.map((projection) => ({ ...projection, collection: stagingName(projection.collection) }));
   const pairs = projections.map((projection) => ({ collection: projection.collection, staging: stagingName(projection.collection) }));
-  let after = -1n;
+  // Replayed so far, across the catch-up rounds.
+  let reached: Reached = { after: -1n, events: 0 };
   for (;;) {
     const head = await eventStore.headPosition();
-    after = await replay(eventStore, readStore, staged, after, options);
+    reached = await replay(eventStore, readStore, staged, reached, options);
     // Read to the head: with categories, the last event read may be older than the live checkpoint.
-    if (after < head) await readStore.commit([], { consumer: options.consumer, position: (after = head) });
+    if (reached.after < head) await readStore.commit([], { consumer: options.consumer, position: (reached.after = head) });
     // Build the indexes before the swap, so the first query after it finds them.
     for (const { staging } of pairs) await readStore.count(staging);
     if (options.signal?.aborted) return false;
@@ -77,10 +81,13 @@ export async function rebuildOnline(
   }
 }
 
-/** Replays the log after `after` into the projections' collections; returns the position reached. */
+type Reached = { after: bigint; events: number };
+
+/** Replays the log after `from.after` into the projections' collections; returns the position reached and the events replayed in all. */
 async function replay(
-  eventStore: EventStore, readStore: ReadStore, projections: readonly Projection[], after: bigint, options: RebuildOptions,
-): Promise<bigint> {
+  eventStore: EventStore, readStore: ReadStore, projections: readonly Projection[], from: Reached, options: RebuildOptions,
+): Promise<Reached> {
+  let { after, events: replayed } = from;
   const { documentsHeld = DOCUMENTS_HELD, readBatch = REBUILD_READ_BATCH } = options;
   // The documents stay in memory across batches and are written when the bound is reached and at
   // the end, so a document changed by many events is read at most once and written once per flush.
@@ -97,8 +104,9 @@ async function replay(
       fold.forget();
     }
     after = events[events.length - 1].position;
-    options.onProgress?.(after);
+    replayed += events.length;
+    options.onProgress?.(after, replayed);
   }
   await fold.flush(options.consumer);
-  return after;
+  return { after, events: replayed };
 }

@@ -12,7 +12,7 @@ export function eventToJsonLine(event: StoredEvent): string {
   });
 }
 
-export type ExportOptions = { stream?: string; fromPosition?: bigint; batchSize?: number; onProgress?: (done: number) => void };
+export type ExportOptions = { stream?: string; fromPosition?: bigint; batchSize?: number; onProgress?: (done: number, position: bigint) => void };
 
 /**
  * Streams the log (or one stream) as NDJSON in batches, so memory stays constant whatever its
@@ -33,7 +33,7 @@ export async function exportLog(store: EventStore, out: Writable, options: Expor
       const selected = batch.filter((event) => options.fromPosition === undefined || event.position >= options.fromPosition);
       if (selected.length) await write(`${selected.map(eventToJsonLine).join('\n')}\n`);
       events += selected.length;
-      options.onProgress?.(events);
+      if (batch.length > 0) options.onProgress?.(events, batch[batch.length - 1].position);
       if (batch.length < batchSize) break;
       fromRevision = batch[batch.length - 1].revision + 1n;
     }
@@ -45,7 +45,7 @@ export async function exportLog(store: EventStore, out: Writable, options: Expor
       await write(`${batch.map(eventToJsonLine).join('\n')}\n`);
       events += batch.length;
       after = batch[batch.length - 1].position;
-      options.onProgress?.(events);
+      options.onProgress?.(events, after);
     }
   }
   return { events, sha256: hash.digest('hex') };

@@ -15,7 +15,7 @@ const MAX_PROBLEMS = 100;
  * (on the embedded default) gapless, each stream's revisions 0, 1, 2, … in log order, and no
  * event id twice. Memory grows with the number of streams and ids, not with event bodies.
  */
-export async function verifyLog(store: EventStore, options: { gapless: boolean; onProgress?: (done: number) => void }): Promise<VerifyReport> {
+export async function verifyLog(store: EventStore, options: { gapless: boolean; onProgress?: (done: number, position: bigint) => void }): Promise<VerifyReport> {
   const nextRevision = new Map<string, bigint>();
   const seenIds = new Set<string>();
   const problems: string[] = [];
@@ -39,7 +39,7 @@ export async function verifyLog(store: EventStore, options: { gapless: boolean; 
       previous = event.position;
       events++;
     }
-    options.onProgress?.(events);
+    options.onProgress?.(events, batch[batch.length - 1].position);
   }
   return { events, streams: nextRevision.size, firstPosition: first?.toString() ?? null, lastPosition: previous?.toString() ?? null, problems };
 }

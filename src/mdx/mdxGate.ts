@@ -2,6 +2,9 @@ import { codeBeyond, codeCounts, mayHoldCode, mdxCodeOf, type MdxCode } from './
 import { mdxBodyOf } from './mdx.ts';
 import { codeOfText } from './neutralise.ts';
 import { parseMdxTree } from './mdxSyntax.ts';
+import { UnsafeMdxError } from './unsafeMdxError.ts';
+
+export { UnsafeMdxError };
 
 const MAX_SHOWN = 80;
 
@@ -35,10 +38,6 @@ function safeBody(file: string): string | null {
   try { return mdxBodyOf(file); } catch { return null; }
 }
 
-/** Thrown when the gate refuses a file: its message is the reason the article shows. */
-export class UnsafeMdxError extends Error {
-  constructor(reason: string) { super(`Inkstream refused its own output: ${reason}`); this.name = 'UnsafeMdxError'; }
-}
 
 export function assertInertMdx(file: string, baseline: string | null): void {
   const problem = mdxGateProblem(file, baseline);

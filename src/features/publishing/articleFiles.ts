@@ -1,7 +1,6 @@
 import { coverSitePath, type ActiveArticle } from '../../domain/articles/article.ts';
 import { renderCover } from '../articles/coverApi.ts';
 import { buildMdx, parseMdx } from '../../mdx/mdx.ts';
-import { assertInertMdx } from '../../mdx/mdxGate.ts';
 import type { FileToCommit, GitHubRepository } from '../../integrations/github/port.ts';
 import type { GitHubSettings } from '../../domain/integrations/integrations.ts';
 
@@ -52,6 +51,8 @@ export async function articleFiles(
 ): Promise<FileToCommit[]> {
   const path = articlePath(settings, slug);
   const content = mdxFor(mdx, slug);
+  // The MDX parser (~20 MB resident) loads with the first commit, not with a start (docs/memory.md).
+  const { assertInertMdx } = await import('../../mdx/mdxGate.ts');
   assertInertMdx(content, await repositoryVersion(target, path));
   const files: FileToCommit[] = [{ path, content }];
   if (article.cover) files.push({ path: coverPath(settings, slug), content: await renderCover(article.cover, coverFont) });

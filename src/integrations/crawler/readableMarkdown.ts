@@ -1,5 +1,4 @@
 import type { Root } from 'mdast';
-import { mdxText, serializeMdx } from '../../mdx/mdxSyntax.ts';
 
 type Extract = (html: string) => string;
 
@@ -18,13 +17,13 @@ let extractor: Promise<Extract> | undefined;
  * elements; the rest goes HTML → hast → mdast and is serialized by the project's MDX serializer, so
  * whatever the page says is escaped text that MDX can never run. Links keep their words only and
  * images are left out: the text is reading matter for a writer, not markup to copy.
- * The libraries load on the first call (they are only needed while a crawl runs). When
+ * The libraries, the MDX serializer among them, load on the first call (they are only needed while a crawl runs). When
  * Readability finds nothing or fails, the page's plain text (one block a line) is kept instead,
  * each block escaped the same way.
  */
 export async function readableMarkdown(html: string, plainText: string): Promise<string> {
   extractor ??= loadExtractor();
-  const extract = await extractor;
+  const [extract, { mdxText }] = await Promise.all([extractor, mdxSyntax()]);
   let markdown = '';
   try {
     markdown = extract(html.slice(0, MAX_HTML_CHARS));
@@ -34,9 +33,11 @@ export async function readableMarkdown(html: string, plainText: string): Promise
   return markdown || plainText.split('\n').map(mdxText).filter(Boolean).join('\n\n');
 }
 
+const mdxSyntax = () => import('../../mdx/mdxSyntax.ts');
+
 async function loadExtractor(): Promise<Extract> {
-  const [{ parseHTML }, { Readability }, { fromHtml }, { toMdast }] = await Promise.all([
-    import('linkedom'), import('@mozilla/readability'), import('hast-util-from-html'), import('hast-util-to-mdast'),
+  const [{ parseHTML }, { Readability }, { fromHtml }, { toMdast }, { serializeMdx }] = await Promise.all([
+    import('linkedom'), import('@mozilla/readability'), import('hast-util-from-html'), import('hast-util-to-mdast'), mdxSyntax(),
   ]);
   return (html) => {
     const { document } = parseHTML(html);

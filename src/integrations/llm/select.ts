@@ -1,6 +1,5 @@
 import type { Config } from '../../core/config.ts';
 import { createLimiter } from '../../core/limiter.ts';
-import { createOfflineWriter } from './offline/index.ts';
 import type { OpenAiLlmOptions } from './openai.ts';
 import { createLlmWriter } from './openaiWriter.ts';
 import type { LlmPort } from './port.ts';
@@ -50,7 +49,7 @@ export function llmConfigOf(settings: LlmSettings): LlmConfig {
 
 /** With a key: the model-backed writer (and its port for other uses). Without: the offline writer. */
 export function createContentWriter(config: LlmConfig): { writer: ContentWriter; llm?: LlmPort } {
-  if (!config.apiKey) return { writer: createOfflineWriter() };
+  if (!config.apiKey) return { writer: offlineWriterLoadedOnUse() };
   const concurrency = config.concurrency ?? DEFAULT_LLM_CONCURRENCY;
   const limiter = createLimiter({ concurrency, rate: config.requestsPerMinute ? { limit: config.requestsPerMinute, windowMs: 60_000 } : undefined });
   // The adapter hands a wait the provider asks for back at once, so the limiter pauses every call to the endpoint.
@@ -63,6 +62,19 @@ export function createContentWriter(config: LlmConfig): { writer: ContentWriter;
     tokens: config.tokensPerMinute ? createLimiter({ concurrency: Number.MAX_SAFE_INTEGER, rate: { limit: config.tokensPerMinute, windowMs: 60_000 } }) : undefined,
   });
   return { writer: createLlmWriter(llm), llm };
+}
+
+/** The offline writer, with the MDX toolchain it writes through (~20 MB resident), loaded by its first call rather than at start. */
+function offlineWriterLoadedOnUse(): ContentWriter {
+  let writer: Promise<ContentWriter> | null = null;
+  const load = () => (writer ??= import('./offline/index.ts').then(({ createOfflineWriter }) => createOfflineWriter()));
+  return {
+    provider: 'offline',
+    suggestTopics: async (input) => (await load()).suggestTopics(input),
+    researchArticle: async (input) => (await load()).researchArticle(input),
+    writeArticle: async (input) => (await load()).writeArticle(input),
+    reviseArticle: async (input) => (await load()).reviseArticle(input),
+  };
 }
 
 /** The OpenAI adapter, its SDK (~18 MB resident) loaded by the first call rather than at start. */

@@ -1,4 +1,3 @@
-import { mdxText } from '../../mdx/mdxSyntax.ts';
 /** Small, dependency-free text helpers shared by topic dedupe and the offline writer. */
 
 export const STOPWORDS = new Set((
@@ -57,10 +56,6 @@ export function hashString(text: string): number {
 }
 
 export const pick = <T>(items: readonly T[], seed: string): T => items[hashString(seed) % items.length];
-
-/** Text from crawled pages goes into MDX, where `{` opens an expression and `<` a JSX tag. */
-/** Text placed in an MDX body: escaped by the MDX serializer (docs/mdx-safety.md). */
-export const escapeMdxText = mdxText;
 
 export function truncateAtWord(text: string, max: number): string {
   if (text.length <= max) return text;

@@ -3,8 +3,6 @@ import { articleStream } from '../../../domain/articles/decide.ts';
 import { diffSummary } from '../../../domain/articles/diff.ts';
 import { unaskedLoss } from '../../../domain/articles/revisionLoss.ts';
 import { buildMdx, countWords, parseMdx } from '../../../mdx/mdx.ts';
-import { assertInertMdx } from '../../../mdx/mdxGate.ts';
-import { neutraliseMdx } from '../../../mdx/neutralise.ts';
 import { loadStream } from '../../../eventstore/handleCommand.ts';
 import type { StoredEvent } from '../../../eventstore/port.ts';
 import { projectStream } from '../../../domain/projects/decide.ts';
@@ -17,7 +15,6 @@ import { keyedContext } from '../../../consumers/commandContext.ts';
 import { articleProjectOf } from './articleProject.ts';
 import type { PipelineContext } from '../context.ts';
 import { failureReason } from '../failure.ts';
-import { onSiteLinks, qualityChecks } from './quality.ts';
 import type { PartitionedHandler } from '../../../consumers/partitioned.ts';
 
 export const REVISE_WORKER = 'pipeline.revise';
@@ -60,6 +57,10 @@ export function reviseProcess(ctx: PipelineContext): PartitionedHandler {
         body, instruction: revision.instruction, brand: brandInputOf(project), outline: article.outline, pages: pageInputsOf(project.pages),
         topic: { title: article.title, keyword: article.keyword ?? '', brief: '' }, model: ctx.modelFor(project.settings),
       });
+      // The MDX parser behind these (~20 MB resident) loads with the first revision, not with a start (docs/memory.md).
+      const [{ neutraliseMdx }, { assertInertMdx }, { onSiteLinks, qualityChecks }] = await Promise.all([
+        import('../../../mdx/neutralise.ts'), import('../../../mdx/mdxGate.ts'), import('./quality.ts'),
+      ]);
       const inert = neutraliseMdx(revised.body, body);
       const linked = onSiteLinks(inert.text, project);
       const mdx = buildMdx(frontmatter, linked.text);

@@ -12,8 +12,6 @@ import { brandInputOf, pageInputsOf } from '../brand/brandInput.ts';
 import { reactionContext } from '../../../consumers/commandContext.ts';
 import { articleProjectOf } from './articleProject.ts';
 import type { PipelineContext } from '../context.ts';
-import { buildDraft } from './draftMdx.ts';
-import { evidenceOnPages } from './quality.ts';
 import { publishedArticles } from './publishedArticles.ts';
 import { publishedVersion } from './publishedVersion.ts';
 import { failureReason } from '../failure.ts';
@@ -67,6 +65,8 @@ export function writeProcess(ctx: PipelineContext): PartitionedHandler {
       return;
     }
     const { outline, keyPoints, sources } = result.value;
+    // The quality checks and the MDX parser behind them (~20 MB resident) load with the first research or draft, not with a start (docs/memory.md).
+    const { evidenceOnPages } = await import('./quality.ts');
     const evidence = evidenceOnPages(result.value.evidence ?? [], project.pages);
     await platform.commands.execute(articleStream, article.id, { type: 'RecordResearch', outline, keyPoints, sources, evidence, generation: generationOf(result.value), run, at },
       reactionContext(event, WRITE_WORKER, 'record-research'));
@@ -80,6 +80,7 @@ export function writeProcess(ctx: PipelineContext): PartitionedHandler {
         publishedArticles: await publishedArticles(platform, project), model: ctx.modelFor(project.settings),
       });
       const generation = generationOf(draft);
+      const { buildDraft } = await import('./draftMdx.ts');
       return { model: draft.model, generation, built: buildDraft({ article, project, draft, generation, purpose: article.purpose, at: platform.clock.now() }) };
     });
     const at = platform.clock.now();

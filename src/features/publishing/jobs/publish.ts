@@ -1,6 +1,6 @@
 import type { ActiveArticle } from '../../../domain/articles/article.ts';
 import { articleStream } from '../../../domain/articles/decide.ts';
-import { UnsafeMdxError } from '../../../mdx/mdxGate.ts';
+import { UnsafeMdxError } from '../../../mdx/unsafeMdxError.ts';
 import { loadStream } from '../../../eventstore/handleCommand.ts';
 import type { StoredEvent } from '../../../eventstore/port.ts';
 import { GitHubError } from '../../../integrations/github/errors.ts';

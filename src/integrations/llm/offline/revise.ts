@@ -2,7 +2,7 @@ import { countWords } from '../../../mdx/mdx.ts';
 import { mdxLink, mdxText } from '../../../mdx/mdxSyntax.ts';
 import { rankPages } from '../relevance.ts';
 import { instructionTokens } from '../revisePrompt.ts';
-import { capitalize, contentTokens, escapeMdxText, jaccard, sentences } from '../text.ts';
+import { capitalize, contentTokens, jaccard, sentences } from '../text.ts';
 import { subjectTokens } from '../topicDedupe.ts';
 import type { PageInput, ReviseArticleInput, RevisionResult } from '../writer.ts';
 import { relevantSentences } from './analysis.ts';
@@ -91,7 +91,7 @@ function addSection(match: RegExpExecArray, body: string, { pages }: ReviseArtic
   const excerpts = excerptsAbout(subject, pages, 3);
   if (!excerpts.length) return { notDone: `Could not add a section on ${quoted(subject)}: no crawled page of the site says anything about it, and the offline writer does not invent facts.` };
   const sectioned = splitSections(body);
-  const heading = escapeMdxText(capitalize(subject));
+  const heading = mdxText(capitalize(subject));
   sectioned.sections.splice(closingIndex(sectioned.sections), 0, { heading, content: excerpts.map(cited).join('\n\n') });
   return { body: joinSections(sectioned), summary: `Added a section "${capitalize(subject)}" quoting what the site's pages say about it (${excerpts.length} excerpts with their sources); put it in your own words before publishing.` };
 }
@@ -110,7 +110,7 @@ function replaceTerm(match: RegExpExecArray, body: string): Outcome {
   const from = clean(match[1]);
   const to = clean(match[2]);
   let count = 0;
-  const next = body.replace(termPattern(from), () => { count++; return escapeMdxText(to); });
+  const next = body.replace(termPattern(from), () => { count++; return mdxText(to); });
   return { body: next, summary: count ? `Replaced "${from}" with "${to}" (${count}×).` : `Found no "${from}" to replace.` };
 }
 

@@ -1,6 +1,5 @@
 import type { StoredEvent } from '../eventstore/port.ts';
 import type { Doc, IndexSpec } from './port.ts';
-import type { TallySpec } from './tally.ts';
 
 /**
  * A read model: a pure fold of events into documents of one collection. The runner keeps the
@@ -38,6 +37,12 @@ export const defineProjection = <D extends Doc>(projection: Projection<D>): Proj
 export const projectionList = (...projections: Projection<any>[]): readonly Projection[] => projections;
 
 export const POSITION_FIELD = '_position';
+
+/**
+ * How another read model's documents are counted (tally.ts): per value of `groupBy` (a project), how
+ * many have each of `values` in `countBy` (a status). Both fields must be indexed together on the source.
+ */
+export type TallySpec = { source: string; groupBy: string; countBy: string; values: readonly string[] };
 
 /** A read-model document as an API returns it: without the runner's bookkeeping. */
 export function withoutBookkeeping<D extends Doc>(doc: D): Omit<D, '_position'> {

@@ -1,12 +1,6 @@
 import type { Doc, ReadModelWrite, ReadStore } from './port.ts';
-import { POSITION_FIELD, type Projection } from './projection.ts';
+import { POSITION_FIELD, type Projection, type TallySpec } from './projection.ts';
 import { positionToText } from '../core/positions.ts';
-
-/**
- * How another read model's documents are counted: per value of `groupBy` (a project), how many
- * have each of `values` in `countBy` (a status). Both fields must be indexed together on the source.
- */
-export type TallySpec = { source: string; groupBy: string; countBy: string; values: readonly string[] };
 
 /** A tally's document: one per group that has any source document. */
 export type TallyDoc = { id: string; counts: Record<string, number> };

@@ -11,8 +11,8 @@ import { Worker } from 'node:worker_threads';
  * The WAL only starts again from its beginning when a write finds every frame copied back, and a
  * writer that never pauses (an online rebuild from the CLI) always has written more since the last
  * checkpoint: the WAL grew to ten times the database. Past RESTART_AFTER_FRAMES the worker also
- * asks for a RESTART, which holds writers off (at most 100 ms, on the timer-driven retries of the
- * stores' write transactions) until the WAL is copied back and can start again.
+ * asks for a RESTART, which holds writers off (at most 100 ms) until the WAL is copied back and
+ * can start again.
  */
 const RESTART_AFTER_FRAMES = 4096;
 

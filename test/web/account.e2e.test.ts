@@ -133,3 +133,17 @@ test.skipIf(!hasChromium)('a session that expires while a page is open returns t
   const members = await inkstream.platform.readStore.find('member_profiles', { filter: {}, limit: 200 });
   expect(JSON.stringify(members)).not.toContain('someone@test.example');
 });
+
+test.skipIf(!hasChromium)('an owner who steps down to editor loses the owner\'s controls at once, without a reload', { timeout: 90_000 }, async () => {
+  await signedInPage(browser, inkstream, { email: 'other-owner@test.example', role: 'owner' }); // so this one is not the last owner
+  const owner = await signedInPage(browser, inkstream, { email: 'stepping@test.example', role: 'owner' });
+  await owner.goto(`${inkstream.url}/members`);
+  await expect.poll(() => owner.getByRole('form', { name: 'Invite a member' }).count(), soon).toBe(1);
+  await owner.getByRole('combobox', { name: /^Role of (stepping|Stepping)/ }).selectOption('editor');
+  await owner.getByRole('button', { name: /^Save the role of (stepping|Stepping)/ }).click();
+  await expect.poll(() => owner.getByRole('form', { name: 'Invite a member' }).count(), soon).toBe(0);
+  expect(await owner.getByRole('combobox').count()).toBe(0);
+  expect(await owner.getByText('Only owners of the account invite members').count()).toBe(1);
+  expect(await owner.getByRole('row', { name: /stepping@test\.example/ }).textContent()).toContain('editor');
+  expect(await owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API keys' }).count()).toBe(0);
+});

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { app, sessionAtStart, whenSignedOut, type Me } from './api/appClient.ts';
+import { app, refreshMe, sessionAtStart, whenMeChanged, whenSignedOut, type Me } from './api/appClient.ts';
 import { forgetAccessToken } from './api/v1Client.ts';
 import { matchPath, navigate, usePath } from './navigation.ts';
 import { HOME, pages } from './pages.tsx';
@@ -20,15 +20,18 @@ export function App() {
     if (!['/sign-in', '/set-password'].includes(window.location.pathname)) navigate(`/sign-in?next=${encodeURIComponent(here)}`);
   }, []);
   useEffect(() => whenSignedOut(signedOut), [signedOut]);
+  // Only a real change re-renders: a return to the tab asks again and usually hears the same.
+  useEffect(() => whenMeChanged((who) => setMe((current) => (JSON.stringify(current) === JSON.stringify(who) ? current : who))), []);
   // The page the tab opened at shows once its chunk is in too (openingPageReady: no Suspense fallback, no reveal delay).
   useEffect(() => { sessionAtStart().then(async (who) => { await openingPageReady(); setMe(who); }, () => setMe(null)); }, []);
-  // A tab left open: coming back to it asks the server, so an expired or revoked session goes to sign-in now, not at the next click.
+  // A tab left open: coming back to it asks the server, so an expired or revoked session goes to sign-in now, not at the next click,
+  // and a role another owner changed meanwhile shows at once.
   useEffect(() => {
     let checking = false; // focus and visibilitychange both fire on a return to the tab: one question is enough
     const recheck = () => {
       if (checking || document.visibilityState !== 'visible' || ['/sign-in', '/set-password'].includes(window.location.pathname)) return;
       checking = true;
-      void app.me().catch(() => undefined).finally(() => { checking = false; });
+      void refreshMe().catch(() => undefined).finally(() => { checking = false; });
     };
     window.addEventListener('focus', recheck);
     document.addEventListener('visibilitychange', recheck);

@@ -38,6 +38,9 @@ let csrfToken: string | null = null;
 /** Told when a request finds the session gone, so the page can send the person to sign in. */
 let onSignedOut: () => void = () => undefined;
 export const whenSignedOut = (handler: () => void) => { onSignedOut = handler; };
+/** Told who is signed in whenever that is asked again (a change to one's own role, a return to the tab). */
+let onMeChanged: (me: Me) => void = () => undefined;
+export const whenMeChanged = (handler: (me: Me) => void) => { onMeChanged = handler; };
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
@@ -83,3 +86,6 @@ export const sessionAtStart = (): Promise<Me> => (startingSession ??= app.me());
 
 /** After this browser's own session was ended on purpose (revoked from "your sessions"): as a 401 would. */
 export const signedOutHere = () => onSignedOut();
+
+/** Asks the server again who is signed in, and tells the app: its navigation and pages follow a changed role without a reload. */
+export const refreshMe = async (): Promise<void> => onMeChanged(await app.me());

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { app, type MemberView, type Role } from '../api/appClient.ts';
+import { app, refreshMe, type MemberView, type Role } from '../api/appClient.ts';
 import { useAction } from '../ui/useAction.ts';
 import { Time } from '../ui/Time.tsx';
 
@@ -14,6 +14,7 @@ export function MemberRow({ member, manage, isMe, onChanged }: { member: MemberV
   const attempt = (change: () => Promise<unknown>) => action.run(async () => {
     await change();
     await onChanged();
+    if (isMe) await refreshMe(); // an owner who steps down loses the owner's controls now, not at the next reload
   });
   const changeRole = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

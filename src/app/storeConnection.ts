@@ -1,3 +1,4 @@
+import { isSqliteBusy } from '../core/sqliteBusy.ts';
 /**
  * Start-up while a store is not reachable yet (EventStoreDB electing a leader, MongoDB still
  * starting, a network partition): wait and try again with backoff instead of exiting, so an
@@ -28,8 +29,8 @@ const DEFAULT_DELAYS_MS = [250, 500, 1_000, 2_000, 5_000, 10_000];
 /** Errors a store gives while it is unreachable, without a leader or locked by another process; anything else is a real failure. */
 export function isStoreUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  const { type, name, code, errcode } = error as { type?: unknown; name?: unknown; code?: unknown; errcode?: unknown };
-  return (code === 'ERR_SQLITE_ERROR' && typeof errcode === 'number' && errcode % 256 === 5) // SQLITE_BUSY: another process holds the write lock
+  const { type, name, code } = error as { type?: unknown; name?: unknown; code?: unknown };
+  return (code === 'ERR_SQLITE_ERROR' && isSqliteBusy(error)) // another process holds the write lock
     || (typeof type === 'string' && ['unavailable', 'not-leader', 'deadline-exceeded', 'timeout'].includes(type)) // @eventstore/db-client
     || (typeof name === 'string' && ['MongoServerSelectionError', 'MongoNetworkError', 'MongoNetworkTimeoutError'].includes(name))
     || (typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT'].includes(code));

@@ -2,6 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { StatementSync } from 'node:sqlite';
 import { positionFromText } from '../core/positions.ts';
+import { isSqliteBusy } from '../core/sqliteBusy.ts';
 import { assertCollectionSpec, assertLimit, assertWriteId, createCollectionRegistry, writePosition } from './collections.ts';
 import { decodeCursor, encodeCursor, toSortKey } from './cursor.ts';
 import type { Doc, FindOptions, ReadModelWrite, ReadStore } from './port.ts';
@@ -11,7 +12,6 @@ import { createCollectionTable, createIndexes, createIndexIfMissing, createStore
 import { createTableSwaps } from './sqliteSwap.ts';
 
 const BUSY_TIMEOUT_MS = 5_000;
-const isBusy = (error: unknown): boolean => ((error as { errcode?: number } | null)?.errcode ?? 0) % 256 === 5; // SQLITE_BUSY and its extended codes
 /** Shaped like SQLite's own busy error, so callers that wait and retry on SQLITE_BUSY recognise it. */
 const lockedFor = (ms: number) => Object.assign(
   new Error(`database is locked: another process held the read store's write lock for ${Math.round(ms / 1000)} s`),
@@ -72,7 +72,7 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
       begin.run();
       return true;
     } catch (error) {
-      if (isBusy(error)) return false;
+      if (isSqliteBusy(error)) return false;
       throw error;
     } finally {
       waitWhenBusy.run();

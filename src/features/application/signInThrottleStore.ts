@@ -39,9 +39,10 @@ export async function openSignInThrottle(config: Pick<Config, 'DATA_DIR'>, mongo
     storeClient: betterSqliteShape(db), storeType: 'better-sqlite3', tableName: tables[i], tableCreated: true, keyPrefix: `sign-in-${name}`,
     points, duration, insuranceLimiter: insurance(points),
   }));
+  const clearExpired = tables.map((table) => db.prepare(`DELETE FROM ${table} WHERE expire < ?`));
   const clearing = setInterval(() => {
     try {
-      for (const table of tables) db.prepare(`DELETE FROM ${table} WHERE expire < ?`).run(Date.now() - duration * 1000);
+      for (const statement of clearExpired) statement.run(Date.now() - duration * 1000);
     } catch {
       // Busy: the next pass clears them; expired rows only take room, they never count.
     }

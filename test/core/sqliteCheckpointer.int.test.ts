@@ -30,8 +30,9 @@ test('a writer that never pauses does not grow the WAL past the database: the ch
     }
     const database = statSync(path).size;
     expect(database).toBeGreaterThan(50e6);
-    // Without the RESTART the WAL ends larger than the database (76 MB against 61 MB measured).
-    expect(statSync(`${path}-wal`).size).toBeLessThan(database / 2);
+    // Without the RESTART the WAL ends larger than the database (76 MB against 61 MB measured); with
+    // it, 26 MB on an idle machine and 31 MB on a loaded one, where the worker gets fewer turns.
+    expect(statSync(`${path}-wal`).size).toBeLessThan(database);
     expect(errors).toEqual([]);
   } finally {
     await checkpointer.stop();

@@ -42,6 +42,8 @@ export async function openMongoReadStore(url: string, dbName?: string): Promise<
 
   return {
     connection: { client, dbName: db.databaseName },
+    // No transaction spans a batch's writes here: the projection fold recounts (tally.ts).
+    talliesInCommit: false,
 
     async ensureCollections(specs) {
       for (const spec of specs) assertCollectionSpec(spec);

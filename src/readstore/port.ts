@@ -17,9 +17,16 @@ export type FindOptions = {
 
 export type Page<T> = { items: T[]; nextCursor: string | null };
 
+/** A tally (tally.ts) a put's document is counted in: per value of `groupBy`, how many have each of `values` in `countBy`. */
+export type TallyTarget = { collection: string; groupBy: string; countBy: string; values: readonly string[] };
+
 export type ReadModelWrite =
-  /** Replace the document (or delete it when doc is null), if position is newer than the stored one. */
-  | { kind: 'put'; collection: string; id: string; doc: Doc | null; position: bigint }
+  /**
+   * Replace the document (or delete it when doc is null), if position is newer than the stored one.
+   * `countedIn` (only where the store's `talliesInCommit`): when the put lands, each tally moves the
+   * document from the group and value the stored one had to those of `doc`, in the same transaction.
+   */
+  | { kind: 'put'; collection: string; id: string; doc: Doc | null; position: bigint; countedIn?: readonly TallyTarget[] }
   /** Insert only when no document has this id (an outbox row, a dedup marker). */
   | { kind: 'insert_if_absent'; collection: string; id: string; doc: Doc };
 
@@ -66,6 +73,11 @@ export interface ReadStore {
    * (one SQLite transaction); on MongoDB the guarded writes land first, then the checkpoint.
    */
   commit(writes: readonly ReadModelWrite[], checkpoint?: { consumer: string; position: bigint }): Promise<void>;
+  /**
+   * True where commit applies a put's `countedIn` tallies in its own transaction (SQLite); false where
+   * no transaction spans the writes (MongoDB), and the fold counts the touched groups again instead.
+   */
+  readonly talliesInCommit: boolean;
   /** Unguarded write for state that is not derived from the log (delivery attempts, leases). */
   save(collection: string, doc: Doc): Promise<void>;
   remove(collection: string, id: string): Promise<void>;

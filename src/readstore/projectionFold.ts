@@ -1,14 +1,20 @@
 import { positionFromText, positionToText } from '../core/positions.ts';
 import { streamCategory, type StoredEvent } from '../eventstore/port.ts';
-import type { Doc, ReadModelWrite, ReadStore } from './port.ts';
+import type { Doc, ReadModelWrite, ReadStore, TallyTarget } from './port.ts';
 import { POSITION_FIELD, type Projection } from './projection.ts';
-import { recount } from './tally.ts';
+import { recount, touchedGroups } from './tally.ts';
 
 /** A document as the fold holds it: position is that of the last event that changed it (null: none known). */
 type Held = { doc: Doc | null; position: bigint | null; changed: boolean };
 
-/** `touched`: the documents events reached since the last flush, changed or not (a tally counts their groups again). */
-type Lane = { projection: Projection; held: Map<string, Held>; begins: ReadonlySet<string>; touched: Set<string> };
+/**
+ * `countedIn`: the tallies that count this lane's documents. `touched`: the documents events reached
+ * since the last flush, changed or not, each as it was before (its group may be left), kept only
+ * where the store recounts their groups (MongoDB).
+ */
+type Lane = {
+  projection: Projection; held: Map<string, Held>; begins: ReadonlySet<string>; countedIn: TallyTarget[]; touched: Map<string, Doc | null>;
+};
 
 /** One lane's share of a batch: the events that touch its documents, with the id each touches. */
 type Share = { lane: Lane; events: StoredEvent[]; ids: string[]; missing: Set<string> };
@@ -42,13 +48,19 @@ export type ProjectionFold = {
  */
 export function createProjectionFold(projections: readonly Projection[], readStore: ReadStore, options: FoldOptions = {}): ProjectionFold {
   const { writesPerCommit = Infinity, pause } = options;
-  const lanes: Lane[] = projections.map((projection) => ({ projection, held: new Map(), begins: new Set(projection.begins), touched: new Set() }));
+  const lanes: Lane[] = projections.map((projection) => ({ projection, held: new Map(), begins: new Set(projection.begins), countedIn: [], touched: new Map() }));
   const tallies = lanes.flatMap(({ projection }) => {
     if (!projection.tally) return [];
     const source = lanes.find((lane) => lane.projection.name === projection.tally!.source);
     if (!source) throw new Error(`the read model ${projection.name} counts ${projection.tally.source}'s documents: build them together`);
-    return [{ tally: { ...projection.tally, collection: projection.collection }, source }];
+    const { groupBy, countBy, values } = projection.tally;
+    const tally: TallyTarget = { collection: projection.collection, groupBy, countBy, values };
+    source.countedIn.push(tally);
+    return [{ tally, source }];
   });
+  // SQLite moves the counts with each document written, in its transaction; MongoDB cannot, so the
+  // groups the batch touched are counted again after the documents are written (tally.ts).
+  const recounting = !readStore.talliesInCommit && tallies.length > 0;
   const lanesByCategory = new Map<string, Lane[]>();
   let lastPosition: bigint | null = null;
 
@@ -93,7 +105,7 @@ export function createProjectionFold(projections: readonly Projection[], readSto
     for (let i = 0; i < events.length; i++) {
       const event = events[i];
       const held = lane.held.get(ids[i])!;
-      lane.touched.add(ids[i]);
+      if (recounting && !lane.touched.has(ids[i])) lane.touched.set(ids[i], held.doc);
       if (held.position !== null && held.position >= event.position) continue;
       const next = lane.projection.evolve(held.doc, event);
       if (next === held.doc) continue;
@@ -116,36 +128,30 @@ export function createProjectionFold(projections: readonly Projection[], readSto
     async flush(consumer) {
       if (lastPosition === null) return;
       const writes: ReadModelWrite[] = [];
-      for (const { projection, held } of lanes) {
+      for (const { projection, held, countedIn } of lanes) {
+        const tallied = !recounting && countedIn.length > 0 ? { countedIn } : {};
         for (const [id, entry] of held) {
           if (!entry.changed) continue;
           entry.changed = false;
           const position = entry.position!;
           const doc = entry.doc && { ...entry.doc, [POSITION_FIELD]: positionToText(position) };
-          writes.push({ kind: 'put', collection: projection.collection, id, doc, position });
+          writes.push({ kind: 'put', collection: projection.collection, id, doc, position, ...tallied });
         }
       }
-      const counted = tallies.map(({ tally, source }) => {
-        // Each group at the position of its latest document: the same whatever the batches were.
-        const groups = new Map<string, bigint>();
-        for (const id of source.touched) {
-          const { doc, position } = source.held.get(id) ?? {};
-          const group = doc?.[tally.groupBy];
-          if (typeof group === 'string' && position != null && position > (groups.get(group) ?? -1n)) groups.set(group, position);
-        }
-        return { tally, source, groups };
-      }).filter(({ groups }) => groups.size > 0);
+      const recounts = recounting
+        ? tallies.map(({ tally, source }) => ({ tally, source, groups: touchedGroups(tally, source.touched, source.held) })).filter(({ groups }) => groups.size > 0)
+        : [];
       for (const lane of lanes) lane.touched.clear();
-      // The checkpoint only with the last part: it never runs ahead of the documents written. The
-      // tallies count the written documents, so they come last, in the commit with the checkpoint.
+      // The checkpoint only with the last part: it never runs ahead of the documents written. A
+      // recount counts the written documents, so it comes last, in the commit with the checkpoint.
       let from = 0;
-      while (writes.length - from > (counted.length > 0 ? 0 : writesPerCommit)) {
+      while (writes.length - from > (recounts.length > 0 ? 0 : writesPerCommit)) {
         const started = performance.now();
         await readStore.commit(writes.slice(from, (from = Math.min(writes.length, from + writesPerCommit))));
         await pause?.(performance.now() - started);
       }
       const tallyWrites: ReadModelWrite[] = [];
-      for (const { tally, source, groups } of counted) {
+      for (const { tally, source, groups } of recounts) {
         tallyWrites.push(...await recount(readStore, tally, source.projection.collection, groups));
       }
       await readStore.commit([...writes.slice(from), ...tallyWrites], { consumer, position: lastPosition });

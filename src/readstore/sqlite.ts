@@ -10,6 +10,7 @@ import { countQuery, findSegments } from './sqliteQuery.ts';
 import type { Query } from './sqliteQuery.ts';
 import { createCollectionTable, createIndexes, createIndexIfMissing, createStoreTables, deferIndexes, deferredIndexCheck, tableExists } from './sqliteSchema.ts';
 import { createTableSwaps } from './sqliteSwap.ts';
+import { createTallyChanges, type TallyAccess } from './sqliteTally.ts';
 
 const BUSY_TIMEOUT_MS = 5_000;
 /** Shaped like SQLite's own busy error, so callers that wait and retry on SQLITE_BUSY recognise it. */
@@ -172,24 +173,44 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
     transaction(() => createIndexes(db, table, indexes));
   }
 
-  function run(query: Query): Record<string, unknown>[] {
-    let statement = queries.get(query.sql);
+  function cachedStatement(sql: string): StatementSync {
+    let statement = queries.get(sql);
     if (!statement) {
-      statement = db.prepare(query.sql);
-      queries.set(query.sql, statement);
+      statement = db.prepare(sql);
+      queries.set(sql, statement);
     }
-    return statement.all(...query.params);
+    return statement;
   }
 
-  function apply(write: ReadModelWrite): void {
+  function run(query: Query): Record<string, unknown>[] {
+    return cachedStatement(query.sql).all(...query.params);
+  }
+
+  const tallyAccess: TallyAccess = {
+    prepare: cachedStatement,
+    tableOf(collection) {
+      registry.indexesOf(collection); // throws for an undeclared collection
+      return swaps.tableOf(collection);
+    },
+    assertCounted(source, target) {
+      registry.assertQueryable(source, { [target.groupBy]: null, [target.countBy]: null });
+    },
+  };
+
+  function apply(write: ReadModelWrite, tallies: ReturnType<typeof createTallyChanges>): void {
     assertWriteId(write.collection, write.id, write.doc);
-    const prepared = statements(write.collection);
+    const statement = statements(write.collection);
     switch (write.kind) {
-      case 'put':
-        prepared.put.run(write.id, writePosition(write.position), write.doc === null ? null : JSON.stringify(write.doc));
+      case 'put': {
+        const counted = write.countedIn ?? [];
+        const before = tallies.storedSlots(write, counted);
+        const { changes } = statement.put.run(write.id, writePosition(write.position), write.doc === null ? null : JSON.stringify(write.doc));
+        // No change: the position guard refused it (an equal or newer document is stored).
+        if (Number(changes) > 0) tallies.landed(write, counted, before);
         return;
+      }
       case 'insert_if_absent':
-        prepared.insertIfAbsent.run(write.id, JSON.stringify(write.doc));
+        statement.insertIfAbsent.run(write.id, JSON.stringify(write.doc));
         return;
       default: {
         const unknown: never = write;
@@ -199,6 +220,8 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
   }
 
   return {
+    talliesInCommit: true,
+
     async ensureCollections(specs) {
       for (const spec of specs) assertCollectionSpec(spec);
       for (const spec of specs) registry.declare(spec);
@@ -288,7 +311,10 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
 
     async commit(writes, checkpoint) {
       await writeTransaction(() => {
-        for (const write of writes) apply(write);
+        // Made afresh for each attempt: a retried transaction starts again from the stored rows.
+        const tallies = createTallyChanges(tallyAccess);
+        for (const write of writes) apply(write, tallies);
+        tallies.write();
         if (checkpoint) setCheckpoint.run(checkpoint.consumer, writePosition(checkpoint.position));
       });
     },

@@ -1,4 +1,4 @@
-import type { Doc, ReadModelWrite, ReadStore } from './port.ts';
+import type { Doc, ReadModelWrite, ReadStore, TallyTarget } from './port.ts';
 import { POSITION_FIELD, type Projection, type TallySpec } from './projection.ts';
 import { positionToText } from '../core/positions.ts';
 
@@ -6,12 +6,15 @@ import { positionToText } from '../core/positions.ts';
 export type TallyDoc = { id: string; counts: Record<string, number> };
 
 /**
- * A read model that counts another's documents instead of folding events. The projection fold
- * counts each group its source's events touched again, after the source's documents are written
- * and in the commit that moves the checkpoint (projectionFold.ts): a read that waits for the read
- * models sees the documents and their counts together. A recount is the truth whatever was
- * delivered before or by another process, so a replay or a crash cannot leave a count off by one.
- * A source document's group must never change (a project's article stays in its project).
+ * A read model that counts another's documents instead of folding events; its counts are written
+ * in the commit that writes the source's documents and moves the checkpoint (projectionFold.ts), so
+ * a read that waits for the read models sees the documents and their counts together.
+ * - SQLite: each source document written carries its tallies (`countedIn`), and the store's commit
+ *   moves the document's count from the group and value of the row it replaced to its new ones,
+ *   in the same transaction (sqliteTally.ts): a key lookup per document, whatever the group's size.
+ * - MongoDB (no transaction spans the writes): the fold counts each group the batch touched again
+ *   after the documents are written (`recount`, an indexed count per value), and commits the counts
+ *   with the checkpoint. A recount is the truth whatever was delivered before or by another process.
  */
 export function defineTally(definition: { name: string; collection: string; version?: number } & TallySpec): Projection<TallyDoc> {
   const { name, collection, version, ...tally } = definition;
@@ -22,9 +25,28 @@ export function defineTally(definition: { name: string; collection: string; vers
   };
 }
 
+/**
+ * The groups the touched source documents were in before and are in now, each at the position of
+ * its latest document: the same whatever the batches were, so the guard keeps the newest count.
+ * What the fold recounts where the store cannot move counts in its commit (MongoDB).
+ */
+export function touchedGroups(
+  tally: TallyTarget, touched: ReadonlyMap<string, Doc | null>, held: ReadonlyMap<string, { doc: Doc | null; position: bigint | null }>,
+): Map<string, bigint> {
+  const groups = new Map<string, bigint>();
+  for (const [id, before] of touched) {
+    const { doc, position } = held.get(id) ?? {};
+    if (position == null) continue;
+    for (const group of [before?.[tally.groupBy], doc?.[tally.groupBy]]) {
+      if (typeof group === 'string' && position > (groups.get(group) ?? -1n)) groups.set(group, position);
+    }
+  }
+  return groups;
+}
+
 /** The tally's writes for these groups (each at its latest document's position), counted in the source collection as the store holds it now. */
 export async function recount(
-  readStore: ReadStore, tally: TallySpec & { collection: string }, sourceCollection: string, groups: ReadonlyMap<string, bigint>,
+  readStore: ReadStore, tally: TallyTarget, sourceCollection: string, groups: ReadonlyMap<string, bigint>,
 ): Promise<ReadModelWrite[]> {
   const writes: ReadModelWrite[] = [];
   for (const [group, position] of groups) {

@@ -14,7 +14,7 @@ const CHILD = join(import.meta.dirname, '../support/crashChild.ts');
 const projections = [...allProjections, revisionAudit];
 
 /** The exit code, and the ids of the events whose appends the child saw acknowledged. */
-function runChild(dataDir: string, mode: 'load' | 'drain', killAfterReadyMs?: number): Promise<{ code: number | null; acknowledged: string[] }> {
+function runChild(dataDir: string, mode: 'load' | 'topics' | 'drain', killAfterReadyMs?: number): Promise<{ code: number | null; acknowledged: string[] }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CHILD], { env: { ...process.env, DATA_DIR: dataDir, MODE: mode }, stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
@@ -76,3 +76,29 @@ test('kill -9 while appending in shared commits and projecting, again and again:
   expect(audits.every((audit) => audit.applied === audit.lastRevision + 1)).toBe(true);
   expect(audits.reduce((sum, audit) => sum + audit.applied, 0)).toBe(log.length);
 }, 60_000);
+
+test('kill -9 while topics are created and rejected and approved again, again and again: every project\'s board totals equal a count of its topics', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ink-crash-tally-'));
+  for (let kill = 0; kill < 8; kill++) {
+    expect((await runChild(dataDir, 'topics', 60 + ((kill * 37) % 150))).code).toBeNull();
+  }
+  expect((await runChild(dataDir, 'drain')).code).toBe(0);
+
+  const file = join(dataDir, 'inkstream.sqlite');
+  const liveStore = openSqliteReadStore(file);
+  await liveStore.ensureCollections(projections.map((p) => ({ name: p.collection, indexes: p.indexes })));
+  const live = await dump(liveStore);
+  const totals = live.project_topic_counts as { id: string; counts: Record<string, number> }[];
+  expect(totals).toHaveLength(6);
+  for (const { id: projectId, counts } of totals) {
+    for (const [status, count] of Object.entries(counts)) expect(count, `${projectId} ${status}`).toBe(await liveStore.count('topics', { projectId, status }));
+  }
+  const counted = totals.flatMap(({ counts }) => Object.values(counts)).reduce((sum, n) => sum + n, 0);
+  expect(counted).toBe(await liveStore.count('topics'));
+  expect(await liveStore.count('topics', { status: 'rejected' })).toBeGreaterThan(0);
+
+  const rebuilt = openSqliteReadStore(join(dataDir, 'rebuilt.sqlite'));
+  await rebuilt.ensureCollections(projections.map((p) => ({ name: p.collection, indexes: p.indexes })));
+  await rebuildReadModels(openSqliteEventStore(file), rebuilt, projections, { consumer: 'rebuild' });
+  expect(live).toEqual(await dump(rebuilt));
+}, 120_000);

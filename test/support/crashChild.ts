@@ -2,6 +2,8 @@
  * A child process for crash tests: appends commands and projects them, until it is killed.
  * MODE=load: eight concurrent writers append forever, so their commands share commits (prints
  * "ready" once running, then "ack <event id>" for every event whose append was acknowledged).
+ * MODE=topics: the same with topics in six projects, created, rejected and approved again, the
+ * same topics in every run (the board totals' tallies move with each).
  * MODE=drain: project up to the head and exit.
  */
 import { join } from 'node:path';
@@ -13,6 +15,7 @@ import { handleCommand } from '../../src/eventstore/handleCommand.ts';
 import { openSqliteEventStore } from '../../src/eventstore/sqlite.ts';
 import { projectStream } from '../../src/domain/projects/decide.ts';
 import { DEFAULT_SETTINGS } from '../../src/domain/projects/settings.ts';
+import { topicStream } from '../../src/domain/topics/decide.ts';
 import { openSqliteReadStore } from '../../src/readstore/sqlite.ts';
 import { revisionAudit } from './revisionAudit.ts';
 
@@ -49,5 +52,27 @@ async function writer(first: number): Promise<never> {
   }
 }
 
+/**
+ * Each writer owns its topics, so writers never conflict, and walks the same ones in every run:
+ * every third step creates the next (a no-op where an earlier run did), the others set an earlier
+ * one approved or rejected, so a run moves topics that earlier runs projected.
+ */
+async function topicWriter(first: number): Promise<never> {
+  for (let i = 0; ; i++) {
+    const context = { accountId: 'acc_crash', actor: { kind: 'system' as const, worker: 'crash' }, correlationId: run, requestId: run, commandId: `${run}:${first}:${i}` };
+    const at = new Date().toISOString();
+    const made = Math.floor(i / 3);
+    const topic = i % 3 === 0 ? made : (i * 7) % (made + 1);
+    const topicId = `tpc_${`crashw${first}n${topic}`.padStart(26, '0')}`;
+    const result = i % 3 === 0
+      ? await handleCommand(store, topicStream, topicId, { type: 'CreateTopic', topic: {
+        topicId, projectId: `prj_${`crash${topic % 6}`.padStart(26, '0')}`, title: `t${topic}`, keyword: null, brief: null, status: 'approved',
+        scheduledFor: null, priority: 50, source: 'api', runId: null, rationale: null, at,
+      } }, context)
+      : await handleCommand(store, topicStream, topicId, { type: 'UpdateTopic', status: (i + process.pid) % 2 ? 'rejected' : 'approved', at }, context);
+    process.stdout.write(result.events.map((event) => `ack ${event.id}\n`).join(''));
+  }
+}
+
 process.stdout.write('ready\n');
-await Promise.all(Array.from({ length: WRITERS }, (_, first) => writer(first)));
+await Promise.all(Array.from({ length: WRITERS }, (_, first) => (process.env.MODE === 'topics' ? topicWriter : writer)(first)));

@@ -28,10 +28,11 @@ export const publishedNamesOf = (platform: Services): PublishedNames => {
  * between POSTs of topics: reading and tokenising up to 200 of them on every POST made adding a
  * topic cost more as a project published. A project's names are read again only after an event
  * that could change them, found in the log (any process's appends) up to the request's head
- * before remembered names are used, as the API key cache does: a merge anywhere forgets every
- * project (it publishes an article, or moves one to the newest); a draft or pull request of a
- * remembered article forgets its project (a refresh renames it). A name changed by any other
- * article cannot matter: it is unpublished, or older than the newest 200 and stays so until merged.
+ * before remembered names are used, as the API key cache does: a merge forgets its article's
+ * project (it publishes an article, or moves one to the newest), found in the batch's ArticleQueued
+ * events or else in articleNames, and every project when neither knows it yet; a draft or pull
+ * request of a remembered article forgets its project (a refresh renames it). A name changed by any
+ * other article cannot matter: it is unpublished, or older than the newest 200 and stays so until merged.
  */
 export function createPublishedNames(platform: Services): PublishedNames {
   const byProject = new Map<string, PageIndex<PublishedPage>>();
@@ -50,6 +51,22 @@ export function createPublishedNames(platform: Services): PublishedNames {
   function forgetAll(): void {
     byProject.clear();
     projectOfArticle.clear();
+  }
+
+  /**
+   * Forgets the projects of these merged articles, known from the remembered names, the batch's
+   * ArticleQueued events or articleNames; every project when one's is not known (its read model behind).
+   */
+  async function forgetProjectsOf(articleIds: readonly string[], queuedNow: ReadonlyMap<string, string>, through: bigint): Promise<void> {
+    const projects = new Map(articleIds.map((id) => [id, projectOfArticle.get(id) ?? queuedNow.get(id)]));
+    const unknown = [...projects].filter(([, projectId]) => projectId === undefined).map(([id]) => id);
+    if (unknown.length > 0) {
+      // An article is queued before it merges: read models that reached the merge hold it.
+      await platform.readModels.catchUp(platform.config.INKSTREAM_READ_WAIT_MS, through);
+      for (const { id, projectId } of await platform.readStore.getMany<ArticleNameDoc>(ARTICLE_NAMES, unknown)) projects.set(id, projectId);
+    }
+    if ([...projects.values()].includes(undefined)) return forgetAll();
+    for (const projectId of projects.values()) forget(projectId);
   }
 
   async function checkNameChanges(head: bigint): Promise<void> {
@@ -72,12 +89,16 @@ export function createPublishedNames(platform: Services): PublishedNames {
           generation++;
           reached = head;
         } else {
+          const merged: string[] = [];
+          const queuedNow = new Map<string, string>();
           for (const event of read.events) {
+            if (event.type === 'ArticleQueued') queuedNow.set(String(event.data.articleId), String(event.data.projectId));
             if (!NAME_CHANGES.has(event.type)) continue;
             generation++;
-            if (event.type === 'ArticleMerged') forgetAll();
+            if (event.type === 'ArticleMerged') merged.push(String(event.data.articleId));
             else forget(projectOfArticle.get(String(event.data.articleId)));
           }
+          await forgetProjectsOf(merged, queuedNow, read.through);
         }
         if (checkedThrough === from) checkedThrough = reached;
       })().finally(() => { checking = null; });

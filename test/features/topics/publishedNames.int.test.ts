@@ -119,3 +119,25 @@ test('a merge appended by another process is seen before remembered names are us
   }
   expect(await addTopic(projectId, 'Farmhouse cheddar')).toMatchObject({ articleId, title: 'Making farmhouse cheddar' });
 });
+
+test('a merge forgets only its own project\'s names: another project\'s next POST reads none', async () => {
+  const quiet = await project('Quarry');
+  const busy = await project('Mill');
+  const granite = await published(quiet, 'Cutting granite slabs');
+  const topicId = (await app.api().post(`/projects/${busy}/topics`, { title: 'Something unrelated' })).body.topic.id;
+  const articleId = (await app.api().post(`/topics/${topicId}/write`)).body.article.id;
+  // This POST looks through the article's queuing; its merge, seen by the next, is found in the read models.
+  expect(await addTopic(quiet, 'Cutting granite slabs: a guide')).toMatchObject({ articleId: granite });
+  await advanceArticle(app.platform, accountId, articleId, 'merged', { title: 'Milling rye flour' });
+
+  const before = namesRead;
+  expect(await addTopic(quiet, 'Cutting granite slabs at home')).toMatchObject({ articleId: granite });
+  expect(namesRead - before).toBe(0);
+  expect(await addTopic(busy, 'Rye flour milling')).toMatchObject({ articleId, title: 'Milling rye flour' });
+  expect(namesRead - before).toBe(1);
+  // Merged in the same look as its queuing: the project is known from the queued event.
+  const rye = await published(busy, 'Baking with rye');
+  expect(await addTopic(quiet, 'Cutting granite slabs safely')).toMatchObject({ articleId: granite });
+  expect(await addTopic(busy, 'Baking with rye at home')).toMatchObject({ articleId: rye });
+  expect(namesRead - before).toBe(2);
+});

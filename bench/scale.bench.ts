@@ -8,7 +8,9 @@
  *   every cursor page against the first page. Until 2026-11-25 it was 200 reads straight after the
  *   start, so a p99 was the second-slowest read, one pause decided it, and the near-empty side was
  *   read while that server crawled its 100 seeded sites (start-up work, not the idle cost of a
- *   read). The bench's own GC time during each list's reads is reported beside it (benchGcMs);
+ *   read). Beside each, the same reads' time inside the server (inServerP50/P99) and the bench's own GC
+ *   time meanwhile (benchGcMs), and reads go through node:http rather than fetch (less of the
+ *   bench's own garbage in what it times);
  * - POST topics per second (4 at a time) and the server's CPU time per POST; cold start to ready; idle resident memory (after a GC);
  * - on the grown store, a rebuild of every read model by the CLI while the server runs (and the
  *   server's topic-list p99 meanwhile, asked 50 times a second) against the same CLI rebuild with the server stopped;
@@ -34,6 +36,7 @@ import { EMBEDDED_DB_FILE } from '../src/app/stores.ts';
 import { BIG, projectIdOf, SMALL } from './scale/grow.ts';
 import { eventsIn, growStoreApart, moveCheckpointsToHead, seedStore, type Retention } from './scale/growStore.ts';
 import { get, startServer, stopServer, waitUntilCrawled, type Server } from './scale/server.ts';
+import type { ServerTrace } from './scale/serverTrace.ts';
 
 const SIZE = Number(process.argv[2] ?? 1_000_000);
 /** The grown year ends now, so the server's own retention finds what a year of use would leave. */
@@ -54,16 +57,26 @@ const round = (n: number, digits = 2) => Number(n.toFixed(digits));
 let key = '';
 
 
-/** p50 and p99 of READS reads one at a time, and the bench process's own GC time meanwhile (in the reads' times, not the server's doing). */
+/**
+ * p50 and p99 of READS reads one at a time (the issue's figures, at the client); beside them the
+ * same reads' time inside the server (its request event to the handler's end(), serverTrace.ts)
+ * and the bench process's own GC time meanwhile: a slow read the server answered quickly was the
+ * host's or the bench's, not the store's.
+ */
 async function latency(server: Server, path: string) {
   for (let i = 0; i < WARM_UP; i++) await get(server, path);
   let benchGcMs = 0;
   const observer = new PerformanceObserver((list) => { for (const entry of list.getEntries()) benchGcMs += entry.duration; });
   observer.observe({ entryTypes: ['gc'] });
+  await server.ask({ trace: 'start', profile: false }, 'tracing');
   const times: number[] = [];
   for (let i = 0; i < READS; i++) times.push((await get(server, path)).ms);
+  const inServer = (await server.ask<ServerTrace>({ trace: 'stop' }, 'trace')).requests.map((request) => request.endMs - request.startMs);
   observer.disconnect();
-  return { p50: round(percentile(times, 50)), p99: round(percentile(times, 99)), benchGcMs: round(benchGcMs) };
+  return {
+    p50: round(percentile(times, 50)), p99: round(percentile(times, 99)),
+    inServerP50: round(percentile(inServer, 50)), inServerP99: round(percentile(inServer, 99)), benchGcMs: round(benchGcMs),
+  };
 }
 
 /** Each of the first PAGES pages of the big project's topic list: the median of 5 reads of it. */

@@ -1,7 +1,7 @@
 /**
  * Inkstream on the embedded default in its own process, on an existing DATA_DIR, for the scale
  * bench: measures its own start (process start → ready) and answers { rss } with its resident
- * memory after a full garbage collection, { heap } with its heap in use after one, { cpu } with its CPU time so far in µs, { trace: 'start' | 'stop' }
+ * memory after a full garbage collection, { heap } with its heap in use after one, { cpu } with its CPU time so far in µs, { trace: 'start' | 'stop', profile? }
  * (what ran in the process meanwhile, serverTrace.ts) and { stop }. Creates the bench's API key if BENCH_KEY is unset.
  * Run by bench/scale.bench.ts with --expose-gc.
  */
@@ -25,11 +25,11 @@ const rss = () => {
 
 let tracing: Awaited<ReturnType<typeof startTracing>> | null = null;
 
-process.on('message', async (message: { rss?: true; heap?: true; cpu?: true; trace?: 'start' | 'stop'; stop?: true }) => {
+process.on('message', async (message: { rss?: true; heap?: true; cpu?: true; trace?: 'start' | 'stop'; profile?: boolean; stop?: true }) => {
   if (message.rss) process.send!({ rss: rss() });
   if (message.heap) process.send!({ heap: { afterGc: rss() && process.memoryUsage().heapUsed } });
   if (message.trace === 'start') {
-    tracing = await startTracing(running.server);
+    tracing = await startTracing(running.server, { profile: message.profile ?? true });
     process.send!({ tracing: true });
   }
   if (message.trace === 'stop' && tracing) {

@@ -16,13 +16,14 @@ export type CpuProfile = { nodes: ProfileNode[]; startTime: number; samples: num
 export type ServerTrace = {
   requests: { url: string; startMs: number; endMs: number }[];
   gcs: { startMs: number; ms: number; kind: number }[];
-  profile: CpuProfile;
+  /** Null when traced without the profiler. */
+  profile: CpuProfile | null;
 };
 
 export const monotonicMs = () => Number(process.hrtime.bigint()) / 1e6;
 
-/** Resolves once the profiler runs. */
-export async function startTracing(server: Server): Promise<{ stop(): Promise<ServerTrace> }> {
+/** Resolves once the profiler runs; `profile: false` records the requests and GCs only (what the scale bench asks, at no profiling cost). */
+export async function startTracing(server: Server, options: { profile: boolean }): Promise<{ stop(): Promise<ServerTrace> }> {
   // performance.now() counts from this process's start on the same monotonic clock.
   const perfToMonotonic = monotonicMs() - performance.now();
   const requests: ServerTrace['requests'] = [];
@@ -44,18 +45,20 @@ export async function startTracing(server: Server): Promise<{ stop(): Promise<Se
     }
   });
   observer.observe({ entryTypes: ['gc'] });
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: SAMPLE_US });
-  await session.post('Profiler.start');
+  const session = options.profile ? new Session() : null;
+  if (session) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: SAMPLE_US });
+    await session.post('Profiler.start');
+  }
   return {
     async stop() {
-      const { profile } = await session.post('Profiler.stop');
-      session.disconnect();
+      const profile = session ? (await session.post('Profiler.stop')).profile as CpuProfile : null;
+      session?.disconnect();
       observer.disconnect();
       server.off('request', onRequest);
-      return { requests, gcs, profile: profile as CpuProfile };
+      return { requests, gcs, profile };
     },
   };
 }

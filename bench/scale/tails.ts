@@ -87,7 +87,7 @@ async function idle(server: Server, name: string) {
   await sleep(Math.max(0, IDLE_MS - (performance.now() - startedMs)));
   const trace = await server.ask<ServerTrace>({ trace: 'stop' }, 'trace');
   writeFileSync(join(dir, `idle-${name}.json`), JSON.stringify(trace));
-  const busy = samplesOf(trace.profile).filter((sample) => label(sample.stack[0]) !== '(idle)');
+  const busy = samplesOf(trace.profile!).filter((sample) => label(sample.stack[0]) !== '(idle)');
   const byOuter = new Map<string, number>();
   for (const sample of busy) byOuter.set(activity(sample.stack).outer, (byOuter.get(activity(sample.stack).outer) ?? 0) + SAMPLE_MS);
   console.log(`\n== ${name}, idle ${round(IDLE_MS / 1000)} s from ready (crawls over after ${round(crawledMs / 1000)} s): ${round(busy.length * SAMPLE_MS)} ms busy, ${trace.gcs.length} GCs (${round(trace.gcs.reduce((sum, gc) => sum + gc.ms, 0))} ms); load average ${loadavg().map(round).join(' ')}`);
@@ -125,7 +125,7 @@ async function traced(server: Server, name: string) {
 }
 
 function report(name: string, reads: Read[], trace: ServerTrace, clientGcs: { startMs: number; ms: number }[]): void {
-  const samples = samplesOf(trace.profile);
+  const samples = samplesOf(trace.profile!);
   const served = trace.requests.filter((request) => Object.values(LISTS).some((path) => request.url === `/api/v1${path}`));
   console.log(`\n== ${name}: ${reads.length} reads, ${served.length} seen by the server, ${trace.gcs.length} GCs, load average ${loadavg().map(round).join(' ')}`);
   for (const list of Object.keys(LISTS)) {

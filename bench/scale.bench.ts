@@ -3,7 +3,14 @@
  * (bench/scale/grow.ts: 100 projects, topics, articles through their pipeline states, webhook
  * deliveries), and measures, against the same run's near-empty store:
  * - p50/p99 of the topic list (a project that grows), a status-filtered list, a small project's
- *   list and the article list, one request at a time; every cursor page against the first page;
+ *   list and the article list, READS (1,000) requests one at a time after WARM_UP (100), once the
+ *   server is quiet: its start-up crawls over and its workers' first passes done (waitUntilCrawled);
+ *   every cursor page against the first page. Until 2026-11-25 it was 200 reads straight after the
+ *   start, so a p99 was the second-slowest read, one pause decided it, and the near-empty side was
+ *   read while that server crawled its 100 seeded sites (start-up work, not the idle cost of a
+ *   read). Beside each, the same reads' time inside the server (inServerP50/P99) and the bench's own GC
+ *   time meanwhile (benchGcMs), and reads go through node:http rather than fetch (less of the
+ *   bench's own garbage in what it times);
  * - POST topics per second (4 at a time) and the server's CPU time per POST; cold start to ready; idle resident memory (after a GC);
  * - on the grown store, a rebuild of every read model by the CLI while the server runs (and the
  *   server's topic-list p99 meanwhile, asked 50 times a second) against the same CLI rebuild with the server stopped;
@@ -11,31 +18,32 @@
  * - retention: the year's webhook deliveries (one per published article, spread over the year
  *   that ends now) against those the retention pass keeps (its 30-day window).
  * The server runs in its own process (bench/scale/serverProcess.ts); growing goes straight through
- * the event store and the projections, and the other consumers' checkpoints are then moved to the
+ * the event store and the projections, in a process of its own (bench/scale/growProcess.ts) so the
+ * bench that reads both stores has the same small heap for both (until 2026-11-25 it grew the year
+ * in its own heap before reading the grown store), and the other consumers' checkpoints are then moved to the
  * head, as if they had handled the year's events as they came (the feed rows they would have
  * written are not made; the deliveries are).
+ * bench/scale/tails.ts traces what a server does while idle and during the slowest reads.
  * Run: npx node bench/scale.bench.ts [SIZE]  → bench/results/scale.json
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { allProjections } from '../src/app/features.ts';
-import { positionToText } from '../src/core/positions.ts';
-import { openSqliteEventStore } from '../src/eventstore/sqlite.ts';
-import { projectionVersion } from '../src/readstore/projectionVersion.ts';
-import { openSqliteReadStore } from '../src/readstore/sqlite.ts';
 import { EMBEDDED_DB_FILE } from '../src/app/stores.ts';
-import { DELIVERIES } from '../src/features/webhooks/collections.ts';
-import { pruneWebhookHistory } from '../src/features/webhooks/retention.ts';
-import { BIG, createGrower, projectIdOf, SMALL } from './scale/grow.ts';
+import { BIG, projectIdOf, SMALL } from './scale/grow.ts';
+import { eventsIn, growStoreApart, moveCheckpointsToHead, seedStore, type Retention } from './scale/growStore.ts';
+import { get, startServer, stopServer, waitUntilCrawled, type Server } from './scale/server.ts';
+import type { ServerTrace } from './scale/serverTrace.ts';
 
 const SIZE = Number(process.argv[2] ?? 1_000_000);
 /** The grown year ends now, so the server's own retention finds what a year of use would leave. */
 const END_MS = Date.now();
-const READS = 200;
+/** Reads per list after WARM_UP: its p99 is then the 10th slowest, not the second slowest of 200, which one pause decided. */
+const READS = 1_000;
+const WARM_UP = 100;
 const PAGES = 20;
 const POSTS = 400;
 const dir = mkdtempSync(join(tmpdir(), 'ink-bench-scale-'));
@@ -48,49 +56,27 @@ const percentile = (values: number[], p: number) => {
 const round = (n: number, digits = 2) => Number(n.toFixed(digits));
 let key = '';
 
-type Server = { child: ChildProcess; url: string; coldStartMs: number; ask<T>(message: object, answer: string): Promise<T> };
 
-async function startServer(): Promise<Server> {
-  const started = performance.now();
-  const child = fork(join(import.meta.dirname, 'scale/serverProcess.ts'), [], {
-    execArgv: ['--expose-gc'], env: { ...process.env, DATA_DIR: dir, BENCH_KEY: key }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const ready = await new Promise<{ url: string; key: string }>((resolve, reject) => {
-    child.once('message', resolve as (message: unknown) => void);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  key = ready.key;
-  const ask = <T>(message: object, answer: string) => new Promise<T>((resolve) => {
-    const listener = (reply: Record<string, unknown>) => {
-      if (answer in reply) {
-        child.off('message', listener);
-        resolve(reply[answer] as T);
-      }
-    };
-    child.on('message', listener);
-    child.send(message);
-  });
-  return { child, url: ready.url, coldStartMs: performance.now() - started, ask };
-}
-
-async function stopServer(server: Server): Promise<void> {
-  await server.ask({ stop: true }, 'stopped');
-  await new Promise((resolve) => server.child.once('exit', resolve));
-}
-
-async function get(server: Server, path: string): Promise<{ ms: number; body: any }> {
-  const started = performance.now();
-  const response = await fetch(`${server.url}/api/v1${path}`, { headers: { authorization: `Bearer ${key}` } });
-  const body = await response.json();
-  if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${JSON.stringify(body)}`);
-  return { ms: performance.now() - started, body };
-}
-
+/**
+ * p50 and p99 of READS reads one at a time (the issue's figures, at the client); beside them the
+ * same reads' time inside the server (its request event to the handler's end(), serverTrace.ts)
+ * and the bench process's own GC time meanwhile: a slow read the server answered quickly was the
+ * host's or the bench's, not the store's.
+ */
 async function latency(server: Server, path: string) {
-  for (let i = 0; i < 20; i++) await get(server, path);
+  for (let i = 0; i < WARM_UP; i++) await get(server, path);
+  let benchGcMs = 0;
+  const observer = new PerformanceObserver((list) => { for (const entry of list.getEntries()) benchGcMs += entry.duration; });
+  observer.observe({ entryTypes: ['gc'] });
+  await server.ask({ trace: 'start', profile: false }, 'tracing');
   const times: number[] = [];
   for (let i = 0; i < READS; i++) times.push((await get(server, path)).ms);
-  return { p50: round(percentile(times, 50)), p99: round(percentile(times, 99)) };
+  const inServer = (await server.ask<ServerTrace>({ trace: 'stop' }, 'trace')).requests.map((request) => request.endMs - request.startMs);
+  observer.disconnect();
+  return {
+    p50: round(percentile(times, 50)), p99: round(percentile(times, 99)),
+    inServerP50: round(percentile(inServer, 50)), inServerP99: round(percentile(inServer, 99)), benchGcMs: round(benchGcMs),
+  };
 }
 
 /** Each of the first PAGES pages of the big project's topic list: the median of 5 reads of it. */
@@ -121,7 +107,7 @@ async function postTopics(server: Server): Promise<{ perSecond: number; serverCp
     while (next < POSTS) {
       const n = next++;
       const response = await fetch(`${server.url}/api/v1/projects/${projectIdOf(2)}/topics`, {
-        method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ title: `Posted ${n}` }),
+        method: 'POST', headers: { authorization: `Bearer ${server.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ title: `Posted ${n}` }),
       });
       if (response.status !== 201) throw new Error(`POST topics: ${response.status} ${await response.text()}`);
     }
@@ -132,12 +118,16 @@ async function postTopics(server: Server): Promise<{ perSecond: number; serverCp
 }
 
 async function measure(label: string) {
-  const server = await startServer();
+  const server = await startServer(dir, key);
+  key = server.key;
   const idleRss = await server.ask<number>({ rss: true }, 'rss');
+  // The reads begin once the start-up crawls are over and the workers' first passes are done.
+  const quietAfterMs = await waitUntilCrawled(server);
   const big = projectIdOf(BIG);
   const figures = {
     coldStartMs: round(server.coldStartMs, 0),
     idleRssMb: round(idleRss / 1_048_576, 1),
+    readsBeganAfterReadyS: round(quietAfterMs / 1000, 1),
     topicList: await latency(server, `/projects/${big}/topics?limit=50`),
     statusFilteredList: await latency(server, `/projects/${big}/topics?status=scheduled&limit=50`),
     smallProjectList: await latency(server, `/projects/${projectIdOf(SMALL)}/topics?limit=50`),
@@ -199,49 +189,17 @@ async function onlineRebuild(server: Server, idleP99: number) {
 
 const bytesPerEvent = (events: bigint) => round((statSync(file).size + (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0)) / Number(events), 0);
 
-// The near-empty store: the account, 100 projects, a small project's and the big project's first topics.
-{
-  const eventStore = openSqliteEventStore(file);
-  const readStore = openSqliteReadStore(file);
-  await readStore.ensureCollections(allProjections.map((p) => ({ name: p.collection, indexes: p.indexes, version: projectionVersion(p) })));
-  await createGrower(eventStore, readStore, { eventsPlanned: SIZE, endMs: END_MS }).seed();
-  await eventStore.close();
-  await readStore.close();
-}
+await seedStore(file, { eventsPlanned: SIZE, endMs: END_MS });
 const empty = await measure('near-empty');
 await stopServer(empty.server);
-const emptyEvents = await (async () => { const store = openSqliteEventStore(file); const head = await store.headPosition(); await store.close(); return head + 1n; })();
+const emptyEvents = await eventsIn(file);
 const emptyBytesPerEvent = bytesPerEvent(emptyEvents);
 
-let retention: Record<string, number> = {};
 const growStarted = performance.now();
-{
-  const eventStore = openSqliteEventStore(file);
-  const readStore = openSqliteReadStore(file);
-  await readStore.ensureCollections(allProjections.map((p) => ({ name: p.collection, indexes: p.indexes, version: projectionVersion(p) })));
-  const grower = createGrower(eventStore, readStore, { eventsPlanned: SIZE, endMs: END_MS });
-  await grower.growTo(SIZE, (head) => process.stderr.write(`\rgrowing: ${head + 1n}/${SIZE} events`));
-  process.stderr.write('\n');
-  // The hourly retention job would have kept the delivery log to its window all year: one pass now.
-  const pruneStarted = performance.now();
-  const pruned = await pruneWebhookHistory(readStore, END_MS);
-  retention = {
-    deliveriesWritten: grower.deliveries, deliveriesRemoved: pruned.deliveries,
-    deliveriesKept: await readStore.count(DELIVERIES), passSeconds: round((performance.now() - pruneStarted) / 1000, 1),
-  };
-  await eventStore.close();
-  await readStore.close();
-}
+const retention: Retention = await growStoreApart(file, SIZE, END_MS);
 const growSeconds = round((performance.now() - growStarted) / 1000, 1);
-const events = await (async () => { const store = openSqliteEventStore(file); const head = await store.headPosition(); await store.close(); return head + 1n; })();
-{
-  // In a year of use the pipeline, outbox and other consumers handled each event as it came; here
-  // their checkpoints (set by the near-empty run) are moved to the head, or the first start would
-  // be them catching up on the whole grown log rather than a cold start.
-  const db = new DatabaseSync(file);
-  db.prepare('UPDATE checkpoints SET position = ?').run(positionToText(events - 1n));
-  db.close();
-}
+const events = await eventsIn(file);
+await moveCheckpointsToHead(file);
 
 const grown = await measure('grown');
 const online = await onlineRebuild(grown.server, grown.figures.topicList.p99);

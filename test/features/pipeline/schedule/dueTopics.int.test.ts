@@ -57,6 +57,38 @@ test('a scheduler pass reads the due topics and one page from one index, not eve
   }
 });
 
-test('nothing due: an empty answer, with no topic written', async () => {
-  expect((await dueTopics(store, Date.parse('2026-01-01T00:00:00.000Z'))).size).toBe(0);
+/** The store, counting the documents each find reads. */
+function counted(readStore: ReadStore) {
+  const reads: number[] = [];
+  const counting: ReadStore = {
+    ...readStore,
+    async find<T extends Doc>(collection: string, options: FindOptions) {
+      const page = await readStore.find<T>(collection, options);
+      reads.push(page.items.length);
+      return page;
+    },
+  };
+  return { counting, reads };
+}
+
+test('nothing due: an empty answer, having read a handful of the 603 scheduled topics, not a page of 200', async () => {
+  const { counting, reads } = counted(store);
+  expect((await dueTopics(counting, Date.parse('2026-01-01T00:00:00.000Z'))).size).toBe(0);
+  expect(reads).toHaveLength(1);
+  expect(reads[0]).toBeLessThanOrEqual(10);
+});
+
+test('more due than the first pages hold: every due topic, earliest first, and the reading stops at the first ahead', async () => {
+  const other = openSqliteReadStore(join(mkdtempSync(join(tmpdir(), 'ink-due-topics-many-')), 'reads.sqlite'));
+  try {
+    await other.ensureCollections([{ name: topics.collection, indexes: topics.indexes }]);
+    const due = Array.from({ length: 250 }, (_, i) => topic(`tpc_due${String(i).padStart(3, '0')}`, 'prj_0', 'scheduled', new Date(NOW - (250 - i) * 60_000).toISOString()));
+    const ahead = Array.from({ length: 300 }, (_, i) => topic(`tpc_later${i}`, 'prj_0', 'scheduled', new Date(NOW + (i + 1) * 60_000).toISOString()));
+    await other.commit([...due, ...ahead].map((doc, i) => ({ kind: 'put', collection: topics.collection, id: doc.id, doc, position: BigInt(i) })));
+    const { counting, reads } = counted(other);
+    expect((await dueTopics(counting, NOW)).get('prj_0')?.map((doc) => doc.id)).toEqual(due.map((doc) => doc.id));
+    expect(reads.reduce((sum, n) => sum + n, 0)).toBeLessThan(250 + 200);
+  } finally {
+    await other.close();
+  }
 });

@@ -136,6 +136,8 @@ test('another account\'s article, an unknown id, another project\'s address, ?at
   ] as const) {
     expect(await page(path, cookie), `${path} ${cookie === stranger.cookie ? 'stranger' : cookie === null ? 'no cookie' : 'member'}`).toEqual(plain);
   }
+  const head = (cookie?: string | null) => fetch(`${inkstream.url}/projects/${projectId}/articles/${id}`, { method: 'HEAD', headers: cookie ? { cookie } : {} }).then(headersOf);
+  expect(await head(member.cookie)).toEqual(await head(null)); // a HEAD is never rendered: nothing to learn from its length
   expect(plain.headers['cache-control']).toBe('no-cache');
   expect(plain.headers.vary).toBeNull();
 });

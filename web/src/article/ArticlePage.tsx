@@ -10,7 +10,7 @@ import { eventLabel, loadHistory, type HistoryEntry } from '../audit/history.ts'
 import { ArticleActions } from './ArticleActions.tsx';
 import { loadArticle } from './articleApi.ts';
 import { takeOpeningArticle } from './openingArticle.ts';
-import { arrivedArticle, dropPrerendered, forgetArrivedArticle, prerenderedAnchor } from './prerendered.ts';
+import { arrivedArticle, dropPrerendered, forgetArrivedArticle, prerenderedAnchor, prerenderedArticleId } from './prerendered.ts';
 import { ArticleView } from './ArticleView.tsx';
 import { ReviseBox } from './ReviseBox.tsx';
 import { useCover } from './useCover.ts';
@@ -48,7 +48,8 @@ export default function ArticlePage({ me, params }: PageProps) {
   useArticleUpdates(articleId, reload);
 
   if (article.error) return <main><h1>Article</h1><ErrorNote error={article.error} /></main>;
-  if (!current) return <main aria-busy="true"><p>Loading the article…</p></main>;
+  // A read at start that failed is asked again: the server's article stays on screen meanwhile, not "Loading…" over it.
+  if (!current) return prerenderedArticleId() === articleId ? null : <main aria-busy="true"><p>Loading the article…</p></main>;
   if (current.projectId !== projectId) return <main><h1>Not found</h1><p>This project has no such article.</p></main>;
   const siteHost = project.data ? new URL(project.data.websiteUrl).hostname.replace(/^www\./, '') : null;
   const shown = shownAt && past.data ? past.data : current;

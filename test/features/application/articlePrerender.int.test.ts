@@ -7,6 +7,7 @@ import { accountIdForName } from '../../../src/domain/accounts/account.ts';
 import { advanceArticle } from '../../support/articleLife.ts';
 import { startInkstream, type TestInkstream } from '../../support/inkstream.ts';
 import { signedInMember } from '../../support/signedInMember.ts';
+import { appSession } from '../../support/appSession.ts';
 import { stopPipeline } from '../../support/stopPipeline.ts';
 
 /**
@@ -142,7 +143,7 @@ test('another account\'s article, an unknown id, another project\'s address, ?at
   expect(plain.headers.vary).toBeNull();
 });
 
-test('an expired session, a signed-out one and a project the read models no longer hold get the plain page', { timeout: 60_000 }, async () => {
+test('an expired session, a signed-out one, a revoked one and a project the read models no longer hold get the plain page', { timeout: 60_000 }, async () => {
   const id = await articleWith('Words for members only.\n', 'Members only');
   const path = `/projects/${projectId}/articles/${id}`;
   const idle = await signedInMember(inkstream, { email: 'idle-reader@test.example', role: 'viewer' });
@@ -151,6 +152,14 @@ test('an expired session, a signed-out one and a project the read models no long
   const leavingCookie = leaving.cookie;
   expect((await leaving.request('POST', '/sign-out')).status).toBe(204);
   expect(await page(path, leavingCookie)).toEqual(plain);
+  // Revoked from another device: the phone's session ended by the laptop.
+  const laptop = await signedInMember(inkstream, { email: 'two-devices-reader@test.example', role: 'viewer' });
+  const phone = appSession(inkstream.url);
+  expect((await phone.request('POST', '/sign-in', { email: 'two-devices-reader@test.example', password: 'plum-orchard-lantern-42' })).status).toBe(200);
+  expect((await page(path, phone.cookie)).body).toContain('Words for members only.');
+  const phoneSession = (await laptop.request('GET', '/sessions')).body.sessions.find((session: { current: boolean }) => !session.current);
+  expect((await laptop.request('DELETE', `/sessions/${phoneSession.id}`)).status).toBe(204);
+  expect(await page(path, phone.cookie)).toEqual(plain);
   clock.advance(12 * HOUR + 1);
   expect(await page(path, idle.cookie)).toEqual(plain);
 

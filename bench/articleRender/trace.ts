@@ -24,7 +24,7 @@ await bench.close();
 async function traceLoad(browser: Browser, url: string, cookie?: Cookie): Promise<string> {
   const context = await browser.newContext();
   if (cookie) await context.addCookies([cookie]);
-  await context.addInitScript(renderedProbe, { last: LAST_PARAGRAPH, signal: RENDERED });
+  await context.addInitScript(renderedProbe, { last: LAST_PARAGRAPH, signal: RENDERED, app: cookie !== undefined });
   const page = await context.newPage();
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'loading'] });
   const rendered = page.waitForEvent('console', { predicate: (message) => message.text() === RENDERED, timeout: 60_000 });
@@ -61,7 +61,8 @@ function waterfall(events: TraceEvent[], url: string, times: RenderedTimes): str
     rows.push({ at: task.ts, line: `${ms(task.ts)} → ${ms(task.ts + task.dur!)}  main thread ${(task.dur! / 1000).toFixed(1)} ms: ${what}` });
   }
   const lines = rows.sort((a, b) => a.at - b.at).map((row) => row.line);
-  return `${lines.join('\n')}\nin page, since navigation start: last paragraph in the DOM at ${times.inDom.toFixed(1)} ms, painted at ${times.painted.toFixed(1)} ms\n`;
+  const own = times.appPainted === null ? '' : `; the app's own body in the DOM at ${times.appInDom!.toFixed(1)} ms, painted at ${times.appPainted.toFixed(1)} ms`;
+  return `${lines.join('\n')}\nin page, since navigation start: last paragraph in the DOM at ${times.inDom.toFixed(1)} ms, painted at ${times.painted.toFixed(1)} ms${own}\n`;
 }
 
 function describe(event: TraceEvent): string {

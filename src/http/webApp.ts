@@ -17,13 +17,20 @@ const PAGE_HEADERS = {
 type File = { body: Buffer; type: string } | null;
 
 /**
+ * Markup for one request's page, put right after the app's `<div id="root"></div>`: a promise of it
+ * (null for the plain page) when the path is one the hook renders, null when it is not.
+ */
+export type Prerender = (req: IncomingMessage, path: string, query: URLSearchParams) => Promise<string | null> | null;
+const ROOT = '<div id="root"></div>';
+
+/**
  * Serves the built web app (web/dist): files under /assets/ carry a content hash in their names,
  * so they are cached for a year and never revalidated; the application's page paths get
  * index.html, revalidated each time so a new build is picked up. Anything else is left to the
  * next handler (true when answered). A page path may name parameters (`/projects/:projectId`): one
  * segment of letters, digits, `_` and `-` each. Files are read once and kept: the build is small.
  */
-export function createWebApp(distDir: string, pagePaths: readonly string[]) {
+export function createWebApp(distDir: string, pagePaths: readonly string[], prerender?: Prerender) {
   const files = new Map<string, File>();
   const isPage = pageMatcher(pagePaths);
   // Only files found are kept: a miss is not remembered, so a stranger asking for endless unknown
@@ -39,7 +46,7 @@ export function createWebApp(distDir: string, pagePaths: readonly string[]) {
 
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    const path = (req.url ?? '/').split('?')[0];
+    const [path, query = ''] = (req.url ?? '/').split(/\?(.*)/s, 2);
     let relative: string | null = null;
     let immutable = false;
     if (isPage(path)) relative = 'index.html';
@@ -49,15 +56,30 @@ export function createWebApp(distDir: string, pagePaths: readonly string[]) {
     }
     const file = relative && read(relative);
     if (!file) return false;
-    res.statusCode = 200;
-    res.setHeader('Content-Type', file.type);
-    res.setHeader('Content-Length', file.body.length);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    if (!immutable) for (const [name, value] of Object.entries(PAGE_HEADERS)) res.setHeader(name, value);
-    res.end(req.method === 'HEAD' ? undefined : file.body);
+    const pending = relative === 'index.html' ? prerender?.(req, path, new URLSearchParams(query)) : null;
+    if (!pending) {
+      send(req, res, file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      return true;
+    }
+    void pending.catch(() => null).then((markup) => {
+      const page = file.body.toString('utf8');
+      if (!markup || !page.includes(ROOT)) return send(req, res, file, 'no-cache');
+      // Content only this member may read: no cache keeps it, and none serves it for another cookie.
+      res.setHeader('Vary', 'Cookie');
+      send(req, res, { ...file, body: Buffer.from(page.replace(ROOT, () => `${ROOT}${markup}`)) }, 'no-store');
+    });
     return true;
   };
+}
+
+function send(req: IncomingMessage, res: ServerResponse, file: NonNullable<File>, cacheControl: string): void {
+  res.statusCode = 200;
+  res.setHeader('Content-Type', file.type);
+  res.setHeader('Content-Length', file.body.length);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Cache-Control', cacheControl);
+  if (!cacheControl.includes('immutable')) for (const [name, value] of Object.entries(PAGE_HEADERS)) res.setHeader(name, value);
+  res.end(req.method === 'HEAD' ? undefined : file.body);
 }
 
 function pageMatcher(patterns: readonly string[]): (path: string) => boolean {

@@ -54,6 +54,8 @@ const articlePath = (id: string) => `${inkstream.url}/projects/${projectId}/arti
 async function openArticle(page: Page, id: string, title: string): Promise<void> {
   await page.goto(articlePath(id));
   await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor({ timeout: 30_000 });
+  // The server's prerendered title and body show first; the page is the app's once its actions are there.
+  await page.getByRole('region', { name: 'Actions' }).waitFor({ timeout: 30_000 });
 }
 
 test.skipIf(!hasChromium)('an article whose MDX carries script, handlers, javascript: links, expressions, ESM and JSX renders inert, as text', { timeout: 120_000 }, async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { app, refreshMe, sessionAtStart, whenMeChanged, whenSignedOut, type Me } from './api/appClient.ts';
 import { forgetAccessToken } from './api/v1Client.ts';
 import { matchPath, navigate, usePath } from './navigation.ts';
@@ -7,6 +7,7 @@ import { SetPasswordPage } from './session/SetPasswordPage.tsx';
 import { SignInPage } from './session/SignInPage.tsx';
 import { Shell } from './ui/Shell.tsx';
 import { openingPageReady } from './ui/lazyPage.ts';
+import { dropPrerendered, prerenderedAt } from './article/prerendered.ts';
 
 /** Sign-in and set-password need no session; every other page sends a signed-out person to sign in and back to the same page. */
 export function App() {
@@ -37,10 +38,12 @@ export function App() {
     document.addEventListener('visibilitychange', recheck);
     return () => { window.removeEventListener('focus', recheck); document.removeEventListener('visibilitychange', recheck); };
   }, []);
+  // The article the server prerendered is the article page's to replace; signed out or elsewhere, it goes before anything is painted.
+  useLayoutEffect(() => { if (me === null || (me !== undefined && !prerenderedAt(path))) dropPrerendered(); }, [me, path]);
 
   if (path === '/set-password') return <SetPasswordPage />;
   if (path === '/sign-in') return <SignInPage onSignedIn={(who) => { setMe(who); navigate(safeNext(new URLSearchParams(window.location.search).get('next'))); }} />;
-  if (me === undefined) return <main aria-busy="true"><p>Loading…</p></main>;
+  if (me === undefined) return prerenderedAt(path) ? null : <main aria-busy="true"><p>Loading…</p></main>;
   if (me === null) { navigate(`/sign-in?next=${encodeURIComponent(path)}`); return null; }
   if (path === '/') { navigate(HOME); return null; }
 

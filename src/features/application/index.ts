@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createWebApp } from '../../http/webApp.ts';
 import type { Platform } from '../../platform.ts';
 import { adminRoutes } from './adminRoutes.ts';
+import { articlePrerender } from './articlePrerender.ts';
 import type { AppRoute } from './appRoute.ts';
 import { APPLICATION_API_PREFIX, createApplicationApi } from './server.ts';
 import { sessionRoutes } from './sessionRoutes.ts';
@@ -37,7 +38,7 @@ export const WEB_PAGES = ['/', '/sign-in', '/set-password', '/keys',
 /** The web application and its own endpoints under /app/api, beside /api/v1 (http/app.ts `beside`): true when it took the request. */
 export function applicationHandler(platform: Platform, throttle: SignInThrottle = createSignInThrottle()): (req: IncomingMessage, res: ServerResponse) => boolean {
   const api = createApplicationApi(platform, applicationRoutes, throttle);
-  const web = createWebApp(WEB_DIST, WEB_PAGES);
+  const web = createWebApp(WEB_DIST, WEB_PAGES, articlePrerender(platform));
   return (req, res) => {
     if (web(req, res)) return true;
     const url = req.url ?? '/';

@@ -7,11 +7,11 @@ import { clientAddressOf, trustedProxies } from '../../http/clientAddress.ts';
 import { createDispatcher, type Dispatched } from '../../http/dispatch.ts';
 import { fieldIssues, sendAnyError } from '../../http/errors.ts';
 import { send } from '../../http/respond.ts';
-import { activeAccount } from './accountState.ts';
-import type { AppRoute, SignedIn } from './appRoute.ts';
-import { overHttps, sessionTokenOf } from './cookies.ts';
+import type { AppRoute } from './appRoute.ts';
+import { overHttps } from './cookies.ts';
 import { requireSameOrigin } from './sameOrigin.ts';
-import { csrfTokenMatches, endSessions, resumeSession } from './sessions.ts';
+import { csrfTokenMatches } from './sessions.ts';
+import { signedInSession } from './signedInSession.ts';
 import type { SignInThrottle } from './signIn.ts';
 
 export const APPLICATION_API_PREFIX = '/app/api';
@@ -34,7 +34,7 @@ export function createApplicationApi(platform: Platform, routes: readonly AppRou
     const secure = overHttps(req, platform.config);
     const unsafe = !SAFE_METHODS.has(method.toUpperCase());
     if (unsafe) requireSameOrigin(req, secure, platform.config);
-    const signedIn = found && found.route.access !== 'public' ? await sessionOf(req, secure) : null;
+    const signedIn = found && found.route.access !== 'public' ? await signedInSession(platform, req, secure) : null;
     if (signedIn && unsafe && !csrfTokenMatches(signedIn.session, header(req, 'x-csrf-token'))) {
       throw new AppError('forbidden', 'Missing or wrong X-CSRF-Token header: send the csrfToken that sign-in and GET /app/api/me return.');
     }
@@ -49,19 +49,6 @@ export function createApplicationApi(platform: Platform, routes: readonly AppRou
     });
     if (result.cookie) res.setHeader('Set-Cookie', result.cookie);
     send(req, res, { status: result.status, body: result.body });
-  }
-
-  async function sessionOf(req: IncomingMessage, secure: boolean): Promise<SignedIn> {
-    const token = sessionTokenOf(req, secure);
-    const session = token ? await resumeSession(platform, token) : null;
-    if (!session) throw new AppError('unauthorized', 'You are not signed in, or your session ended: sign in again.');
-    const { account, events } = await activeAccount(platform, session.accountId);
-    const member = account.members.find((candidate) => candidate.memberId === session.memberId);
-    if (!member || member.status !== 'active') {
-      await endSessions(platform, [session]);
-      throw new AppError('unauthorized', 'You are no longer a member of this account.');
-    }
-    return { session, account, events, member, actor: { kind: 'member', memberId: member.memberId } };
   }
 
   return (req: IncomingMessage, res: ServerResponse, path: string): void => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import type { PageProps } from '../pageTypes.ts';
 import { api, unwrap } from '../api/v1Client.ts';
 import { pathTo } from '../navigation.ts';
@@ -10,6 +10,7 @@ import { eventLabel, loadHistory, type HistoryEntry } from '../audit/history.ts'
 import { ArticleActions } from './ArticleActions.tsx';
 import { loadArticle } from './articleApi.ts';
 import { takeOpeningArticle } from './openingArticle.ts';
+import { arrivedArticle, dropPrerendered, forgetArrivedArticle, prerenderedAnchor, prerenderedArticleId } from './prerendered.ts';
 import { ArticleView } from './ArticleView.tsx';
 import { ReviseBox } from './ReviseBox.tsx';
 import { useCover } from './useCover.ts';
@@ -34,13 +35,21 @@ export default function ArticlePage({ me, params }: PageProps) {
   const history = useResource(() => loadHistory(articleId), articleId);
   const [shownAt, setShownAt] = useState<HistoryEntry | null>(null);
   const past = useResource(async () => (shownAt ? loadArticle(articleId, shownAt.revision) : null), `${articleId}:${shownAt?.revision ?? 'now'}`);
-  const current = article.data;
+  // Opened prerendered, the first render already has the article read at start, so its body replaces the server's at once.
+  const current = article.data ?? arrivedArticle(articleId);
+  const anchor = prerenderedAnchor(); // where the reader is in the server's text, before this render reaches the page
+  useLayoutEffect(() => {
+    if (current) dropPrerendered(anchor, document.querySelector('#root .article-body'));
+    else if (article.error) dropPrerendered();
+    if (article.data) forgetArrivedArticle();
+  }, [current, article.data, article.error]); // eslint-disable-line react-hooks/exhaustive-deps
   const cover = useCover(articleId, Boolean(current?.cover));
   const reload = () => { void article.reload(); void history.reload(); };
   useArticleUpdates(articleId, reload);
 
   if (article.error) return <main><h1>Article</h1><ErrorNote error={article.error} /></main>;
-  if (!current) return <main aria-busy="true"><p>Loading the article…</p></main>;
+  // A read at start that failed is asked again: the server's article stays on screen meanwhile, not "Loading…" over it.
+  if (!current) return prerenderedArticleId() === articleId ? null : <main aria-busy="true"><p>Loading the article…</p></main>;
   if (current.projectId !== projectId) return <main><h1>Not found</h1><p>This project has no such article.</p></main>;
   const siteHost = project.data ? new URL(project.data.websiteUrl).hostname.replace(/^www\./, '') : null;
   const shown = shownAt && past.data ? past.data : current;

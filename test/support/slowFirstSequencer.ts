@@ -23,7 +23,7 @@ export class SlowFirstSequencer extends BaseSequencer {
 export function estimatedMs(path: string): number {
   if (/^test\/web\/.*\.e2e\.test\.ts$/.test(path)) return 30_000; // Chromium, a server, several pages
   if (/^test\/cli\//.test(path) || /crash\.e2e\.test\.ts$/.test(path)) return 15_000; // child processes
-  if (path.endsWith('.e2e.test.ts')) return 5_000;
+  if (path.endsWith('e2e.test.ts')) return 5_000; // test/features/pipeline/e2e.test.ts too
   if (path.endsWith('.int.test.ts')) return 2_000;
   return 500;
 }

@@ -11,7 +11,15 @@ import { startHttpServer, type LocalServer } from './httpServer.ts';
  */
 export type TestCa = { caCert: string; key: string; cert: string };
 
-export async function createTestCa(): Promise<TestCa> {
+/**
+ * The test CA of this process, made on first use. One per process, not per file: the trust store is
+ * process-wide and test files share a worker process, and a second CA of the same name in it makes
+ * TLS verification pick the wrong issuer.
+ */
+let processCa: Promise<TestCa> | null = null;
+export const createTestCa = (): Promise<TestCa> => processCa ??= generateTestCa();
+
+async function generateTestCa(): Promise<TestCa> {
   const ca = await selfsigned.generate([{ name: 'commonName', value: 'Inkstream Webhook Test CA' }], {
     keyType: 'ec', algorithm: 'sha256',
     extensions: [{ name: 'basicConstraints', cA: true, critical: true }, { name: 'keyUsage', keyCertSign: true, cRLSign: true }],
@@ -23,8 +31,11 @@ export async function createTestCa(): Promise<TestCa> {
   return { caCert: ca.cert, key: leaf.private, cert: leaf.cert };
 }
 
+const trusted = new Set<string>();
 /** In-process alternative to NODE_EXTRA_CA_CERTS (read only at start): trust the CA for every TLS client. */
 export function trustInThisProcess(caCert: string): void {
+  if (trusted.has(caCert)) return;
+  trusted.add(caCert);
   tls.setDefaultCACertificates([...tls.getCACertificates('default'), caCert]);
 }
 

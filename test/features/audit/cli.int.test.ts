@@ -29,7 +29,7 @@ test('events export streams the whole log as NDJSON whose count and checksum mat
   expect(oneStream.stdout.trimEnd().split('\n').every((line) => JSON.parse(line).stream === log[1].stream)).toBe(true);
   const fromPosition = await cli(dataDir, 'events', 'export', '--from', '10');
   expect(fromPosition.stdout.trimEnd().split('\n')).toHaveLength(log.length - 10);
-});
+}, 60_000); // three CLI processes, each starting cold
 
 test('events verify reports a healthy log, and history prints a readable timeline', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'ink-verify-'));
@@ -45,4 +45,4 @@ test('events verify reports a healthy log, and history prints a readable timelin
   expect(history.stdout).toContain('reason="site down"');
   const json = JSON.parse((await cli(dataDir, 'history', 'article', articleId, '--json')).stdout);
   expect(json[2]).toMatchObject({ type: 'ArticleFailed', actor: { kind: 'system', worker: 'test' } });
-});
+}, 60_000); // three CLI processes, each starting cold

@@ -104,7 +104,7 @@ const commands: Record<string, Command> = {
   },
   async 'projections rebuild'(platform, args) {
     const { positionals, values } = options(args, { force: { type: 'boolean' } });
-    const result = await rebuildProjections(platform, positionals[0], { force: values.force });
+    const result = await rebuildProjections(platform, positionals[0], { force: values.force, onBesideServer: (note) => process.stderr.write(`${note}\n`) });
     print(`Rebuilt from ${result.events} events in ${result.seconds.toFixed(2)} s (${Math.round(result.rate)} events/s).`);
   },
   async 'history article'(platform, args) { await history(platform, 'article', args); },

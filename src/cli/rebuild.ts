@@ -1,3 +1,4 @@
+import { getPriority, setPriority } from 'node:os';
 import { BACKGROUND_LEASE, isDeadLocalProcess } from '../consumers/leadership.ts';
 import { PROJECTIONS_CONSUMER } from '../consumers/projectionConsumer.ts';
 import { projectionVersion } from '../readstore/projectionVersion.ts';
@@ -13,7 +14,7 @@ import { createLogProgress, type ProgressOptions } from './progress.ts';
  */
 export async function rebuildProjections(
   platform: Pick<Platform, 'eventStore' | 'readStore' | 'projections' | 'clock'>, name?: string,
-  options: { force?: boolean; progress?: ProgressOptions } = {},
+  options: { force?: boolean; progress?: ProgressOptions; onBesideServer?: (note: string) => void } = {},
 ): Promise<{ events: number; seconds: number; rate: number }> {
   const named = name ? platform.projections.filter((projection) => projection.name === name) : platform.projections;
   const selected = withTallies(named, platform.projections);
@@ -22,6 +23,10 @@ export async function rebuildProjections(
   }
   const { readStore } = platform;
   if (!readStore.onlineRebuilds && !options.force) await refuseWhileServing(platform);
+  if (readStore.onlineRebuilds) {
+    const server = await liveServer(platform);
+    if (server) options.onBesideServer?.(yieldCpuTo(server));
+  }
   const progress = createLogProgress(`rebuilding ${name ?? 'all read models'}`, { head: await platform.eventStore.headPosition() }, options.progress);
   let done = 0;
   const rebuild = {
@@ -43,16 +48,39 @@ export async function rebuildProjections(
   return { events: done, seconds, rate };
 }
 
+/** The process serving this store, by the background lease some server holds while any runs; null when none. */
+async function liveServer(platform: Pick<Platform, 'readStore' | 'clock'>): Promise<string | null> {
+  const lease = await platform.readStore.leaseHolder(BACKGROUND_LEASE);
+  if (!lease || lease.expiresAtMs <= platform.clock.nowMs() || isDeadLocalProcess(lease.holder)) return null;
+  return lease.holder;
+}
+
 /**
  * In place, a running server keeps projecting into the very read models a rebuild clears and
- * refills, and its writes can land between the rebuild's, so such a rebuild wants the servers stopped. A live server
- * is known by the background lease: some server always holds it while any runs.
+ * refills, and its writes can land between the rebuild's, so such a rebuild wants the servers stopped.
  */
 async function refuseWhileServing(platform: Pick<Platform, 'readStore' | 'clock'>): Promise<void> {
-  const lease = await platform.readStore.leaseHolder(BACKGROUND_LEASE);
-  if (!lease || lease.expiresAtMs <= platform.clock.nowMs() || isDeadLocalProcess(lease.holder)) return;
+  const server = await liveServer(platform);
+  if (!server) return;
   throw new Error(
-    `A server is running on this store (${lease.holder}); it keeps writing the read models while they are rebuilt. ` +
+    `A server is running on this store (${server}); it keeps writing the read models while they are rebuilt. ` +
       'Stop it first (it can take up to 15 s after a kill for its lease to lapse), or pass --force.',
   );
+}
+
+/** The niceness a rebuild takes beside a running server: where the two want the same core, the server's requests go first. */
+export const BESIDE_SERVER_NICENESS = 10;
+
+/**
+ * Online, the rebuild and the server share the host's cores (an embedded store is one file on one
+ * host). The rebuild lowers its own CPU priority so the server keeps answering promptly; when the
+ * server is idle the rebuild still gets the whole core, so it loses little speed.
+ */
+function yieldCpuTo(server: string): string {
+  try {
+    setPriority(Math.max(getPriority(), BESIDE_SERVER_NICENESS));
+  } catch {
+    return `a server is running on this store (${server}); the rebuild could not lower its CPU priority and shares the cores with it`;
+  }
+  return `a server is running on this store (${server}); rebuilding at CPU priority ${getPriority()} (nice) so it keeps answering`;
 }

@@ -37,6 +37,7 @@ test('projections rebuild drops the read models and replays the log into the sam
   const { stdout, stderr } = await run(process.execPath, [CLI, 'projections', 'rebuild'], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' } });
   expect(stdout).toMatch(/^Rebuilt from \d+ events in [\d.]+ s \(\d+ events\/s\)\./m);
   expect(stderr).toContain('rebuilding all read models');
+  expect(stderr).not.toContain('a server is running'); // no server: the rebuild keeps its full CPU priority
 
   const after = openSqliteReadStore(file);
   await after.ensureCollections(allProjections.map((p) => ({ name: p.collection, indexes: p.indexes })));
@@ -76,6 +77,8 @@ test('a rebuild while a server runs needs no --force: the server answers through
     const { stdout, stderr } = await rebuild;
     expect(stdout).toMatch(/^Rebuilt from \d+ events/m);
     expect(stderr).toMatch(/rebuilding all read models \[#+\] 100% \d+ events \d+\/s ETA/);
+    // Beside a running server the rebuild runs at a lower CPU priority, so the server's requests go first.
+    expect(stderr).toMatch(/a server is running on this store \(.+\); rebuilding at CPU priority 1\d \(nice\)/);
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
 

@@ -32,8 +32,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'inkstream-bench-concurrency-'));
 const config = loadConfig({
   PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', INKSTREAM_ALLOW_PRIVATE_URLS: '1', INKSTREAM_RATE_LIMIT_PER_MINUTE: '1000000',
   OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fake.baseURL, INKSTREAM_DEFAULT_MODEL: 'gpt-fake',
+  INKSTREAM_LLM_CONCURRENCY: String(INKSTREAM_LIMIT),
 });
-process.env.INKSTREAM_LLM_CONCURRENCY = String(INKSTREAM_LIMIT); // read by the LLM selection from the environment
 const { server, api } = await startBenchServer(config, {});
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

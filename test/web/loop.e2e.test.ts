@@ -119,6 +119,9 @@ test.skipIf(!hasChromium)('a viewer opens every page of the application and, pre
   for (const path of pages) {
     await viewer.goto(`${world.app.url}${path}`);
     await expect.poll(() => viewer.locator('h1').count(), { ...SOON, message: `a heading on ${path}` }).toBeGreaterThan(0);
+    // The article page's first response holds the server's rendering of the body, heading included,
+    // with no controls: the page is the app's once it has taken that over.
+    await expect.poll(() => viewer.locator('#prerendered-article').count(), { ...SOON, message: `${path} taken over by the app` }).toBe(0);
     await expect.poll(() => viewer.locator('[aria-busy="true"]').count(), { ...SOON, message: `${path} loaded` }).toBe(0);
     const buttons = viewer.locator('main button:enabled');
     for (let i = 0; i < await buttons.count(); i += 1) {

@@ -1,6 +1,7 @@
 import type { ArticleDoc } from '../../../projections/articles.ts';
 import type { ProjectDoc } from '../../../projections/projects.ts';
 import type { Platform } from '../../platform.ts';
+import { escapeMarkup } from '../../core/markupText.ts';
 import { createArticleHtmlCache, type ArticleHtmlCache } from './articleHtmlCache.ts';
 
 const caches = new WeakMap<Platform, ArticleHtmlCache>();
@@ -20,12 +21,7 @@ export async function articlePageHtml(platform: Platform, accountId: string, pro
   let cache = caches.get(platform);
   if (!cache) caches.set(platform, cache = createArticleHtmlCache());
   const body = await cache.html({ id: article.id, version: article.version, body: article.body });
-  return `<div id="prerendered-article" data-article-id="${escapeHtml(article.id)}" data-path="${escapeHtml(path)}">`
-    + `<main class="wide"><h1>${escapeHtml(article.title)}</h1><div class="article-layout">`
+  return `<div id="prerendered-article" data-article-id="${escapeMarkup(article.id)}" data-path="${escapeMarkup(path)}">`
+    + `<main class="wide"><h1>${escapeMarkup(article.title)}</h1><div class="article-layout">`
     + `<article class="article-body" aria-label="Article text">${body}</article></div></main></div>`;
-}
-
-/** Text for an element's content or a quoted attribute: the title is the model's or a person's words, never markup. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }

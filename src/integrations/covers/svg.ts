@@ -3,6 +3,7 @@ import type { CoverPalette, CoverRequest, TextMode } from './port.ts';
 import { COVER_HEIGHT, COVER_WIDTH } from './port.ts';
 import { intensity, seededRandom, shapeKind, shapesSvg } from './shapes.ts';
 import { STROKE_ADVANCE_EM, strokeLinePath } from './strokeFont.ts';
+import { escapeMarkup } from '../../core/markupText.ts';
 
 const DEFAULT_PALETTE: CoverPalette = { primary: '#1f3a5f', accent: '#f2a541', background: '#f7f5f0', text: '#14213d' };
 
@@ -14,9 +15,6 @@ const TEXT_MAX_WIDTH = 640;
 export type SvgOptions = { textMode: TextMode; fontFamily?: string };
 
 const fontFamily = (family: string | undefined): string => (family ? `${family}, sans-serif` : 'sans-serif');
-
-const escapeXml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string);
 
 const colour = (value: string | undefined, fallback: string): string => {
   const parsed = value ? parse(value) : undefined;
@@ -74,13 +72,13 @@ export function buildCoverSvg(request: CoverRequest, options: SvgOptions): strin
   const baselines = lines.map((_, i) => top + Math.round(size * 0.8) + i * lineHeight);
 
   const titleSvg = options.textMode === 'font'
-    ? `<text font-family="${escapeXml(fontFamily(options.fontFamily))}" font-weight="700" font-size="${size}" fill="${palette.text}">${
-      lines.map((line, i) => `<tspan x="${TEXT_LEFT}" y="${baselines[i]}">${escapeXml(line)}</tspan>`).join('')}</text>`
+    ? `<text font-family="${escapeMarkup(fontFamily(options.fontFamily))}" font-weight="700" font-size="${size}" fill="${palette.text}">${
+      lines.map((line, i) => `<tspan x="${TEXT_LEFT}" y="${baselines[i]}">${escapeMarkup(line)}</tspan>`).join('')}</text>`
     : `<path d="${lines.map((line, i) => strokeLinePath(line, TEXT_LEFT, baselines[i], size)).join('')}" fill="none" stroke="${palette.text}" stroke-width="${Math.max(3, Math.round(size / 11))}" stroke-linecap="round" stroke-linejoin="round"/>`;
 
   const brand = request.brandName?.trim();
   const brandSvg = !brand ? '' : options.textMode === 'font'
-    ? `<text x="${TEXT_LEFT}" y="${height - 56}" font-family="${escapeXml(fontFamily(options.fontFamily))}" font-size="28" font-weight="700" fill="${palette.primary}">${escapeXml(brand)}</text>`
+    ? `<text x="${TEXT_LEFT}" y="${height - 56}" font-family="${escapeMarkup(fontFamily(options.fontFamily))}" font-size="28" font-weight="700" fill="${palette.primary}">${escapeMarkup(brand)}</text>`
     : `<path d="${strokeLinePath(brand, TEXT_LEFT, height - 56, 28)}" fill="none" stroke="${palette.primary}" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>`;
 
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +

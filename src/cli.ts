@@ -29,7 +29,7 @@ read from the environment or from a .env file in the working directory)
   inkstream accounts budget --account <name> --usd <dollars>|--tokens <count>|--none   monthly cap on model use (docs/llm.md)
   inkstream members invite --account <name> --email <address> [--role owner|editor|viewer] [--name <name>]   prints a one-time invite link
   inkstream members reset-password --account <name> --email <address>   prints a one-time link to set a new password
-  inkstream projections rebuild [name] [--force]
+  inkstream projections rebuild [name]   beside the running server, which goes on answering
   inkstream history article|topic|project <id> [--json]
   inkstream events export [--stream <name>] [--from <position>] > file.ndjson
   inkstream events verify
@@ -103,8 +103,8 @@ const commands: Record<string, Command> = {
     print(`Account "${values.account}" now has ${what}; articles waiting for its budget are checked again.`);
   },
   async 'projections rebuild'(platform, args) {
-    const { positionals, values } = options(args, { force: { type: 'boolean' } });
-    const result = await rebuildProjections(platform, positionals[0], { force: values.force, onBesideServer: (note) => process.stderr.write(`${note}\n`) });
+    const { positionals } = options(args, {});
+    const result = await rebuildProjections(platform, positionals[0], { onBesideServer: (note) => process.stderr.write(`${note}\n`) });
     print(`Rebuilt from ${result.events} events in ${result.seconds.toFixed(2)} s (${Math.round(result.rate)} events/s).`);
   },
   async 'history article'(platform, args) { await history(platform, 'article', args); },

@@ -2,48 +2,38 @@ import { getPriority, setPriority } from 'node:os';
 import { BACKGROUND_LEASE, isDeadLocalProcess } from '../consumers/leadership.ts';
 import { PROJECTIONS_CONSUMER } from '../consumers/projectionConsumer.ts';
 import { projectionVersion } from '../readstore/projectionVersion.ts';
-import { rebuildOnline, rebuildReadModels } from '../readstore/rebuild.ts';
+import { rebuildOnline } from '../readstore/rebuild.ts';
 import { withTallies } from '../readstore/tally.ts';
 import type { Platform } from '../platform.ts';
 import { createLogProgress, type ProgressOptions } from './progress.ts';
 
 /**
- * Rebuilds the read models from the whole log (with a name, only that one). Where the store can
- * (SQLite), into fresh tables while the old ones keep serving, then swapped in: a running server
- * goes on answering throughout. Elsewhere in place, which wants the servers stopped.
+ * Rebuilds the read models from the whole log (with a name, only that one) into fresh collections
+ * while the old ones keep serving, then swaps them in: a running server goes on answering throughout.
  */
 export async function rebuildProjections(
   platform: Pick<Platform, 'eventStore' | 'readStore' | 'projections' | 'clock'>, name?: string,
-  options: { force?: boolean; progress?: ProgressOptions; onBesideServer?: (note: string) => void } = {},
+  options: { progress?: ProgressOptions; onBesideServer?: (note: string) => void } = {},
 ): Promise<{ events: number; seconds: number; rate: number }> {
   const named = name ? platform.projections.filter((projection) => projection.name === name) : platform.projections;
   const selected = withTallies(named, platform.projections);
   if (named.length === 0) {
     throw new Error(`No read model named ${name}; known: ${platform.projections.map((projection) => projection.name).join(', ')}`);
   }
-  const { readStore } = platform;
-  if (!readStore.onlineRebuilds && !options.force) await refuseWhileServing(platform);
-  if (readStore.onlineRebuilds) {
-    const server = await liveServer(platform);
-    if (server) options.onBesideServer?.(yieldCpuTo(server));
-  }
+  const server = await liveServer(platform);
+  if (server) options.onBesideServer?.(yieldCpuTo(server));
   const progress = createLogProgress(`rebuilding ${name ?? 'all read models'}`, { head: await platform.eventStore.headPosition() }, options.progress);
   let done = 0;
-  const rebuild = {
-    consumer: name ? `rebuild:${name}` : readStore.onlineRebuilds ? 'rebuild' : PROJECTIONS_CONSUMER,
+  await rebuildOnline(platform.eventStore, platform.readStore, selected, {
+    consumer: name ? `rebuild:${name}` : 'rebuild',
     categories: name ? [...new Set(selected.flatMap((projection) => projection.categories))] : undefined,
+    live: PROJECTIONS_CONSUMER,
+    versionOf: projectionVersion,
     onProgress(position: bigint, events: number) {
       done = events;
       progress.update(events, position);
     },
-  };
-  if (readStore.onlineRebuilds) {
-    await rebuildOnline(platform.eventStore, readStore, selected, {
-      ...rebuild, live: PROJECTIONS_CONSUMER, versionOf: projectionVersion,
-    });
-  } else {
-    await rebuildReadModels(platform.eventStore, readStore, selected, rebuild);
-  }
+  });
   const { seconds, rate } = progress.finish(done);
   return { events: done, seconds, rate };
 }
@@ -55,26 +45,14 @@ async function liveServer(platform: Pick<Platform, 'readStore' | 'clock'>): Prom
   return lease.holder;
 }
 
-/**
- * In place, a running server keeps projecting into the very read models a rebuild clears and
- * refills, and its writes can land between the rebuild's, so such a rebuild wants the servers stopped.
- */
-async function refuseWhileServing(platform: Pick<Platform, 'readStore' | 'clock'>): Promise<void> {
-  const server = await liveServer(platform);
-  if (!server) return;
-  throw new Error(
-    `A server is running on this store (${server}); it keeps writing the read models while they are rebuilt. ` +
-      'Stop it first (it can take up to 15 s after a kill for its lease to lapse), or pass --force.',
-  );
-}
-
 /** The niceness a rebuild takes beside a running server: where the two want the same core, the server's requests go first. */
 export const BESIDE_SERVER_NICENESS = 10;
 
 /**
  * Online, the rebuild and the server share the host's cores (an embedded store is one file on one
- * host). The rebuild lowers its own CPU priority so the server keeps answering promptly; when the
- * server is idle the rebuild still gets the whole core, so it loses little speed.
+ * host; with MongoDB the server may run elsewhere, and the lower priority costs little). The rebuild
+ * lowers its own CPU priority so the server keeps answering promptly; when the server is idle the
+ * rebuild still gets the whole core, so it loses little speed.
  */
 function yieldCpuTo(server: string): string {
   try {

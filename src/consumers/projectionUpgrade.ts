@@ -34,7 +34,6 @@ export function projectionUpgradeWorker(): Worker<{ logger: Logger; eventStore: 
     name: PROJECTION_UPGRADE,
     async start(platform) {
       const rebuilds = platform.readStore.onlineRebuilds;
-      if (!rebuilds) return { async stop() {} };
       let changed: Projection[] = [];
       for (const projection of platform.projections) {
         if ((await rebuilds.versionOf(projection.collection)) !== projectionVersion(projection)) changed.push(projection);

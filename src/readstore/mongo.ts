@@ -3,11 +3,18 @@ import type { AnyBulkWriteOperation, Collection } from 'mongodb';
 import { positionFromText } from '../core/positions.ts';
 import { assertCollectionSpec, assertLimit, assertWriteId, createCollectionRegistry, writePosition } from './collections.ts';
 import { decodeCursor, encodeCursor, toSortKey } from './cursor.ts';
-import { afterQuery, collectionName, filterQuery, mongoIndex, readSortKey, sortSpec } from './mongoQuery.ts';
+import { afterQuery, filterQuery, mongoIndex, readSortKey, sortSpec } from './mongoQuery.ts';
 import type { StoredDoc } from './mongoQuery.ts';
+import { createMongoSwaps } from './mongoSwap.ts';
 import type { Doc, FindOptions, ReadModelWrite, ReadStore } from './port.ts';
 
 const DUPLICATE_KEY = 11000;
+const NAMESPACE_EXISTS = 48;
+
+/** Another process starting at the same moment created the collection first. */
+function unlessNamespaceExists(error: unknown): void {
+  if ((error as { code?: number }).code !== NAMESPACE_EXISTS) throw error;
+}
 
 /**
  * The read store's client and database, for state kept beside the read models (the sign-in and
@@ -34,10 +41,11 @@ export async function openMongoReadStore(url: string, dbName?: string): Promise<
   const registry = createCollectionRegistry();
   const checkpoints = db.collection<Checkpoint>('checkpoints');
   const leases = db.collection<Lease>('leases');
+  const swaps = createMongoSwaps(db, registry, checkpoints);
 
   function collection(name: string): Collection<StoredDoc> {
     registry.indexesOf(name); // throws for an undeclared collection
-    return db.collection<StoredDoc>(collectionName(name));
+    return db.collection<StoredDoc>(swaps.physicalName(name));
   }
 
   return {
@@ -48,11 +56,17 @@ export async function openMongoReadStore(url: string, dbName?: string): Promise<
     async ensureCollections(specs) {
       for (const spec of specs) assertCollectionSpec(spec);
       for (const spec of specs) {
-        const target = db.collection<StoredDoc>(collectionName(spec.name));
+        const target = db.collection<StoredDoc>(swaps.physicalName(spec.name));
+        const created = spec.version !== undefined && !(await db.listCollections({ name: target.collectionName }, { nameOnly: true }).hasNext());
+        if (created) await db.createCollection(target.collectionName).catch(unlessNamespaceExists);
         for (const index of spec.indexes) await target.createIndex(mongoIndex(index));
+        // A new, empty collection is built by this definition; an existing one keeps what it recorded.
+        if (created) await swaps.recordVersion(spec.name, spec.version!);
         registry.declare(spec);
       }
     },
+
+    onlineRebuilds: swaps.rebuilds,
 
     async get<T extends Doc>(name: string, id: string) {
       const found = await collection(name).findOne({ _id: id, doc: { $ne: null } });
@@ -90,8 +104,7 @@ export async function openMongoReadStore(url: string, dbName?: string): Promise<
       const moved = checkpoint && { consumer: checkpoint.consumer, position: writePosition(checkpoint.position) };
       const batches = new Map<string, AnyBulkWriteOperation<StoredDoc>[]>();
       for (const write of writes) {
-        const name = collectionName(write.collection);
-        collection(write.collection); // validate the whole batch before anything is written
+        const name = collection(write.collection).collectionName; // validates the whole batch before anything is written
         assertWriteId(write.collection, write.id, write.doc);
         if (!batches.has(name)) batches.set(name, []);
         batches.get(name)!.push(toOperation(write));

@@ -43,19 +43,19 @@ export type CollectionSpec = {
   version?: string;
 };
 
-/**
- * Rebuilding a collection beside the one that serves, then swapping it in (SQLite). A store
- * without it (MongoDB, for now: docs/readstore.md) rebuilds in place with reset().
- */
+/** Rebuilding a collection beside the one that serves, then swapping it in. */
 export interface OnlineRebuilds {
   /** The version the collection was built with; null when unknown (a file from before versions). */
   versionOf(collection: string): Promise<string | null>;
   /** Creates `staging`, an empty copy of the declared collection (its indexes deferred), replacing any earlier one. */
   stage(collection: string, staging: string, version: string): Promise<void>;
   /**
-   * In one transaction, each staged copy replaces its collection and the old one is dropped, but
-   * only when the `built` checkpoint has reached the `live` one (so the live consumer misses no
-   * event); false, changing nothing, otherwise: catch up and try again.
+   * Each staged copy replaces its collection and the old one is dropped, but only when the `built`
+   * checkpoint has reached the `live` one (so the live consumer misses no event), and the `built`
+   * checkpoint is cleared; false, changing nothing, otherwise: catch up and try again. SQLite does
+   * it in one transaction; MongoDB renames one collection after another, each atomically for its
+   * readers, so a write a replica lands on an old collection after the check is lost with it and
+   * the caller replays the events since the build's last (rebuildOnline).
    */
   swapIn(pairs: readonly { collection: string; staging: string }[], checkpoints: { built: string; live: string }): Promise<boolean>;
 }
@@ -91,8 +91,8 @@ export interface ReadStore {
   /** Who holds the lease (even if expired), so a holder known to be dead can be replaced at once. */
   leaseHolder(name: string): Promise<{ holder: string; expiresAtMs: number } | null>;
   releaseLease(name: string, holder: string): Promise<void>;
-  /** Present where a collection can be rebuilt while the old one serves. */
-  readonly onlineRebuilds?: OnlineRebuilds;
+  /** A collection rebuilt while the old one serves. */
+  readonly onlineRebuilds: OnlineRebuilds;
   /** Drop the collections' documents and the named consumers' checkpoints (for a rebuild). */
   reset(collections: readonly string[], consumers: readonly string[]): Promise<void>;
   close(): Promise<void>;

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { Filter } from '../../src/readstore/port.ts';
 import { openSqliteReadStore } from '../../src/readstore/sqlite.ts';
 import { readStoreContract } from './contract.ts';
+import { onlineRebuildContract } from './onlineRebuildContract.ts';
 import { SPECS } from './fixtures.ts';
 import { findPlans, slowSteps } from '../support/queryPlan.ts';
 
@@ -21,6 +22,21 @@ describe('sqlite read store', () => {
   readStoreContract(async () => {
     const store = openSqliteReadStore(tempFile());
     return { store, dispose: () => store.close() };
+  });
+});
+
+describe('sqlite read store, online rebuilds', () => {
+  onlineRebuildContract(async () => {
+    const file = tempFile();
+    const stores = [openSqliteReadStore(file)];
+    return {
+      store: stores[0],
+      async another() {
+        stores.push(openSqliteReadStore(file));
+        return stores.at(-1)!;
+      },
+      async dispose() { for (const store of stores) await store.close(); },
+    };
   });
 });
 

@@ -1,0 +1,123 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { applyProjections } from '../../src/consumers/projectionConsumer.ts';
+import type { StoredEvent } from '../../src/eventstore/port.ts';
+import { openSqliteEventStore } from '../../src/eventstore/sqlite.ts';
+import type { OnlineRebuilds, ReadModelWrite, ReadStore } from '../../src/readstore/port.ts';
+import { defineProjection } from '../../src/readstore/projection.ts';
+import { rebuildOnline, stagingName } from '../../src/readstore/rebuild.ts';
+import { ids, SPECS } from './fixtures.ts';
+
+/** A fresh store, and `another()`: a second connection to the same database, as another process has. */
+export type OpenedStores = { store: ReadStore; another(): Promise<ReadStore>; dispose(): Promise<void> };
+
+const put = (collection: string, id: string, position: bigint, fields: Record<string, unknown> = {}): ReadModelWrite =>
+  ({ kind: 'put', collection, id, position, doc: { id, ...fields } });
+
+/** Counts each item's events. */
+const counts = defineProjection<{ id: string; count: number }>({
+  name: 'counts', collection: 'counts', indexes: ['count'], categories: ['item'],
+  documentId: (event) => String(event.data.itemId),
+  evolve: (doc, event) => ({ id: String(event.data.itemId), count: (doc?.count ?? 0) + 1 }),
+});
+
+/** Rebuilding a collection beside the one that serves, then swapping it in: what every ReadStore adapter must show. */
+export function onlineRebuildContract(open: () => Promise<OpenedStores>): void {
+  let opened: OpenedStores;
+  let store: ReadStore;
+  let rebuilds: OnlineRebuilds;
+  beforeEach(async () => {
+    opened = await open();
+    store = opened.store;
+    await store.ensureCollections([...SPECS, { name: counts.collection, indexes: counts.indexes }]);
+    rebuilds = store.onlineRebuilds;
+  });
+  afterEach(async () => { await opened.dispose(); });
+
+  test('the old documents serve until the staged copy has caught up with the live consumer; then the copy serves, with its version', async () => {
+    await store.commit([put('articles', 'a', 5n, { status: 'old' }), put('articles', 'stale', 6n, { status: 'old' })], { consumer: 'projections', position: 10n });
+    await rebuilds.stage('articles', stagingName('articles'), 'v2');
+    await store.commit([put(stagingName('articles'), 'a', 7n, { status: 'new' }), put(stagingName('articles'), 'b', 8n, { status: 'new' })], { consumer: 'rebuild', position: 8n });
+    expect(ids((await store.find('articles', { limit: 10 })).items)).toEqual(['a', 'stale']);
+
+    expect(await rebuilds.swapIn([{ collection: 'articles', staging: stagingName('articles') }], { built: 'rebuild', live: 'projections' })).toBe(false);
+    expect(await store.get('articles', 'a')).toMatchObject({ status: 'old' });
+    expect(await rebuilds.versionOf('articles')).toBeNull();
+
+    await store.commit([], { consumer: 'rebuild', position: 10n });
+    expect(await rebuilds.swapIn([{ collection: 'articles', staging: stagingName('articles') }], { built: 'rebuild', live: 'projections' })).toBe(true);
+    expect((await store.find('articles', { limit: 10, sort: { field: 'status', direction: 'asc' } })).items).toEqual([
+      { id: 'a', status: 'new' }, { id: 'b', status: 'new' },
+    ]);
+    expect(await store.count('articles', { status: 'old' })).toBe(0);
+    expect(await rebuilds.versionOf('articles')).toBe('v2');
+    expect(await store.getCheckpoint('rebuild')).toBeNull();
+    expect(await store.getCheckpoint('projections')).toBe(10n);
+    // The swapped-in collection takes guarded writes as the old one did.
+    await store.commit([put('articles', 'a', 7n, { status: 'replayed' }), put('articles', 'b', 11n, { status: 'newer' })]);
+    expect(await store.getMany('articles', ['a', 'b'])).toEqual([{ id: 'a', status: 'new' }, { id: 'b', status: 'newer' }]);
+  });
+
+  test('another process on the same database reads and writes the swapped-in collection', async () => {
+    const server = await opened.another();
+    await server.ensureCollections(SPECS);
+    await server.commit([put('articles', 'a', 5n, { status: 'old' })], { consumer: 'projections', position: 5n });
+    await rebuilds.stage('articles', stagingName('articles'), 'v2');
+    await store.commit([put(stagingName('articles'), 'a', 5n, { status: 'rebuilt' })], { consumer: 'rebuild', position: 5n });
+    expect(await server.get('articles', 'a')).toMatchObject({ status: 'old' });
+    expect(await rebuilds.swapIn([{ collection: 'articles', staging: stagingName('articles') }], { built: 'rebuild', live: 'projections' })).toBe(true);
+    expect(await server.get('articles', 'a')).toMatchObject({ status: 'rebuilt' });
+    await server.commit([put('articles', 'c', 6n, { status: 'live' })], { consumer: 'projections', position: 6n });
+    expect(ids((await store.find('articles', { limit: 10 })).items)).toEqual(['a', 'c']);
+    expect(await server.onlineRebuilds.versionOf('articles')).toBe('v2');
+  });
+
+  test('staging again starts from an empty copy, and an empty copy swaps in as an empty collection', async () => {
+    await store.commit([put('articles', 'a', 5n)]);
+    await rebuilds.stage('articles', stagingName('articles'), 'v2');
+    await store.commit([put(stagingName('articles'), 'left-behind', 5n)]);
+    await rebuilds.stage('articles', stagingName('articles'), 'v3');
+    expect(await store.count(stagingName('articles'))).toBe(0);
+    expect(await rebuilds.swapIn([{ collection: 'articles', staging: stagingName('articles') }], { built: 'rebuild', live: 'projections' })).toBe(true);
+    expect(await store.count('articles')).toBe(0);
+    expect(await rebuilds.versionOf('articles')).toBe('v3');
+  });
+
+  test('an event a replica applies to the old collection between the swap\'s check and the swap is in the rebuilt one', async () => {
+    const log = openSqliteEventStore(join(mkdtempSync(join(tmpdir(), 'ink-online-')), 'events.sqlite'));
+    let n = 0;
+    const append = async (itemId: string): Promise<StoredEvent> => {
+      await log.append(`item-${itemId}x${++n}`, [{
+        id: crypto.randomUUID(), type: 'Counted', data: { itemId },
+        metadata: { accountId: 'acc_t', actor: { kind: 'system', worker: 'test' }, correlationId: 'c', causationId: 'c', requestId: 'r' },
+      }], 'no_stream');
+      return (await log.readAll({ maxCount: 10_000 })).at(-1)!;
+    };
+    for (const itemId of ['x', 'y', 'x']) await applyProjections([counts], store, [await append(itemId)], 'projections');
+    let raced = false;
+    const racing: ReadStore = {
+      ...store,
+      onlineRebuilds: {
+        ...rebuilds,
+        async swapIn(pairs, checkpoints) {
+          if (!raced) {
+            raced = true;
+            // The check has passed (the build's checkpoint is the live one's); then a replica lands
+            // an event on the collection about to be replaced and moves its checkpoint past it.
+            const late = await append('y');
+            await store.commit([], { consumer: checkpoints.built, position: late.position });
+            await applyProjections([counts], store, [late], 'projections');
+          }
+          return rebuilds.swapIn(pairs, checkpoints);
+        },
+      },
+    };
+    expect(await rebuildOnline(log, racing, [counts], { consumer: 'rebuild', live: 'projections', versionOf: () => 'v2' })).toBe(true);
+    expect(raced).toBe(true);
+    const counted = (await store.find<{ id: string; count: number }>('counts', { limit: 10 })).items;
+    expect(counted.map(({ id, count }) => ({ id, count }))).toEqual([{ id: 'x', count: 2 }, { id: 'y', count: 2 }]);
+    expect(await store.getCheckpoint('rebuild')).toBeNull();
+  });
+}

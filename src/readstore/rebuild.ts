@@ -34,20 +34,6 @@ export type RebuildOptions = {
   signal?: AbortSignal;
 };
 
-/**
- * Drops the projections' read models and replays the log into them, in place, with no server
- * running (the crash tests compare it with what the live consumer built). The reset defers the secondary indexes;
- * they are built once at the end.
- */
-export async function rebuildReadModels(
-  eventStore: EventStore, readStore: ReadStore, projections: readonly Projection[], options: RebuildOptions,
-): Promise<void> {
-  await readStore.reset(projections.map((projection) => projection.collection), [options.consumer]);
-  await readStore.ensureCollections(projections.map((projection) => ({ name: projection.collection, indexes: projection.indexes })));
-  await replay(eventStore, readStore, projections, { after: -1n, events: 0 }, options);
-  for (const projection of projections) await readStore.count(projection.collection);
-}
-
 /** The name of the copy of a collection an online rebuild fills. */
 export const stagingName = (collection: string): string => `${collection}__next`;
 

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { allProjections } from '../../src/app/features.ts';
 import { openSqliteEventStore } from '../../src/eventstore/sqlite.ts';
-import { rebuildReadModels } from '../../src/readstore/rebuild.ts';
+import { projectionVersion } from '../../src/readstore/projectionVersion.ts';
+import { rebuildOnline } from '../../src/readstore/rebuild.ts';
 import { openSqliteReadStore } from '../../src/readstore/sqlite.ts';
 import type { ReadStore } from '../../src/readstore/port.ts';
 import { revisionAudit } from '../support/revisionAudit.ts';
@@ -65,7 +66,7 @@ test('kill -9 while appending in shared commits and projecting, again and again:
   expect(acknowledged.filter((id) => !logged.has(id))).toEqual([]);
   const rebuilt = openSqliteReadStore(join(dataDir, 'rebuilt.sqlite'));
   await rebuilt.ensureCollections(projections.map((p) => ({ name: p.collection, indexes: p.indexes })));
-  await rebuildReadModels(eventStore, rebuilt, projections, { consumer: 'rebuild' });
+  await rebuildOnline(eventStore, rebuilt, projections, { consumer: 'rebuild', live: 'projections', versionOf: projectionVersion });
 
   const liveStore = openSqliteReadStore(file);
   await liveStore.ensureCollections(projections.map((p) => ({ name: p.collection, indexes: p.indexes })));
@@ -99,6 +100,6 @@ test('kill -9 while topics are created and rejected and approved again, again an
 
   const rebuilt = openSqliteReadStore(join(dataDir, 'rebuilt.sqlite'));
   await rebuilt.ensureCollections(projections.map((p) => ({ name: p.collection, indexes: p.indexes })));
-  await rebuildReadModels(openSqliteEventStore(file), rebuilt, projections, { consumer: 'rebuild' });
+  await rebuildOnline(openSqliteEventStore(file), rebuilt, projections, { consumer: 'rebuild', live: 'projections', versionOf: projectionVersion });
   expect(live).toEqual(await dump(rebuilt));
 }, 120_000);

@@ -8,7 +8,8 @@ import type { EventStore } from '../../src/eventstore/port.ts';
 import { openSqliteEventStore } from '../../src/eventstore/sqlite.ts';
 import type { ReadStore } from '../../src/readstore/port.ts';
 import { defineProjection, type Projection } from '../../src/readstore/projection.ts';
-import { rebuildReadModels } from '../../src/readstore/rebuild.ts';
+import { projectionVersion } from '../../src/readstore/projectionVersion.ts';
+import { rebuildOnline, type RebuildOptions } from '../../src/readstore/rebuild.ts';
 import { appendSampleHistory } from '../support/domainEvents.ts';
 import { dumpReadModels, openReadModels } from '../support/readModels.ts';
 
@@ -29,6 +30,8 @@ const projections = [...allProjections, tallies] as readonly Projection[];
 const tempFile = (name: string) => join(mkdtempSync(join(tmpdir(), 'ink-rebuild-')), name);
 
 const openReads = (file: string) => openReadModels(file, projections);
+const rebuild = (events: EventStore, reads: ReadStore, options: Partial<RebuildOptions> = {}) =>
+  rebuildOnline(events, reads, projections, { consumer: 'rebuild', live: 'projections', versionOf: projectionVersion, ...options });
 const dump = (store: ReadStore) => dumpReadModels(store, projections);
 
 /** Three sample lives interleaved with tallies that are counted, dropped and counted again. */
@@ -68,9 +71,9 @@ test('a rebuild gives the read models the live consumer built, whatever its batc
     // A document no event explains: the rebuild must not keep it.
     await reads.save('articles', { id: 'art_bogus', accountId: 'x' });
     const progress: bigint[] = [];
-    await rebuildReadModels(events, reads, projections, { consumer: 'projections', ...bounds, onProgress: (position) => progress.push(position) });
+    await rebuild(events, reads, { ...bounds, onProgress: (position) => progress.push(position) });
     expect(await dump(reads), JSON.stringify(bounds)).toEqual(expected);
-    expect(await reads.getCheckpoint('projections')).toBe(head);
+    expect(await reads.getCheckpoint('rebuild')).toBeNull();
     expect(progress.at(-1)).toBe(head);
   }
 });
@@ -78,8 +81,8 @@ test('a rebuild gives the read models the live consumer built, whatever its batc
 test('a rebuild run twice over the same read store ends in the same state', async () => {
   const events = await sampleLog();
   const reads = await openReads(tempFile('rebuilt.sqlite'));
-  await rebuildReadModels(events, reads, projections, { consumer: 'projections', readBatch: 2, documentsHeld: 1 });
+  await rebuild(events, reads, { readBatch: 2, documentsHeld: 1 });
   const first = await dump(reads);
-  await rebuildReadModels(events, reads, projections, { consumer: 'projections' });
+  await rebuild(events, reads);
   expect(await dump(reads)).toEqual(first);
 });

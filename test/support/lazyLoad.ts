@@ -14,9 +14,11 @@ export type FirstUse = { atStart: string[]; afterUse: string[]; result: unknown 
  * is shared by other tests, then `firstUse`: which of `packages` the start loaded, which were loaded
  * once `firstUse` ran, and what it returned. `firstUse` is the body of an async function given
  * `inkstream` (the running TestInkstream) and `root` (the repository, for imports of src/ and test/).
- * Every module a process loads (import or require) is seen through a module.registerHooks load hook.
+ * `beforeStart`, module code run before the start, declares `startOptions` for it (and may start
+ * fakes `firstUse` then uses). Every module a process loads (import or require) is seen through a
+ * module.registerHooks load hook.
  */
-export async function loadsOfFirstUse(packages: readonly string[], firstUse: string): Promise<FirstUse> {
+export async function loadsOfFirstUse(packages: readonly string[], firstUse: string, options: { beforeStart?: string } = {}): Promise<FirstUse> {
   const script = `
 import { registerHooks } from 'node:module';
 const urls = new Set();
@@ -25,7 +27,8 @@ const packages = ${JSON.stringify(packages)};
 const loaded = () => packages.filter((name) => [...urls].some((url) => url.includes('/node_modules/' + name + '/')));
 const root = ${JSON.stringify(root)};
 const { startInkstream } = await import(root + '/test/support/inkstream.ts');
-const inkstream = await startInkstream();
+${options.beforeStart ?? 'const startOptions = {};'}
+const inkstream = await startInkstream(startOptions);
 const atStart = loaded();
 const result = await (async () => { ${firstUse} })();
 const afterUse = loaded();

@@ -1,4 +1,3 @@
-import { createAppAuth } from '@octokit/auth-app';
 import type { Octokit } from '@octokit/rest';
 import { GitHubError } from './errors.ts';
 
@@ -28,15 +27,17 @@ export function createTokenSource(credentials: GitHubCredentials, request: Octok
   if (credentials.type === 'token') {
     return { token: async () => credentials.token, permissions: async () => null, refreshable: false };
   }
-  const auth = createAppAuth({
+  // Loaded with the first token it is asked for, not at start (docs/memory.md).
+  let auth: Promise<ReturnType<typeof import('@octokit/auth-app').createAppAuth>> | undefined;
+  const appAuth = () => (auth ??= import('@octokit/auth-app').then(({ createAppAuth }) => createAppAuth({
     appId: credentials.appId,
     privateKey: credentials.privateKey,
     installationId: credentials.installationId,
     request,
-  });
+  })));
   const installation = async (refresh = false) => {
     try {
-      return await auth({ type: 'installation', refresh });
+      return await (await appAuth())({ type: 'installation', refresh });
     } catch (error) {
       if (typeof (error as { status?: unknown }).status === 'number') throw error; // GitHub answered: classified by the caller
       throw new GitHubError({

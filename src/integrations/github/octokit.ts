@@ -1,6 +1,6 @@
-import { Octokit } from '@octokit/rest';
+import type { Octokit } from '@octokit/rest';
 import type { GitHubCall } from './call.ts';
-import { createTokenSource, type GitHubCredentials } from './credentials.ts';
+import { createTokenSource, type GitHubCredentials, type TokenSource } from './credentials.ts';
 import { classifyFailure, GitHubError, isGitHubError, type OperationContext } from './errors.ts';
 import { createOctokitRepository } from './octokitRepository.ts';
 import type { GitHubPort, RepoAccess, RepoRef } from './port.ts';
@@ -44,6 +44,9 @@ export function toGitHubError(caught: unknown, context: OperationContext, nowMs:
 
 const silentLog = { debug() {}, info() {}, warn() {}, error() {} };
 
+/** Loaded at the first GitHub call, not at start: a server that never publishes never holds it (docs/memory.md). */
+const loadOctokit = async (): Promise<typeof Octokit> => (await import('@octokit/rest')).Octokit;
+
 export function createOctokitGitHub(options: OctokitGitHubOptions): GitHubPort {
   const baseUrl = (options.baseUrl ?? 'https://api.github.com').replace(/\/+$/, '');
   const nowMs = options.nowMs ?? Date.now;
@@ -51,14 +54,15 @@ export function createOctokitGitHub(options: OctokitGitHubOptions): GitHubPort {
   const policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
   const userAgent = options.userAgent ?? 'inkstream';
   const timeoutMs = options.requestTimeoutMs ?? 30_000;
-  const newOctokit = (auth?: string) => {
-    const octokit = new Octokit({ baseUrl, auth, userAgent, log: silentLog });
+  const newOctokit = async (auth?: string) => {
+    const octokit = new (await loadOctokit())({ baseUrl, auth, userAgent, log: silentLog });
     octokit.hook.before('request', (request) => {
       request.request = { ...request.request, signal: AbortSignal.timeout(timeoutMs) };
     });
     return octokit;
   };
-  const tokens = createTokenSource(options.credentials, newOctokit().request);
+  let tokens: Promise<TokenSource> | undefined;
+  const tokenSource = () => (tokens ??= newOctokit().then((octokit) => createTokenSource(options.credentials, octokit.request)));
   const appContext: OperationContext = {
     operation: 'authenticate as the GitHub App installation',
     notFound: 'the GitHub App installation was not found: check the installation id, and that the app is still installed.',
@@ -69,8 +73,9 @@ export function createOctokitGitHub(options: OctokitGitHubOptions): GitHubPort {
     withRetries(context.operation, attempt, (e) => toGitHubError(e, context, nowMs()), policy, sleep);
 
   async function authenticated(refresh: boolean): Promise<Octokit> {
-    const token = await retrying(appContext, () => tokens.token({ refresh }));
-    if (client?.token !== token) client = { token, octokit: newOctokit(token) };
+    const source = await tokenSource();
+    const token = await retrying(appContext, () => source.token({ refresh }));
+    if (client?.token !== token) client = { token, octokit: await newOctokit(token) };
     return client.octokit;
   }
 
@@ -80,14 +85,14 @@ export function createOctokitGitHub(options: OctokitGitHubOptions): GitHubPort {
       return await retrying(context, () => run(octokit));
     } catch (error) {
       // An installation token can be revoked before it expires: buy a new one, once.
-      if (!isGitHubError(error) || error.code !== 'token_invalid' || !tokens.refreshable) throw error;
+      if (!isGitHubError(error) || error.code !== 'token_invalid' || !(await tokenSource()).refreshable) throw error;
       const octokit = await authenticated(true);
       return await retrying(context, () => run(octokit));
     }
   };
 
   return {
-    validateAccess: (input) => validateAccess(call, tokens.permissions, input),
+    validateAccess: (input) => validateAccess(call, async () => (await tokenSource()).permissions(), input),
     repository: (ref) => createOctokitRepository(ref, call),
   };
 }

@@ -1,4 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
+import type { Clock } from '../core/clock.ts';
 import type { EventStore } from '../eventstore/port.ts';
 import type { ReadStore } from '../readstore/port.ts';
 import type { Projection } from '../readstore/projection.ts';
@@ -7,6 +9,7 @@ import { projectionVersion } from '../readstore/projectionVersion.ts';
 import { rebuildOnline } from '../readstore/rebuild.ts';
 import { withTallies } from '../readstore/tally.ts';
 import { PROJECTIONS_CONSUMER } from './projectionConsumer.ts';
+import { RebuildRunningError, withRebuildLease } from './rebuildLease.ts';
 
 export const PROJECTION_UPGRADE = 'projections.upgrade';
 
@@ -23,33 +26,23 @@ export async function declareProjections(readStore: ReadStore, projections: read
   })));
 }
 
+type UpgradePlatform = { logger: Logger; eventStore: EventStore; readStore: ReadStore; projections: readonly Projection[]; clock: Clock };
+
 /**
  * At start, on the lease holder: the read models whose definition changed since they were built
  * (another version, or none recorded) are rebuilt beside the old ones, which keep serving, and
- * swapped in together when they have caught up. Stopping the process abandons the build; the next
- * start begins it again.
+ * swapped in when they have caught up. While another rebuild runs (the CLI's), it waits for that
+ * one to end and looks again: it may have built them. Stopping the process abandons the build;
+ * the next start begins it again.
  */
-export function projectionUpgradeWorker(): Worker<{ logger: Logger; eventStore: EventStore; readStore: ReadStore; projections: readonly Projection[] }> {
+export function projectionUpgradeWorker(options: { retryMs?: number } = {}): Worker<UpgradePlatform> {
+  const retryMs = options.retryMs ?? 30_000;
   return {
     name: PROJECTION_UPGRADE,
     async start(platform) {
-      const rebuilds = platform.readStore.onlineRebuilds;
-      let changed: Projection[] = [];
-      for (const projection of platform.projections) {
-        if ((await rebuilds.versionOf(projection.collection)) !== projectionVersion(projection)) changed.push(projection);
-      }
-      if (changed.length === 0) return { async stop() {} };
-      changed = withTallies(changed, platform.projections);
-      const log = platform.logger.child({ worker: PROJECTION_UPGRADE, readModels: changed.map((projection) => projection.name) });
-      log.info('read models changed since they were built: rebuilding them beside the ones serving');
+      if ((await changedProjections(platform)).length === 0) return { async stop() {} };
       const abort = new AbortController();
-      const startedMs = performance.now();
-      const done = rebuildOnline(platform.eventStore, platform.readStore, changed, {
-        consumer: 'rebuild:upgrade', live: PROJECTIONS_CONSUMER, versionOf: projectionVersion, signal: abort.signal,
-      }).then(
-        (swapped) => { if (swapped) log.info({ seconds: (performance.now() - startedMs) / 1000 }, 'rebuilt read models swapped in'); },
-        (error: unknown) => log.error({ err: error }, 'rebuilding the changed read models failed; the old ones go on serving'),
-      );
+      const done = upgrade(platform, abort.signal, retryMs);
       return {
         async stop() {
           abort.abort();
@@ -58,4 +51,36 @@ export function projectionUpgradeWorker(): Worker<{ logger: Logger; eventStore: 
       };
     },
   };
+}
+
+async function changedProjections(platform: UpgradePlatform): Promise<Projection[]> {
+  const changed: Projection[] = [];
+  for (const projection of platform.projections) {
+    if ((await platform.readStore.onlineRebuilds.versionOf(projection.collection)) !== projectionVersion(projection)) changed.push(projection);
+  }
+  return changed.length === 0 ? [] : withTallies(changed, platform.projections);
+}
+
+async function upgrade(platform: UpgradePlatform, signal: AbortSignal, retryMs: number): Promise<void> {
+  for (;;) {
+    const changed = await changedProjections(platform);
+    if (changed.length === 0 || signal.aborted) return;
+    const log = platform.logger.child({ worker: PROJECTION_UPGRADE, readModels: changed.map((projection) => projection.name) });
+    try {
+      log.info('read models changed since they were built: rebuilding them beside the ones serving');
+      const startedMs = performance.now();
+      const swapped = await withRebuildLease(platform.readStore, () => platform.clock.nowMs(), (leased) => rebuildOnline(platform.eventStore, platform.readStore, changed, {
+        consumer: 'rebuild:upgrade', live: PROJECTIONS_CONSUMER, versionOf: projectionVersion, signal: leased,
+      }), { signal });
+      if (swapped) log.info({ seconds: (performance.now() - startedMs) / 1000 }, 'rebuilt read models swapped in');
+      if (swapped || signal.aborted) return;
+    } catch (error) {
+      if (!(error instanceof RebuildRunningError)) {
+        log.error({ err: error }, 'rebuilding the changed read models failed; the old ones go on serving');
+        return;
+      }
+      log.info({ holder: error.holder }, 'another rebuild is running: waiting for it to end, then looking again');
+    }
+    await sleep(retryMs, undefined, { signal }).catch(() => {});
+  }
 }

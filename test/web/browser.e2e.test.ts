@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, expect, test } from 'vitest';
-import { hasChromium, launchChromium, SCREENSHOTS } from '../support/browser.ts';
+import { checkPage, hasChromium, launchChromium, SCREENSHOTS } from '../support/browser.ts';
 import { firstStartProcesses } from '../support/firstStartProcess.ts';
 
 /** The application in a real browser, from the link the first start prints to a key used against /api/v1. */
@@ -15,13 +15,12 @@ afterAll(async () => {
 });
 
 
-test.skipIf(!hasChromium)('in a browser: first-start link → set password → sign in → create a key → fetch /api/v1 with it; rotate → the old key is refused', { timeout: 120_000 }, async () => {
+test.skipIf(!hasChromium)('in a browser: first-start link → set password → sign in → create a key → fetch /api/v1 with it; rotate → the old key is refused; revoke after a confirmation → refused at once', { timeout: 180_000 }, async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const { url, printed } = await start(mkdtempSync(join(tmpdir(), 'ink-browser-')));
   const link = /http:\/\/localhost:\d+(\/set-password#token=[A-Za-z0-9_-]+)/.exec(printed)![1];
   browser = await launchChromium();
   const page = await browser.newPage();
-  page.on('dialog', (dialog) => void dialog.accept());
 
   await page.goto(`${url}${link}`);
   await page.getByLabel('Email (if the link did not come with one)').fill('owner@acme.example');
@@ -29,14 +28,14 @@ test.skipIf(!hasChromium)('in a browser: first-start link → set password → s
   await page.getByLabel('New password (at least 10 characters)').fill('qwertyuiop');
   await page.getByRole('button', { name: 'Set password' }).click();
   await expect.poll(() => page.getByRole('alert').textContent()).toContain('most common passwords');
-  await page.screenshot({ path: join(SCREENSHOTS, 'set-password-refused.png') });
+  await checkPage(page, 'set-password');
   await page.getByLabel('New password (at least 10 characters)').fill('plum-orchard-lantern-42');
   await page.getByRole('button', { name: 'Set password' }).click();
 
   await page.waitForURL(/\/sign-in/);
   expect(await page.getByLabel('Email').inputValue()).toBe('owner@acme.example');
   await page.getByLabel('Password').fill('plum-orchard-lantern-42');
-  await page.screenshot({ path: join(SCREENSHOTS, 'sign-in.png') });
+  await checkPage(page, 'sign-in');
   await page.getByRole('button', { name: 'Sign in' }).click();
 
   await page.waitForURL(/\/projects$/); // the home page
@@ -46,7 +45,7 @@ test.skipIf(!hasChromium)('in a browser: first-start link → set password → s
   await page.getByRole('button', { name: 'Create key' }).click();
   const secret = (await page.getByTestId('new-secret').textContent())!;
   expect(secret).toMatch(/^ink_[0-9A-Za-z]{49}$/);
-  await page.screenshot({ path: join(SCREENSHOTS, 'keys-new-secret.png'), fullPage: true });
+  await checkPage(page, 'keys-new-secret');
   await expect.poll(() => page.getByRole('row', { name: /build server/ }).textContent()).toContain('Olga Owner');
 
   const statusWith = (key: string) => page.evaluate(async (bearer) => (await fetch('/api/v1/projects', { headers: { authorization: `Bearer ${bearer}` } })).status, key);
@@ -58,4 +57,24 @@ test.skipIf(!hasChromium)('in a browser: first-start link → set password → s
   expect(await statusWith(secret)).toBe(401);
   expect(await statusWith(rotated)).toBe(200);
   await page.screenshot({ path: join(SCREENSHOTS, 'keys-rotated.png'), fullPage: true });
+
+  // Revoke asks first: dismissed, nothing is sent and the key keeps working.
+  const revokeRequests: string[] = [];
+  page.on('request', (request) => { if (request.method() === 'DELETE' && request.url().includes('/app/api/keys/')) revokeRequests.push(request.url()); });
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => { asked.push(dialog.message()); void dialog.dismiss(); });
+  await page.getByRole('button', { name: 'Revoke build server' }).click();
+  await expect.poll(() => asked.length).toBe(1);
+  expect(asked[0]).toMatch(/^Revoke the key "build server" \(ink_[0-9A-Za-z]+…\)\? Anything using it gets 401 from now on\.$/);
+  expect(await statusWith(rotated)).toBe(200);
+  expect(revokeRequests).toEqual([]);
+  expect(await page.getByRole('row', { name: /build server/ }).count()).toBe(1);
+
+  // Accepted: the row goes and the key is refused from that moment.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Revoke build server' }).click();
+  await expect.poll(() => page.getByRole('row', { name: /build server/ }).count(), { timeout: 20_000 }).toBe(0);
+  expect(revokeRequests).toHaveLength(1);
+  expect(await statusWith(rotated)).toBe(401);
+  await page.screenshot({ path: join(SCREENSHOTS, 'keys-revoked.png'), fullPage: true });
 });

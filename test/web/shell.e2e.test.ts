@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { checkPage, hasChromium, launchChromium, signedInPage } from '../support/browser.ts';
+import { appSession } from '../support/appSession.ts';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
 
 let inkstream: TestInkstream;
@@ -25,6 +26,15 @@ test.skipIf(!hasChromium)('a signed-out visit to a page comes back to that page 
   await viewer.goto(`${inkstream.url}/keys`);
   await expect.poll(() => viewer.getByText('(viewer)').count()).toBe(1);
   expect(await viewer.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API keys' }).count()).toBe(0);
+  // Opened directly, the keys page offers a viewer or an editor no control: the account has a key an owner could rotate or revoke.
+  const editor = await signedInPage(browser, inkstream, { email: 'editor@test.example', role: 'editor' });
+  await editor.goto(`${inkstream.url}/keys`);
+  for (const nonOwner of [viewer, editor]) {
+    await expect.poll(() => nonOwner.getByText('Only owners of the account manage API keys.').count(), { timeout: 20_000 }).toBe(1);
+    expect(await nonOwner.getByRole('button', { name: /create key|rotate|revoke/i }).count()).toBe(0);
+    expect(await nonOwner.getByLabel('Name of the new key').count()).toBe(0);
+  }
+  expect(await owner.getByRole('button', { name: /^Revoke / }).count()).toBeGreaterThan(0); // what the others must not see
 
   const stranger = await browser.newPage();
   await stranger.goto(`${inkstream.url}/keys?tab=x`);
@@ -64,4 +74,29 @@ test.skipIf(!hasChromium)('the keys page counts the account\'s projects from its
   await page.getByRole('button', { name: 'Create key' }).click();
   await expect.poll(() => page.locator('#key-name-error').count(), { timeout: 20_000 }).toBe(1);
   expect(await page.getByLabel('Name of the new key').getAttribute('aria-invalid')).toBe('true');
+});
+
+test.skipIf(!hasChromium)('sign-in puts the server\'s refusal of the email on the email field, and a throttled email gets one clear message for the form', { timeout: 90_000 }, async () => {
+  const page = await browser.newPage();
+  await page.goto(`${inkstream.url}/sign-in`);
+  // The browser's own check lets `olga@acme` through (no dot needed); the server refuses it.
+  await page.getByLabel('Email').fill('olga@acme');
+  await page.getByLabel('Password').fill('plum-orchard-lantern-42');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const email = page.getByLabel('Email');
+  await expect.poll(() => email.getAttribute('aria-invalid'), { timeout: 20_000 }).toBe('true');
+  const describedBy = (await email.getAttribute('aria-describedby'))!;
+  expect(await page.locator(`[id="${describedBy}"]`).textContent()).toMatch(/email/i);
+  expect(await page.getByRole('alert').count()).toBe(1); // on the field, not repeated for the form
+  await checkPage(page, 'sign-in-email-refused');
+
+  const attempts = appSession(inkstream.url);
+  for (let i = 0; i < 10; i++) {
+    expect((await attempts.request('POST', '/sign-in', { email: 'throttled@test.example', password: `wrong-password-${i}` })).status).toBe(401);
+  }
+  await email.fill('throttled@test.example');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 20_000 }).toMatch(/^Too many sign-in attempts for this email address\. Try again in \d+ minutes?/);
+  expect(await email.getAttribute('aria-invalid')).toBe('false');
+  expect(await page.getByRole('alert').count()).toBe(1);
 });

@@ -48,6 +48,39 @@ test('rotating a key in the keys area shows the new key once; the old one gets 4
   expect(JSON.stringify(keys)).not.toContain(rotated.body.secret);
 });
 
+test('revoking a key: another account\'s or an unknown id is 404, a viewer or editor 403, and each leaves the key working; the owner\'s own revoke gets it 401 at once', async () => {
+  const owner = await signedInMember(inkstream, { email: 'revoker@acme.example', role: 'owner' });
+  const own = (await owner.request('POST', '/keys', { name: 'ci runner' })).body;
+  await inkstream.newKey('initech');
+  const theirOwner = await signedInMember(inkstream, { account: 'initech', email: 'initech-owner@initech.example', role: 'owner' });
+  const theirs = (await theirOwner.request('POST', '/keys', { name: 'initech deploy' })).body;
+  const notOwners = [
+    await signedInMember(inkstream, { email: 'revoke-viewer@acme.example', role: 'viewer' }),
+    await signedInMember(inkstream, { email: 'revoke-editor@acme.example', role: 'editor' }),
+  ];
+  const before = await inkstream.platform.eventStore.headPosition();
+
+  const foreign = await owner.request('DELETE', `/keys/${theirs.key.id}`);
+  expect(foreign.status).toBe(404);
+  expect(foreign.body.error.code).toBe('not_found');
+  expect((await v1(theirs.secret, '/projects')).status).toBe(200);
+  expect((await owner.request('DELETE', '/keys/key_doesnotexist')).status).toBe(404);
+  for (const member of notOwners) {
+    const refused = await member.request('DELETE', `/keys/${own.key.id}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('forbidden');
+  }
+  expect((await v1(own.secret, '/projects')).status).toBe(200);
+  expect(await inkstream.platform.eventStore.headPosition()).toBe(before); // the refusals appended nothing
+
+  expect((await owner.request('DELETE', `/keys/${own.key.id}`)).status).toBe(204);
+  const refusedNow = await v1(own.secret, '/projects');
+  expect(refusedNow.status).toBe(401);
+  expect((await owner.request('GET', '/keys')).body.keys.find((key: { id: string }) => key.id === own.key.id).revokedAt).toEqual(expect.any(String));
+  expect((await owner.request('DELETE', `/keys/${own.key.id}`)).status).toBe(409); // already revoked: nothing to do twice
+  expect((await v1(theirs.secret, '/projects')).status).toBe(200);
+});
+
 test('removing a member erases their email, name, password hash and sessions; the log keeps only their id', async () => {
   const owner = await signedInMember(inkstream, { email: 'remover@acme.example', role: 'owner' });
   const leaver = await signedInMember(inkstream, { email: 'leaver@acme.example', role: 'editor' });

@@ -39,7 +39,7 @@ test('sign-in from another site is refused before the password is looked at', as
 });
 
 /** The bodies a real <form> can send, each carrying what the endpoint would accept as JSON. */
-function formBodies(fields: Record<string, string>): { encoding: string; body: () => BodyInit; contentType?: string }[] {
+function formBodies(fields: Record<string, string>): { encoding: string; body: () => string | FormData; contentType?: string }[] {
   return [
     { encoding: 'application/x-www-form-urlencoded', contentType: 'application/x-www-form-urlencoded', body: () => new URLSearchParams(fields).toString() },
     { encoding: 'multipart/form-data', body: () => { const form = new FormData(); for (const [key, value] of Object.entries(fields)) form.append(key, value); return form; } },
@@ -62,7 +62,7 @@ test('a real cross-site <form> post (urlencoded, multipart or text/plain) with t
     members: (await owner.request('GET', '/members')).body.members.length,
   });
   const before = await counts();
-  const targets = [
+  const targets: { path: string; fields: Record<string, string> }[] = [
     { path: '/keys', fields: { name: 'stolen' } },
     { path: '/members', fields: { email: 'mallory@evil.example', role: 'owner' } },
     { path: '/sign-out', fields: {} },

@@ -11,7 +11,7 @@ export function pageFetch(origin: string) {
   const nodeFetch = globalThis.fetch;
   let cookie: string | null = null;
   const sent: SentRequest[] = [];
-  const fetchLikeAPage = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const fetchLikeAPage = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = typeof input === 'string' && input.startsWith('/') ? `${origin}${input}` : input;
     const request = new Request(url, init);
     const headers = new Headers(request.headers);

@@ -151,7 +151,7 @@ export function createApp(platform: Platform, options: AppOptions): App {
       consistency = await consistencyOfRequest();
       auth = await authenticate(presented, consistency, requestId);
       requireWriteAccess(auth, method);
-      await rateLimit.consume(auth.keyId, res);
+      await rateLimit.consume(auth.keyId, res, auth.actor.kind === 'member' ? 'this member (their access tokens of every session together)' : undefined);
     }
     // The body is read (and refused) before an unknown endpoint is: a bad body is answered the same anywhere.
     const { body, rawBody } = await readJsonBody(req, res, found?.route.rawBody === true, platform.config.INKSTREAM_BODY_TIMEOUT_MS);

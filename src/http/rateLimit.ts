@@ -4,8 +4,11 @@ import { AppError } from '../core/errors.ts';
 
 export const RATE_LIMIT_WINDOW_SECONDS = 60;
 
-/** Requests per minute per API key; one key's traffic never limits another. */
-export type RateLimit = { consume(keyId: string, res: Pick<ServerResponse, 'setHeader'>): Promise<void> };
+/**
+ * Requests per minute per API key (or per member, for the application's access tokens); one key's
+ * traffic never limits another. `holder` names whose budget it is in the refusal's message.
+ */
+export type RateLimit = { consume(keyId: string, res: Pick<ServerResponse, 'setHeader'>, holder?: string): Promise<void> };
 
 /** A key's window after counting one more request: requests counted in it, and when it ends. */
 type Window = { consumed: number; msBeforeNext: number };
@@ -45,7 +48,7 @@ function libraryWindows(limiter: RateLimiterAbstract): (keyId: string) => Promis
 export function createRateLimit(perMinute: number, limiter?: RateLimiterAbstract): RateLimit {
   const count = limiter ? libraryWindows(limiter) : fixedWindows(RATE_LIMIT_WINDOW_SECONDS * 1000);
   return {
-    async consume(keyId, res) {
+    async consume(keyId, res, holder = 'this API key') {
       const { consumed, msBeforeNext } = await count(keyId);
       res.setHeader('RateLimit-Limit', String(perMinute));
       res.setHeader('RateLimit-Remaining', String(Math.max(0, perMinute - consumed)));
@@ -53,7 +56,7 @@ export function createRateLimit(perMinute: number, limiter?: RateLimiterAbstract
       if (consumed <= perMinute) return;
       const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
       res.setHeader('Retry-After', String(retryAfter));
-      throw new AppError('rate_limited', `Rate limit of ${perMinute} requests per minute exceeded for this API key; retry after ${retryAfter} s.`);
+      throw new AppError('rate_limited', `Rate limit of ${perMinute} requests per minute exceeded for ${holder}; retry after ${retryAfter} s.`);
     },
   };
 }

@@ -18,6 +18,8 @@ import { openStores, type Stores } from '../../src/app/stores.ts';
 export type TestInkstream = RunningServer & {
   dataDir: string;
   key: string;
+  /** What the first start printed for the operator: the `default` account's key and the owner's one-time link. */
+  announced: string;
   newKey(account: string, plan?: PlanName): Promise<string>;
   api(key?: string): ApiClient;
   close(): Promise<void>;
@@ -51,9 +53,10 @@ export async function startInkstream(
   const stdoutWrite = process.stdout.write;
   process.stdout.write = (() => true) as typeof process.stdout.write; // the first-start key banner
   let running: RunningServer;
+  let announced = '';
   try {
     const stores = options.wrapStores && options.wrapStores(await openStores(config));
-    running = await startServer(config, createLogger('silent'), { clock: options.clock, pipeline: options.pipeline, stores, resolveHost: options.resolveHost });
+    running = await startServer(config, createLogger('silent'), { clock: options.clock, pipeline: options.pipeline, stores, resolveHost: options.resolveHost, announce: (text) => { announced += text; } });
   } finally {
     process.stdout.write = stdoutWrite;
   }
@@ -81,7 +84,7 @@ export async function startInkstream(
     };
   };
   return {
-    ...running, dataDir, key, newKey, api,
+    ...running, dataDir, key, announced, newKey, api,
     async close() {
       await running.stop();
       rmSync(dataDir, { recursive: true, force: true });

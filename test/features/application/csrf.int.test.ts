@@ -37,3 +37,65 @@ test('sign-in from another site is refused before the password is looked at', as
   expect(response.status).toBe(403);
   expect(response.headers.get('set-cookie')).toBeNull();
 });
+
+/** The bodies a real <form> can send, each carrying what the endpoint would accept as JSON. */
+function formBodies(fields: Record<string, string>): { encoding: string; body: () => string | FormData; contentType?: string }[] {
+  return [
+    { encoding: 'application/x-www-form-urlencoded', contentType: 'application/x-www-form-urlencoded', body: () => new URLSearchParams(fields).toString() },
+    { encoding: 'multipart/form-data', body: () => { const form = new FormData(); for (const [key, value] of Object.entries(fields)) form.append(key, value); return form; } },
+    // enctype="text/plain" with one field named `{"name":"` and valued `…"}` sends JSON-looking text.
+    { encoding: 'text/plain', contentType: 'text/plain', body: () => JSON.stringify(fields) },
+  ];
+}
+
+/** Where a forged request says it comes from: another site's page, or no Origin at all (a navigation some browsers send without one). */
+const CROSS_SITE_SOURCES: { from: string; headers: Record<string, string> }[] = [
+  { from: 'another Origin', headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } },
+  { from: 'no Origin, Sec-Fetch-Site: cross-site', headers: { 'sec-fetch-site': 'cross-site' } },
+  { from: 'a sibling subdomain (Sec-Fetch-Site: same-site)', headers: { 'sec-fetch-site': 'same-site' } },
+];
+
+test('a real cross-site <form> post (urlencoded, multipart or text/plain) with the session cookie is refused with the JSON error and creates nothing', async () => {
+  const owner = await signedInMember(inkstream, { email: 'form-target@acme.example', role: 'owner' });
+  const counts = async () => ({
+    keys: (await owner.request('GET', '/keys')).body.keys.length,
+    members: (await owner.request('GET', '/members')).body.members.length,
+  });
+  const before = await counts();
+  const targets: { path: string; fields: Record<string, string> }[] = [
+    { path: '/keys', fields: { name: 'stolen' } },
+    { path: '/members', fields: { email: 'mallory@evil.example', role: 'owner' } },
+    { path: '/sign-out', fields: {} },
+  ];
+  for (const { path, fields } of targets) {
+    for (const { from, headers } of CROSS_SITE_SOURCES) {
+      for (const { encoding, contentType, body } of formBodies(fields)) {
+        const forged = await fetch(`${inkstream.url}/app/api${path}`, {
+          method: 'POST',
+          headers: { cookie: owner.cookie!, 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', ...(contentType ? { 'content-type': contentType } : {}), ...headers },
+          body: body(),
+        });
+        const what = `${path} as ${encoding} from ${from}`;
+        // Refused on where it comes from, before its body is read (so before any 415 for the encoding).
+        expect(forged.status, what).toBe(403);
+        expect(forged.headers.get('content-type'), what).toMatch(/^application\/json/);
+        expect(await forged.json(), what).toMatchObject({ error: { code: 'forbidden', message: expect.stringContaining('Cross-site request refused') } });
+        expect(forged.headers.get('set-cookie'), what).toBeNull();
+      }
+    }
+  }
+  expect(await counts()).toEqual(before);
+  expect((await owner.request('GET', '/me')).status).toBe(200); // the forged sign-outs ended nothing
+});
+
+test('an old browser that sends neither Origin nor Sec-Fetch-Site still cannot forge a form post: it has no CSRF token', async () => {
+  const owner = await signedInMember(inkstream, { email: 'old-browser@acme.example', role: 'owner' });
+  const keys = async () => (await owner.request('GET', '/keys')).body.keys.length;
+  const before = await keys();
+  for (const { encoding, contentType, body } of formBodies({ name: 'stolen' })) {
+    const forged = await fetch(`${inkstream.url}/app/api/keys`, { method: 'POST', headers: { cookie: owner.cookie!, ...(contentType ? { 'content-type': contentType } : {}) }, body: body() });
+    expect(forged.status, encoding).toBe(403);
+    expect((await forged.json() as any).error).toMatchObject({ code: 'forbidden', message: expect.stringContaining('X-CSRF-Token') });
+  }
+  expect(await keys()).toBe(before);
+});

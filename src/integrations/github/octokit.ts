@@ -69,7 +69,10 @@ export function createOctokitGitHub(options: OctokitGitHubOptions): GitHubPort {
     withRetries(context.operation, attempt, (e) => toGitHubError(e, context, nowMs()), policy, sleep);
 
   async function authenticated(refresh: boolean): Promise<Octokit> {
-    const token = await retrying(appContext, () => tokens.token({ refresh }));
+    const token = await retrying(appContext, () => tokens.token({ refresh })).catch((error: unknown) => {
+      if (!isGitHubError(error) || error.code !== 'not_found') throw error;
+      throw new GitHubError({ code: 'installation_missing', status: 404, retryable: false, operation: appContext.operation, reason: error.reason, cause: error });
+    });
     if (client?.token !== token) client = { token, octokit: newOctokit(token) };
     return client.octokit;
   }

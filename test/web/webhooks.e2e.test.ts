@@ -168,3 +168,45 @@ test.skipIf(!hasChromium)('an owner changes the subscribed events, disables and 
   await page.getByText('No endpoints yet.').waitFor();
   expect((await inkstream.api().get(`/webhooks/${endpointId}`)).status).toBe(404);
 });
+
+test.skipIf(!hasChromium)('a real pipeline event reaches the endpoint subscribed to it: an article queued through the API shows in the log with its status and response code, the type filter keeps only it, and its catalogue example is JSON naming the type', { timeout: 180_000 }, async () => {
+  const page = await signedInPage(browser, inkstream, { email: 'events-owner@test.example', role: 'owner' });
+  await page.goto(`${inkstream.url}/webhooks`);
+  await page.locator('summary', { hasText: 'article.status_changed' }).click();
+  const example = JSON.parse((await page.getByLabel('Example article.status_changed delivery').textContent())!);
+  expect(example).toMatchObject({ type: 'article.status_changed', id: expect.stringMatching(/^evt_/), data: { id: expect.stringMatching(/^art_/), status: expect.any(String) } });
+
+  await page.getByLabel('Endpoint URL (https)').fill(receiver.url);
+  await page.getByRole('checkbox', { name: 'Every event type (including types added later)' }).uncheck();
+  await page.getByRole('checkbox', { name: 'article.status_changed' }).check();
+  await page.getByRole('button', { name: 'Add endpoint' }).click();
+  receiver.secret = (await page.getByTestId('new-secret').textContent())!;
+  await page.getByRole('button', { name: 'I stored it' }).click();
+  receiver.behave(() => ({ status: 202, body: 'accepted' }));
+  await page.getByRole('link', { name: receiver.url }).click();
+  await page.waitForURL(/\/webhooks\/whk_/);
+  await page.getByRole('button', { name: 'Send test event' }).click();
+  await expect.poll(() => rows(page).count(), { timeout: 20_000 }).toBe(1);
+
+  // The event itself, through the API: writing a topic queues its article (the stopped pipeline leaves it queued).
+  const api = inkstream.api();
+  const projectId = (await api.post('/projects', { name: 'Relay', websiteUrl: 'https://relay.example' })).body.project.id;
+  const { body: { topic } } = await api.post(`/projects/${projectId}/topics`, { title: 'Proofing baskets compared' });
+  const { body: { article } } = await api.post(`/topics/${topic.id}/write`);
+  const delivered = rows(page).filter({ hasText: 'article.status_changed' });
+  await expect.poll(() => delivered.getByTestId('response-code').textContent(), { timeout: 20_000 }).toBe('202'); // the log refreshes itself
+  expect(await delivered.locator('.status').textContent()).toBe('succeeded');
+  expect(await delivered.getByTestId('response-body').textContent()).toBe('accepted');
+  const received = receiver.received.map((request) => ({ verified: request.verified, event: JSON.parse(request.body.toString('utf8')) }))
+    .filter(({ event }) => event.type === 'article.status_changed');
+  expect(received).toEqual([{ verified: true, event: expect.objectContaining({ data: expect.objectContaining({ id: article.id, status: 'queued', previousStatus: null }) }) }]);
+
+  const byType = page.getByRole('combobox', { name: 'Filter by event type' });
+  await byType.selectOption('article.status_changed');
+  await expect.poll(() => rows(page).locator('td:nth-child(2)').allTextContents()).toEqual(['article.status_changed']);
+  await byType.selectOption('webhook.test');
+  await expect.poll(() => rows(page).locator('td:nth-child(2)').allTextContents()).toEqual(['webhook.test']);
+  await byType.selectOption('');
+  await expect.poll(() => rows(page).count()).toBe(2);
+  await checkPage(page, 'webhooks-pipeline-event');
+});

@@ -8,6 +8,7 @@ export type GitHubErrorCode =
   | 'missing_permission' //  403: the credential may not do this; `reason` names the permission
   | 'rate_limited' //        403/429 with rate-limit signals; retryable after `retryAfterMs`
   | 'not_found' //           404: repository missing or invisible to the credential
+  | 'installation_missing' // 404 on a GitHub App installation's token: wrong installation id, or uninstalled
   | 'branch_missing' //      the named branch does not exist
   | 'validation_failed' //   422 and other 4xx: GitHub refused the request as sent
   | 'conflict' //            the branch moved (not a fast-forward, head changed), 409

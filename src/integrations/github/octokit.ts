@@ -74,7 +74,10 @@ export function createOctokitGitHub(options: OctokitGitHubOptions): GitHubPort {
 
   async function authenticated(refresh: boolean): Promise<Octokit> {
     const source = await tokenSource();
-    const token = await retrying(appContext, () => source.token({ refresh }));
+    const token = await retrying(appContext, () => source.token({ refresh })).catch((error: unknown) => {
+      if (!isGitHubError(error) || error.code !== 'not_found') throw error;
+      throw new GitHubError({ code: 'installation_missing', status: 404, retryable: false, operation: appContext.operation, reason: error.reason, cause: error });
+    });
     if (client?.token !== token) client = { token, octokit: await newOctokit(token) };
     return client.octokit;
   }

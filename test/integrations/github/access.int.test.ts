@@ -98,6 +98,17 @@ test('a GitHub App key that does not match is reported as an invalid credential'
   expect(error.message).toMatch(/^GitHub could not authenticate as the GitHub App installation/);
 });
 
+test('an installation id the GitHub App does not have is reported as a missing installation, not a missing repository', async () => {
+  const keys = appKeys();
+  h.github.addAppInstallation({
+    appId: 11, publicKey: keys.publicKey, installationId: 12, repositories: ['acme/site'], permissions: { contents: 'write', pull_requests: 'write' },
+  });
+  const error = await h.connect({ type: 'app', appId: 11, installationId: 13, privateKey: keys.privateKey }).validateAccess(target).catch((e) => e);
+  expect(error).toMatchObject({ code: 'installation_missing', status: 404, retryable: false });
+  expect(error.reason).toMatch(/installation was not found: check the installation id/);
+  expect(h.github.calls('repos/get')).toHaveLength(0);
+});
+
 test('a GitHub App private key that is not a key is reported before any request', async () => {
   const error = await h.connect({ type: 'app', appId: 9, installationId: 10, privateKey: 'not a key' }).validateAccess(target).catch((e) => e);
   expect(error).toMatchObject({ code: 'token_invalid', status: 0, retryable: false });

@@ -4,6 +4,7 @@ import { useAction } from '../ui/useAction.ts';
 import { api, unwrap } from '../api/v1Client.ts';
 import type { components } from '../api/v1.ts';
 import { Field } from './Field.tsx';
+import { wholeFieldMessage } from './wholeFieldMessage.ts';
 
 type GitHub = components['schemas']['GitHubIntegration'];
 const SHOWN = ['repository', 'baseBranch', 'contentDirectory', 'publishMode', 'credentials', 'credentials.token', 'credentials.appId', 'credentials.installationId', 'credentials.privateKey'];
@@ -19,7 +20,7 @@ export function GitHubForm({ projectId, current, disabled, onSaved }: { projectI
   const failure = action.error;
   const field = (name: string) => messageFor(failure, name);
   const general = formMessage(failure, SHOWN);
-  const credentialError = field('credentials');
+  const credentialError = wholeFieldMessage(failure, 'credentials');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

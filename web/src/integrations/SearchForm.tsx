@@ -3,6 +3,7 @@ import { formMessage, messageFor } from '../ui/fieldMessage.ts';
 import { useAction } from '../ui/useAction.ts';
 import { api, unwrap } from '../api/v1Client.ts';
 import { Field } from './Field.tsx';
+import { wholeFieldMessage } from './wholeFieldMessage.ts';
 import { PlanLimit } from './PlanLimit.tsx';
 
 const SHOWN = ['property', 'urlPattern', 'credentials', 'credentials.clientId', 'credentials.clientSecret', 'credentials.refreshToken', 'credentials.clientEmail', 'credentials.privateKey'];
@@ -14,7 +15,7 @@ export function SearchForm({ projectId, connected, disabled, onSaved }: { projec
   const failure = action.error;
   const field = (name: string) => messageFor(failure, name);
   const general = formMessage(failure, SHOWN);
-  const credentialError = field('credentials');
+  const credentialError = wholeFieldMessage(failure, 'credentials');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -7,6 +7,9 @@ import { orNone } from './load.ts';
 import { PlanLimit } from './PlanLimit.tsx';
 import { SearchForm } from './SearchForm.tsx';
 import { Time } from '../ui/Time.tsx';
+import { useRefreshWhile } from './useRefreshWhile.ts';
+
+const articlesCount = (count: number) => `${count} ${count === 1 ? 'article' : 'articles'}`;
 
 /** Search analytics: the connected property, its state, the last sync and its result; connect, sync now, disconnect. */
 export function SearchSection({ projectId, canWrite }: { projectId: string; canWrite: boolean }) {
@@ -16,6 +19,7 @@ export function SearchSection({ projectId, canWrite }: { projectId: string; canW
   const failure = action.error;
   const search = connection.data?.searchAnalytics ?? null;
   const sync = search?.lastSync ?? null;
+  useRefreshWhile(sync?.status === 'running', connection.reload);
 
   const act = (run: () => Promise<void>) => action.run(run);
   const syncNow = () => act(async () => {
@@ -41,7 +45,7 @@ export function SearchSection({ projectId, canWrite }: { projectId: string; canW
           <dt>Credential</dt><dd>{search.credentials.type === 'oauth' ? 'OAuth refresh token' : `service account ${search.credentials.clientEmail}`}</dd>
           <dt>Status</dt><dd className={search.status === 'ok' ? 'ok' : 'error'}>{search.status === 'ok' ? 'working' : `broken: ${search.reason ?? ''}`}</dd>
           <dt>Last sync</dt>
-          <dd data-testid="last-sync">{sync ? <>{sync.status}, <Time at={sync.finishedAt ?? sync.requestedAt} />{sync.articles === null ? '' : `: ${sync.articles} articles, ${sync.withTraffic ?? 0} with traffic`}{sync.reason ? ` (${sync.reason})` : ''}</> : 'not yet'}</dd>
+          <dd data-testid="last-sync">{sync ? <>{sync.status}, <Time at={sync.finishedAt ?? sync.requestedAt} />{sync.articles === null ? '' : `: ${articlesCount(sync.articles)}, ${sync.withTraffic ?? 0} with traffic`}{sync.reason ? ` (${sync.reason})` : ''}</> : 'not yet'}</dd>
           <dt>Next sync</dt><dd><Time at={search.nextSyncAt} empty="none while broken" /></dd>
         </dl>
       )}

@@ -6,6 +6,7 @@ const FIELD_BY_CODE: Partial<Record<GitHubError['code'], string>> = {
   token_invalid: 'body.credentials',
   missing_permission: 'body.credentials',
   not_found: 'body.repository',
+  installation_missing: 'body.credentials.installationId',
   branch_missing: 'body.baseBranch',
 };
 

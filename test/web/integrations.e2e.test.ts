@@ -195,7 +195,8 @@ test.skipIf(!hasChromium)('on a plan with search analytics an owner connects a p
   // A URL-prefix property passes the schema with markup in its path; the articles' URLs are not under it, and the message quoting it is text.
   const markup = 'https://crumb.example/"><img src=x onerror="window.__hostile = true">/';
   await connect(markup);
-  await expect.poll(() => describedBy(owner, 'Article URL pattern (optional)'), { timeout: 15_000 }).toContain(`which Search Console does not report under ${markup}.`);
+  // No pattern was typed, so the property is what to fix: the message is on its field.
+  await expect.poll(() => describedBy(owner, 'Property'), { timeout: 15_000 }).toContain(`which Search Console does not report under ${markup}.`);
   expect(await search.locator('img, b').count()).toBe(0);
   expect(await owner.evaluate(() => (globalThis as { __hostile?: boolean }).__hostile)).toBeUndefined();
   expect(google.calls.length).toBe(askedBefore);

@@ -48,13 +48,19 @@ async function currentDoc(platform: Platform, projectId: string): Promise<Search
   return platform.readStore.get<SearchAnalyticsDoc>(SEARCH_ANALYTICS_COLLECTION, projectId);
 }
 
-/** Article URLs must fall under the property, or every figure would be zero: said on save, not after a month of zeros. */
-function requireCovered(property: string, urlPattern: string, project: ProjectDoc): void {
+/**
+ * Article URLs must fall under the property, or every figure would be zero: said on save, not after
+ * a month of zeros. On the pattern's field when one was given, else on the property's (the default
+ * pattern is the project's site, which the property should cover).
+ */
+function requireCovered(property: string, urlPattern: string | undefined, project: ProjectDoc): void {
+  const field = urlPattern === undefined ? 'body.property' : 'body.urlPattern';
+  urlPattern ??= defaultUrlPattern(project);
   const example = articleUrl(urlPattern, project, EXAMPLE_SLUG);
   if (URL.canParse(example) && /^https?:$/.test(new URL(example).protocol) && propertyCovers(property, example)) return;
   const message = `Article URLs would look like ${example}, which Search Console does not report under ${property}. ` +
     'Set urlPattern to the address articles are published at (e.g. https://www.example.com/blog/{slug}), or connect the property that covers them.';
-  throw new AppError('validation_failed', message, { details: [{ path: 'body.urlPattern', message }] });
+  throw new AppError('validation_failed', message, { details: [{ path: field, message }] });
 }
 
 export const searchAnalyticsRoutes = [
@@ -69,8 +75,8 @@ export const searchAnalyticsRoutes = [
       const { body, auth, platform } = input;
       const project = await ownedProject(input, input.params.id);
       requireFeature(platform, auth, 'search_analytics');
+      requireCovered(body.property, body.urlPattern, project);
       const urlPattern = body.urlPattern ?? defaultUrlPattern(project);
-      requireCovered(body.property, urlPattern, project);
       const credentials = summaryOf(body.credentials);
       await validateAccess(searchConsoleFor(platform, body.credentials), { projectId: project.id, property: body.property, credentials });
       const result = await platform.commands.execute(searchAnalyticsStream, project.id, {

@@ -66,6 +66,10 @@ test('Google\'s refusals on save answer 400 naming the field and saying what to 
 
   const outside = await put(connectBody({ urlPattern: 'https://elsewhere.example/blog/{slug}' }));
   expect(outside.body.error.details[0]).toEqual({ path: 'body.urlPattern', message: expect.stringContaining('https://elsewhere.example/blog/your-article-slug, which Search Console does not report under sc-domain:crumb.example') });
+  // With no pattern given, the articles' URLs are the project's site: the property is the field to fix.
+  const otherSite = await put(connectBody({ property: 'sc-domain:elsewhere.example', urlPattern: undefined }));
+  expect(otherSite.status).toBe(400);
+  expect(otherSite.body.error.details).toEqual([{ path: 'body.property', message: expect.stringContaining('which Search Console does not report under sc-domain:elsewhere.example') }]);
 
   google.failNext('token', googleError.tokenServerError());
   const down = await put(connectBody());

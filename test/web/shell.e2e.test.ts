@@ -76,6 +76,21 @@ test.skipIf(!hasChromium)('the keys page counts the account\'s projects from its
   expect(await page.getByLabel('Name of the new key').getAttribute('aria-invalid')).toBe('true');
 });
 
+test.skipIf(!hasChromium)('where the browser keeps the clipboard from the page (plain HTTP on a LAN address), Copy selects the new key and says to press the keys', { timeout: 90_000 }, async () => {
+  const page = await signedInPage(browser, inkstream, { email: 'keys-no-clipboard@test.example', role: 'owner' });
+  // What a page served over http://192.168.x.x gets: no navigator.clipboard at all.
+  await page.addInitScript(() => { Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined }); });
+  await page.goto(`${inkstream.url}/keys`);
+  await page.getByLabel('Name of the new key').fill('lan build');
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const secret = (await page.getByTestId('new-secret').textContent({ timeout: 20_000 }))!;
+  await page.getByRole('button', { name: 'Copy' }).click();
+  await expect.poll(() => page.getByRole('status').filter({ hasText: 'does not let the page copy' }).textContent()).toMatch(/The secret is selected: press Ctrl\+C/);
+  expect(await page.evaluate(() => window.getSelection()?.toString())).toBe(secret);
+  expect(await page.getByRole('button', { name: 'Copied' }).count()).toBe(0);
+  await checkPage(page, 'keys-copy-refused');
+});
+
 test.skipIf(!hasChromium)('sign-in puts the server\'s refusal of the email on the email field, and a throttled email gets one clear message for the form', { timeout: 90_000 }, async () => {
   const page = await browser.newPage();
   await page.goto(`${inkstream.url}/sign-in`);

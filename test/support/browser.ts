@@ -10,8 +10,9 @@ import { signedInMember } from './signedInMember.ts';
 /**
  * The web application in Debian's Chromium, driven by Playwright. On CI a missing browser fails the
  * run (.ci/run installs it); elsewhere browser tests are skipped until `apt-get install chromium`.
+ * INKSTREAM_TEST_CHROMIUM points at another binary (the test of this rule points it nowhere).
  */
-export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM = process.env.INKSTREAM_TEST_CHROMIUM ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
 if (process.env.CI === 'true' && !hasChromium) throw new Error(`No browser at ${CHROMIUM}: .ci/run installs Debian's chromium package.`);
 

@@ -49,7 +49,7 @@ test.skipIf(!hasChromium)('in a browser: first-start link → set password → s
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
   await page.getByRole('button', { name: 'Copy' }).click();
   await expect.poll(() => page.getByRole('button', { name: 'Copied' }).count()).toBe(1);
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+  expect(await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())).toBe(secret);
   await expect.poll(() => page.getByRole('row', { name: /build server/ }).textContent()).toContain('Olga Owner');
 
   const statusWith = (key: string) => page.evaluate(async (bearer) => (await fetch('/api/v1/projects', { headers: { authorization: `Bearer ${bearer}` } })).status, key);

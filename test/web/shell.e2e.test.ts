@@ -86,7 +86,7 @@ test.skipIf(!hasChromium)('where the browser keeps the clipboard from the page (
   const secret = (await page.getByTestId('new-secret').textContent({ timeout: 20_000 }))!;
   await page.getByRole('button', { name: 'Copy' }).click();
   await expect.poll(() => page.getByRole('status').filter({ hasText: 'does not let the page copy' }).textContent()).toMatch(/The secret is selected: press Ctrl\+C/);
-  expect(await page.evaluate(() => window.getSelection()?.toString())).toBe(secret);
+  expect(await page.evaluate(() => (globalThis as unknown as { getSelection(): { toString(): string } | null }).getSelection()?.toString())).toBe(secret);
   expect(await page.getByRole('button', { name: 'Copied' }).count()).toBe(0);
   await checkPage(page, 'keys-copy-refused');
 });

@@ -40,9 +40,10 @@ export function projectionUpgradeWorker(options: { retryMs?: number } = {}): Wor
   return {
     name: PROJECTION_UPGRADE,
     async start(platform) {
-      if ((await changedProjections(platform)).length === 0) return { async stop() {} };
+      const changed = await changedProjections(platform);
+      if (changed.length === 0) return { async stop() {} };
       const abort = new AbortController();
-      const done = upgrade(platform, abort.signal, retryMs);
+      const done = upgrade(platform, changed, abort.signal, retryMs);
       return {
         async stop() {
           abort.abort();
@@ -61,9 +62,8 @@ async function changedProjections(platform: UpgradePlatform): Promise<Projection
   return changed.length === 0 ? [] : withTallies(changed, platform.projections);
 }
 
-async function upgrade(platform: UpgradePlatform, signal: AbortSignal, retryMs: number): Promise<void> {
-  for (;;) {
-    const changed = await changedProjections(platform);
+async function upgrade(platform: UpgradePlatform, changedAtStart: Projection[], signal: AbortSignal, retryMs: number): Promise<void> {
+  for (let changed = changedAtStart; ; changed = await changedProjections(platform)) {
     if (changed.length === 0 || signal.aborted) return;
     const log = platform.logger.child({ worker: PROJECTION_UPGRADE, readModels: changed.map((projection) => projection.name) });
     try {

@@ -4,7 +4,7 @@ import { positionFromText } from '../core/positions.ts';
 import { assertCollectionSpec, assertLimit, assertWriteId, createCollectionRegistry, writePosition } from './collections.ts';
 import { decodeCursor, encodeCursor, toSortKey } from './cursor.ts';
 import { afterQuery, filterQuery, mongoIndex, readSortKey, sortSpec } from './mongoQuery.ts';
-import type { StoredDoc } from './mongoQuery.ts';
+import type { StoredCheckpoint, StoredDoc } from './mongoQuery.ts';
 import { createMongoSwaps } from './mongoSwap.ts';
 import type { Doc, FindOptions, ReadModelWrite, ReadStore } from './port.ts';
 
@@ -22,7 +22,6 @@ function unlessNamespaceExists(error: unknown): void {
  */
 export type MongoConnection = { client: MongoClient; dbName: string };
 
-type Checkpoint = { _id: string; position: string };
 type Lease = { _id: string; holder: string; expiresAt: number };
 
 /**
@@ -39,7 +38,7 @@ export async function openMongoReadStore(url: string, dbName?: string): Promise<
   await client.connect();
   const db = client.db(dbName);
   const registry = createCollectionRegistry();
-  const checkpoints = db.collection<Checkpoint>('checkpoints');
+  const checkpoints = db.collection<StoredCheckpoint>('checkpoints');
   const leases = db.collection<Lease>('leases');
   const swaps = createMongoSwaps(db, registry, checkpoints);
 
@@ -169,7 +168,7 @@ export async function openMongoReadStore(url: string, dbName?: string): Promise<
  * against a newer one the upsert tries a second document with that _id and fails with E11000,
  * which means another replica is already further.
  */
-async function moveCheckpointForward(checkpoints: Collection<Checkpoint>, consumer: string, position: string): Promise<void> {
+async function moveCheckpointForward(checkpoints: Collection<StoredCheckpoint>, consumer: string, position: string): Promise<void> {
   try {
     await checkpoints.updateOne({ _id: consumer, position: { $lt: position } }, { $set: { position } }, { upsert: true });
   } catch (error) {

@@ -13,6 +13,9 @@ export type StoredDoc = { _id: string; position?: string; doc: Doc | null };
 
 export const collectionName = (collection: string): string => `rm_${collection}`;
 
+/** A consumer's checkpoint: the zero-padded text position of the last event it has applied. */
+export type StoredCheckpoint = { _id: string; position: string };
+
 /** The indexed path of a declared field; 'id' is the document's _id. */
 export const fieldPath = (field: string): string => (field === 'id' ? '_id' : `doc.${field}`);
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Collection, Db } from 'mongodb';
 import type { CollectionRegistry } from './collections.ts';
-import { collectionName, mongoIndex } from './mongoQuery.ts';
+import { collectionName, mongoIndex, type StoredCheckpoint } from './mongoQuery.ts';
 import type { OnlineRebuilds } from './port.ts';
 
 /**
@@ -10,7 +10,6 @@ import type { OnlineRebuilds } from './port.ts';
  * next stage, in this process or another, can drop a copy a stopped build left behind.
  */
 type VersionRecord = { _id: string; version: string | null; stagedAs?: string };
-type Checkpoint = { _id: string; position: string };
 
 export const VERSIONS_COLLECTION = 'readstore_versions';
 
@@ -22,7 +21,7 @@ export const VERSIONS_COLLECTION = 'readstore_versions';
  * replica applies to an old collection between the check and its rename are replayed into the new
  * one after the swap (rebuild.ts).
  */
-export function createMongoSwaps(db: Db, registry: CollectionRegistry, checkpoints: Collection<Checkpoint>) {
+export function createMongoSwaps(db: Db, registry: CollectionRegistry, checkpoints: Collection<StoredCheckpoint>) {
   const versions = db.collection<VersionRecord>(VERSIONS_COLLECTION);
   // The collections this process stages into, by staging name; other processes never read them.
   const staged = new Map<string, string>();

@@ -3,7 +3,7 @@ import type { AnyBulkWriteOperation, Collection } from 'mongodb';
 import { positionFromText } from '../core/positions.ts';
 import { assertCollectionSpec, assertLimit, assertWriteId, createCollectionRegistry, writePosition } from './collections.ts';
 import { decodeCursor, encodeCursor, toSortKey } from './cursor.ts';
-import { afterQuery, filterQuery, mongoIndex, readSortKey, sortSpec } from './mongoQuery.ts';
+import { afterQuery, filterQuery, mongoIndex, readAgainIfSwapped, readSortKey, sortSpec } from './mongoQuery.ts';
 import type { StoredCheckpoint, StoredDoc } from './mongoQuery.ts';
 import { createMongoSwaps } from './mongoSwap.ts';
 import type { Doc, FindOptions, ReadModelWrite, ReadStore } from './port.ts';
@@ -68,12 +68,12 @@ export async function openMongoReadStore(url: string, dbName?: string): Promise<
     onlineRebuilds: swaps.rebuilds,
 
     async get<T extends Doc>(name: string, id: string) {
-      const found = await collection(name).findOne({ _id: id, doc: { $ne: null } });
+      const found = await readAgainIfSwapped(() => collection(name).findOne({ _id: id, doc: { $ne: null } }));
       return (found?.doc as T | undefined) ?? null;
     },
 
     async getMany<T extends Doc>(name: string, ids: readonly string[]) {
-      const rows = await collection(name).find({ _id: { $in: [...ids] }, doc: { $ne: null } }).toArray();
+      const rows = await readAgainIfSwapped(() => collection(name).find({ _id: { $in: [...ids] }, doc: { $ne: null } }).toArray());
       const found = new Map(rows.map((row) => [row._id, row.doc as T]));
       return [...new Set(ids)].filter((id) => found.has(id)).map((id) => found.get(id)!);
     },
@@ -85,7 +85,7 @@ export async function openMongoReadStore(url: string, dbName?: string): Promise<
       const conditions = [filterQuery(options.filter)];
       if (options.cursor !== undefined) conditions.push(afterQuery(options, decodeCursor(options.cursor)));
       const { sort, field } = sortSpec(options);
-      const rows = await target.find({ $and: conditions }, { sort, limit: options.limit + 1 }).toArray();
+      const rows = await readAgainIfSwapped(() => target.find({ $and: conditions }, { sort, limit: options.limit + 1 }).toArray());
       const page = rows.slice(0, options.limit);
       const last = page[page.length - 1];
       return {
@@ -96,7 +96,7 @@ export async function openMongoReadStore(url: string, dbName?: string): Promise<
 
     async count(name, filter) {
       registry.assertQueryable(name, filter);
-      return collection(name).countDocuments(filterQuery(filter));
+      return readAgainIfSwapped(() => collection(name).countDocuments(filterQuery(filter)));
     },
 
     async commit(writes, checkpoint) {

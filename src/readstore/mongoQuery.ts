@@ -65,3 +65,20 @@ export function readSortKey(stored: StoredDoc, field: string): unknown {
   if (field === 'id') return stored._id;
   return stored.doc?.[field] ?? null;
 }
+
+/** CursorNotFound, QueryPlanKilled, CursorKilled: what a read gets when a rename invalidates its cursor. */
+const CURSOR_INVALIDATED = new Set([43, 175, 237]);
+
+/**
+ * Reads once more when an online rebuild's swap (a renameCollection over the collection read)
+ * invalidated the cursor mid-read: the second read finds the swapped-in collection under the same
+ * name. Reads only: a write interrupted so is the projection's to retry, guarded by its position.
+ */
+export async function readAgainIfSwapped<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!CURSOR_INVALIDATED.has((error as { code?: unknown }).code as number)) throw error;
+    return read();
+  }
+}

@@ -103,7 +103,9 @@ const commands: Record<string, Command> = {
     print(`Account "${values.account}" now has ${what}; articles waiting for its budget are checked again.`);
   },
   async 'projections rebuild'(platform, args) {
-    const { positionals } = options(args, {});
+    const { positionals, values } = options(args, { force: { type: 'boolean' } });
+    // Scripts written for the in-place rebuild passed --force beside a running server; it is not needed now.
+    if (values.force) process.stderr.write('--force is no longer needed: the rebuild runs beside a running server.\n');
     const result = await rebuildProjections(platform, positionals[0], { onBesideServer: (note) => process.stderr.write(`${note}\n`) });
     print(`Rebuilt from ${result.events} events in ${result.seconds.toFixed(2)} s (${Math.round(result.rate)} events/s).`);
   },

@@ -3,7 +3,7 @@ import { BACKGROUND_LEASE, isDeadLocalProcess } from '../consumers/leadership.ts
 import { PROJECTIONS_CONSUMER } from '../consumers/projectionConsumer.ts';
 import { withRebuildLease } from '../consumers/rebuildLease.ts';
 import { projectionVersion } from '../readstore/projectionVersion.ts';
-import { rebuildOnline } from '../readstore/rebuild.ts';
+import { catchUpAfterSwap, rebuildOnline } from '../readstore/rebuild.ts';
 import { withTallies } from '../readstore/tally.ts';
 import type { Platform } from '../platform.ts';
 import { createLogProgress, type ProgressOptions } from './progress.ts';
@@ -25,17 +25,20 @@ export async function rebuildProjections(
   if (server) options.onBesideServer?.(yieldCpuTo(server));
   const progress = createLogProgress(`rebuilding ${name ?? 'all read models'}`, { head: await platform.eventStore.headPosition() }, options.progress);
   let done = 0;
-  const swapped = await withRebuildLease(platform.readStore, () => platform.clock.nowMs(), (signal) => rebuildOnline(platform.eventStore, platform.readStore, selected, {
-    consumer: name ? `rebuild:${name}` : 'rebuild',
-    categories: name ? [...new Set(selected.flatMap((projection) => projection.categories))] : undefined,
-    live: PROJECTIONS_CONSUMER,
-    versionOf: projectionVersion,
-    signal,
-    onProgress(position: bigint, events: number) {
-      done = events;
-      progress.update(events, position);
-    },
-  }));
+  const swapped = await withRebuildLease(platform.readStore, () => platform.clock.nowMs(), async (signal) => {
+    await catchUpAfterSwap(platform.eventStore, platform.readStore, platform.projections);
+    return rebuildOnline(platform.eventStore, platform.readStore, selected, {
+      consumer: name ? `rebuild:${name}` : 'rebuild',
+      categories: name ? [...new Set(selected.flatMap((projection) => projection.categories))] : undefined,
+      live: PROJECTIONS_CONSUMER,
+      versionOf: projectionVersion,
+      signal,
+      onProgress(position: bigint, events: number) {
+        done = events;
+        progress.update(events, position);
+      },
+    });
+  });
   if (!swapped) throw new Error('The rebuild stalled for over a minute and lost its lease to another process; nothing was swapped in. Run it again.');
   const { seconds, rate } = progress.finish(done);
   return { events: done, seconds, rate };

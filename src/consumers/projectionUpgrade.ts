@@ -6,7 +6,7 @@ import type { ReadStore } from '../readstore/port.ts';
 import type { Projection } from '../readstore/projection.ts';
 import type { Worker } from './worker.ts';
 import { projectionVersion } from '../readstore/projectionVersion.ts';
-import { rebuildOnline } from '../readstore/rebuild.ts';
+import { catchUpAfterSwap, rebuildOnline, SWAP_CATCH_UP } from '../readstore/rebuild.ts';
 import { withTallies } from '../readstore/tally.ts';
 import { PROJECTIONS_CONSUMER } from './projectionConsumer.ts';
 import { RebuildRunningError, withRebuildLease } from './rebuildLease.ts';
@@ -41,7 +41,7 @@ export function projectionUpgradeWorker(options: { retryMs?: number } = {}): Wor
     name: PROJECTION_UPGRADE,
     async start(platform) {
       const changed = await changedProjections(platform);
-      if (changed.length === 0) return { async stop() {} };
+      if (changed.length === 0 && (await platform.readStore.getCheckpoint(SWAP_CATCH_UP)) === null) return { async stop() {} };
       const abort = new AbortController();
       const done = upgrade(platform, changed, abort.signal, retryMs);
       return {
@@ -63,16 +63,24 @@ async function changedProjections(platform: UpgradePlatform): Promise<Projection
 }
 
 async function upgrade(platform: UpgradePlatform, changedAtStart: Projection[], signal: AbortSignal, retryMs: number): Promise<void> {
-  for (let changed = changedAtStart; ; changed = await changedProjections(platform)) {
-    if (changed.length === 0 || signal.aborted) return;
-    const log = platform.logger.child({ worker: PROJECTION_UPGRADE, readModels: changed.map((projection) => projection.name) });
+  for (let changed: Projection[] | null = changedAtStart; ; changed = null) {
+    if (signal.aborted) return;
+    let log = platform.logger.child({ worker: PROJECTION_UPGRADE });
     try {
-      log.info('read models changed since they were built: rebuilding them beside the ones serving');
+      // Looked at again after waiting for another rebuild: it may have built them.
+      const toBuild = changed ?? await changedProjections(platform);
+      log = log.child({ readModels: toBuild.map((projection) => projection.name) });
       const startedMs = performance.now();
-      const swapped = await withRebuildLease(platform.readStore, () => platform.clock.nowMs(), (leased) => rebuildOnline(platform.eventStore, platform.readStore, changed, {
-        consumer: 'rebuild:upgrade', live: PROJECTIONS_CONSUMER, versionOf: projectionVersion, signal: leased,
-      }), { signal });
-      if (swapped) log.info({ seconds: (performance.now() - startedMs) / 1000 }, 'rebuilt read models swapped in');
+      const swapped = await withRebuildLease(platform.readStore, () => platform.clock.nowMs(), async (leased) => {
+        // A swap whose process died before its catch-up (rebuild.ts) is finished first, whatever else changed.
+        await catchUpAfterSwap(platform.eventStore, platform.readStore, platform.projections);
+        if (toBuild.length === 0) return true;
+        log.info('read models changed since they were built: rebuilding them beside the ones serving');
+        return rebuildOnline(platform.eventStore, platform.readStore, toBuild, {
+          consumer: 'rebuild:upgrade', live: PROJECTIONS_CONSUMER, versionOf: projectionVersion, signal: leased,
+        });
+      }, { signal });
+      if (swapped && toBuild.length > 0) log.info({ seconds: (performance.now() - startedMs) / 1000 }, 'rebuilt read models swapped in');
       if (swapped || signal.aborted) return;
     } catch (error) {
       if (!(error instanceof RebuildRunningError)) {

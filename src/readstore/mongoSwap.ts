@@ -19,7 +19,7 @@ export const VERSIONS_COLLECTION = 'readstore_versions';
  * transaction spans several renames (or a rename and the checkpoints), so each collection is
  * swapped on its own, after a check that the build has caught up with the live consumer; events a
  * replica applies to an old collection between the check and its rename are replayed into the new
- * one after the swap (rebuild.ts).
+ * one after the swap, from the catch-up checkpoint written before the first rename (rebuild.ts).
  */
 export function createMongoSwaps(db: Db, registry: CollectionRegistry, checkpoints: Collection<StoredCheckpoint>) {
   const versions = db.collection<VersionRecord>(VERSIONS_COLLECTION);
@@ -36,15 +36,16 @@ export function createMongoSwaps(db: Db, registry: CollectionRegistry, checkpoin
       const earlier = await versions.findOne({ _id: staging });
       if (earlier?.stagedAs) await db.dropCollection(earlier.stagedAs);
       const physical = `${collectionName(staging)}_${randomBytes(4).toString('hex')}`;
+      // Recorded before it exists, so a crash in between leaves nothing the next stage cannot drop.
+      await versions.replaceOne({ _id: staging }, { version, stagedAs: physical }, { upsert: true });
       // Created now, even with no index, so the rename finds it when the log has nothing for it.
       await db.createCollection(physical);
       for (const index of indexes) await db.collection(physical).createIndex(mongoIndex(index));
-      await versions.replaceOne({ _id: staging }, { version, stagedAs: physical }, { upsert: true });
       staged.set(staging, physical);
       registry.declare({ name: staging, indexes });
     },
 
-    async swapIn(pairs, { built, live }) {
+    async swapIn(pairs, { built, live, catchUp }) {
       for (const { collection, staging } of pairs) {
         registry.indexesOf(collection);
         registry.indexesOf(staging);
@@ -52,9 +53,12 @@ export function createMongoSwaps(db: Db, registry: CollectionRegistry, checkpoin
       const [builtAt, liveAt] = await Promise.all([checkpoints.findOne({ _id: built }), checkpoints.findOne({ _id: live })]);
       // Zero-padded text: text order is numeric order.
       if (liveAt && (!builtAt || builtAt.position < liveAt.position)) return false;
+      // Before the first rename: a crash after it still leaves what to catch up from.
+      if (builtAt) await checkpoints.updateOne({ _id: catchUp }, { $setOnInsert: { position: builtAt.position } }, { upsert: true });
       for (const { collection, staging } of pairs) {
         const record = await versions.findOne({ _id: staging });
-        if (!record?.stagedAs) throw new Error(`no staged copy of ${collection} to swap in`);
+        // Only the copy this process filled: another stage since (this process stalled past its rebuild lease) replaced it.
+        if (!record?.stagedAs || record.stagedAs !== staged.get(staging)) throw new Error(`the staged copy of ${collection} is not the one this rebuild filled: another rebuild staged it since`);
         await db.renameCollection(record.stagedAs, collectionName(collection), { dropTarget: true });
         await versions.updateOne({ _id: collection }, { $set: { version: record.version } }, { upsert: true });
         await versions.deleteOne({ _id: staging });

@@ -51,13 +51,14 @@ export interface OnlineRebuilds {
   stage(collection: string, staging: string, version: string): Promise<void>;
   /**
    * Each staged copy replaces its collection and the old one is dropped, but only when the `built`
-   * checkpoint has reached the `live` one (so the live consumer misses no event), and the `built`
-   * checkpoint is cleared; false, changing nothing, otherwise: catch up and try again. SQLite does
-   * it in one transaction; MongoDB renames one collection after another, each atomically for its
-   * readers, so a write a replica lands on an old collection after the check is lost with it and
-   * the caller replays the events since the build's last (rebuildOnline).
+   * checkpoint has reached the `live` one (so the live consumer misses no event); the `built`
+   * checkpoint then becomes the `catchUp` one (kept if one is there already: it is older). False,
+   * changing nothing, otherwise: catch up and try again. SQLite does it in one transaction; MongoDB
+   * renames one collection after another, each atomically for its readers, so a write a replica
+   * lands on an old collection after the check goes with it: the events after `catchUp` are
+   * replayed into the new collections (catchUpAfterSwap), also after a crash.
    */
-  swapIn(pairs: readonly { collection: string; staging: string }[], checkpoints: { built: string; live: string }): Promise<boolean>;
+  swapIn(pairs: readonly { collection: string; staging: string }[], checkpoints: { built: string; live: string; catchUp: string }): Promise<boolean>;
 }
 
 export interface ReadStore {

@@ -39,10 +39,11 @@ export const stagingName = (collection: string): string => `${collection}__next`
 
 /**
  * Rebuilds the projections' read models beside the ones that keep serving, then swaps them in
- * (together in one transaction on SQLite, one after another on MongoDB): each is replayed from the log into a staged copy (indexes built
- * at the end), which catches up until it has reached the live consumer's checkpoint `live` and is
- * swapped in. The live consumer then carries on from its own checkpoint; the events it applies
- * again are skipped by the position guard. False when stopped by the signal before the swap.
+ * (together in one transaction on SQLite, one after another on MongoDB): each is replayed from the
+ * log into a staged copy (indexes built at the end), which catches up until it has reached the live
+ * consumer's checkpoint `live` and is swapped in. The live consumer then carries on from its own
+ * checkpoint; the events it applies again are skipped by the position guard. False when stopped
+ * by the signal before the swap.
  */
 export async function rebuildOnline(
   eventStore: EventStore, readStore: ReadStore, projections: readonly Projection[],
@@ -62,14 +63,29 @@ export async function rebuildOnline(
     // Build the indexes before the swap, so the first query after it finds them.
     for (const { staging } of pairs) await readStore.count(staging);
     if (options.signal?.aborted) return false;
-    if (await rebuilds.swapIn(pairs, { built: options.consumer, live: options.live })) break;
+    if (await rebuilds.swapIn(pairs, { built: options.consumer, live: options.live, catchUp: SWAP_CATCH_UP })) break;
   }
-  // Where the swap is not one transaction with its check (MongoDB), a replica may have applied an
-  // event to an old collection in between, which went with it: the events since the build's last
-  // are replayed into the swapped-in collections. Guarded puts make what is already there a no-op.
-  await replay(eventStore, readStore, projections, reached, options);
-  await readStore.reset([], [options.consumer]);
+  await catchUpAfterSwap(eventStore, readStore, projections, options);
   return true;
+}
+
+/** The checkpoint a swap leaves where its build stopped, until the events since are replayed into the swapped-in collections. */
+export const SWAP_CATCH_UP = 'rebuild:catch-up';
+
+/**
+ * Where a swap is not one transaction with its check (MongoDB), a replica may have applied an event
+ * to an old collection in between, which went with it. So the events after the catch-up checkpoint
+ * a swap left are replayed into the projections' collections, then the checkpoint is cleared; guarded
+ * puts make what is already there a no-op. Run after each swap, and before each rebuild (with every
+ * projection: which were swapped is not known) for a swap whose process died before its catch-up.
+ */
+export async function catchUpAfterSwap(
+  eventStore: EventStore, readStore: ReadStore, projections: readonly Projection[], options: Pick<RebuildOptions, 'categories'> = {},
+): Promise<void> {
+  const from = await readStore.getCheckpoint(SWAP_CATCH_UP);
+  if (from === null) return;
+  await replay(eventStore, readStore, projections, { after: from, events: 0 }, { consumer: SWAP_CATCH_UP, categories: options.categories });
+  await readStore.reset([], [SWAP_CATCH_UP]);
 }
 
 type Reached = { after: bigint; events: number };

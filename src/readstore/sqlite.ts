@@ -60,6 +60,7 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
   const readLease = db.prepare('SELECT holder, expires_at FROM leases WHERE name = ?');
   const dropLease = db.prepare('DELETE FROM leases WHERE name = ? AND holder = ?');
   const clearCheckpoint = db.prepare('DELETE FROM checkpoints WHERE consumer = ?');
+  const keepEarliestCheckpoint = db.prepare('INSERT INTO checkpoints (consumer, position) VALUES (?, ?) ON CONFLICT (consumer) DO NOTHING');
   const begin = db.prepare('BEGIN IMMEDIATE');
   const commit = db.prepare('COMMIT');
   const waitWhenBusy = db.prepare(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -261,6 +262,7 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
           // Zero-padded text: text order is numeric order.
           if (live !== undefined && (built === undefined || built < live)) return;
           for (const pair of pairs) swaps.swap(pair.collection, pair.staging);
+          if (built !== undefined) keepEarliestCheckpoint.run(checkpoints.catchUp, built);
           clearCheckpoint.run(checkpoints.built);
           swapped = true;
         });

@@ -20,6 +20,8 @@ export function createTableSwaps(db: DatabaseSync) {
   const forget = db.prepare(`DELETE FROM ${TABLES} WHERE collection = ?`);
   const readVersion = db.prepare(`SELECT version FROM ${TABLES} WHERE collection = ?`);
   let tables = load();
+  // The staged tables this process made, by staging name.
+  const stagedHere = new Map<string, string>();
 
   function load(): Map<string, Entry> {
     return new Map(readAll.all().map((row) => [row.collection as string, { table: row.table_name as string, version: row.version as string | null }]));
@@ -46,16 +48,19 @@ export function createTableSwaps(db: DatabaseSync) {
       createCollectionTable(db, table, indexes);
       deferIndexes(db, table);
       record(staging, table, version);
+      stagedHere.set(staging, table);
     },
     /** Must run inside a write transaction. */
     swap(collection: string, staging: string): void {
       tables = load();
       const staged = tables.get(staging);
-      if (!staged) throw new Error(`no staged copy of ${collection} to swap in`);
+      // Only the copy this process filled: another stage since (this process stalled past its rebuild lease) replaced it.
+      if (!staged || staged.table !== stagedHere.get(staging)) throw new Error(`the staged copy of ${collection} is not the one this rebuild filled: another rebuild staged it since`);
       dropCollectionTable(db, tableOf(collection));
       record(collection, staged.table, staged.version);
       forget.run(staging);
       tables.delete(staging);
+      stagedHere.delete(staging);
     },
     /** True when the error is a table swapped out by another process and the map has changed since. */
     tablesChanged(error: unknown): boolean {

@@ -49,8 +49,10 @@ test('rebuilding one read model by name leaves the others alone; an unknown name
   const dataDir = mkdtempSync(join(tmpdir(), 'ink-rebuild-one-'));
   await appendSampleHistory(openSqliteEventStore(join(dataDir, 'inkstream.sqlite')), 'x');
   const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
-  const { stdout } = await run(process.execPath, [CLI, 'projections', 'rebuild', 'topics'], { env });
+  // --force, which the in-place rebuild wanted beside a running server, is still taken, with a note.
+  const { stdout, stderr } = await run(process.execPath, [CLI, 'projections', 'rebuild', 'topics', '--force'], { env });
   expect(stdout).toContain('Rebuilt from');
+  expect(stderr).toContain('--force is no longer needed');
   const reads = openSqliteReadStore(join(dataDir, 'inkstream.sqlite'));
   await reads.ensureCollections(allProjections.map((p) => ({ name: p.collection, indexes: p.indexes })));
   expect((await reads.find('topics', { limit: 10 })).items).toHaveLength(1);

@@ -5,6 +5,8 @@ import { articleNames } from '../../projections/articleNames.ts';
 import { topics } from '../../projections/topics.ts';
 import { declareProjections, projectionUpgradeWorker } from '../../src/consumers/projectionUpgrade.ts';
 import { projectionVersion } from '../../src/readstore/projectionVersion.ts';
+import { SWAP_CATCH_UP } from '../../src/readstore/rebuild.ts';
+import { rebuildProjections } from '../../src/cli/rebuild.ts';
 import { EMBEDDED_DB_FILE } from '../../src/app/stores.ts';
 import { eventually } from '../support/eventually.ts';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
@@ -73,4 +75,39 @@ test('a read model added by an upgrade is built from the events before it, not l
   } finally {
     await worker.stop();
   }
+});
+
+/** A swap that died before its catch-up lost a topic's document (a replica wrote it to the replaced collection): the catch-up checkpoint says from where. */
+async function serverWithUnfinishedSwap() {
+  server = await startInkstream();
+  const api = server.api();
+  const { body: { project } } = await api.post('/projects', { name: 'Catch-up', websiteUrl: 'https://catch-up.example' });
+  await api.post(`/projects/${project.id}/topics`, { title: 'Kept' });
+  const before = await server.platform.eventStore.headPosition();
+  const { body: { topic } } = await api.post(`/projects/${project.id}/topics`, { title: 'Lost in the swap' });
+  const titles = async () => (await api.get(`/projects/${project.id}/topics`)).body.topics.map((listed: { title: string }) => listed.title).sort();
+  await eventually(titles, (listed) => listed.length === 2, { what: 'both topics projected' });
+  await server.platform.readStore.remove('topics', topic.id);
+  await server.platform.readStore.commit([], { consumer: SWAP_CATCH_UP, position: before });
+  expect(await titles()).toEqual(['Kept']);
+  return { server, titles };
+}
+
+test('at start, a swap whose process died before its catch-up is caught up, though no read model changed', async () => {
+  const { server, titles } = await serverWithUnfinishedSwap();
+  const worker = await projectionUpgradeWorker().start(server.platform);
+  try {
+    await eventually(titles, (listed) => listed.length === 2, { what: 'the lost topic caught up' });
+    expect(await titles()).toEqual(['Kept', 'Lost in the swap']);
+    expect(await server.platform.readStore.getCheckpoint(SWAP_CATCH_UP)).toBeNull();
+  } finally {
+    await worker.stop();
+  }
+});
+
+test('a CLI rebuild of one read model first catches up an unfinished swap of the others', async () => {
+  const { server, titles } = await serverWithUnfinishedSwap();
+  await rebuildProjections(server.platform, 'articles', { progress: { stream: { write: () => true, isTTY: false } } });
+  expect(await titles()).toEqual(['Kept', 'Lost in the swap']);
+  expect(await server.platform.readStore.getCheckpoint(SWAP_CATCH_UP)).toBeNull();
 });

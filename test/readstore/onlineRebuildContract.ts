@@ -7,7 +7,7 @@ import type { StoredEvent } from '../../src/eventstore/port.ts';
 import { openSqliteEventStore } from '../../src/eventstore/sqlite.ts';
 import type { OnlineRebuilds, ReadModelWrite, ReadStore } from '../../src/readstore/port.ts';
 import { defineProjection } from '../../src/readstore/projection.ts';
-import { rebuildOnline, stagingName } from '../../src/readstore/rebuild.ts';
+import { catchUpAfterSwap, rebuildOnline, stagingName, SWAP_CATCH_UP } from '../../src/readstore/rebuild.ts';
 import { ids, SPECS } from './fixtures.ts';
 
 /** A fresh store, and `another()`: a second connection to the same database, as another process has. */
@@ -15,6 +15,8 @@ export type OpenedStores = { store: ReadStore; another(): Promise<ReadStore>; di
 
 const put = (collection: string, id: string, position: bigint, fields: Record<string, unknown> = {}): ReadModelWrite =>
   ({ kind: 'put', collection, id, position, doc: { id, ...fields } });
+
+const CHECKPOINTS = { built: 'rebuild', live: 'projections', catchUp: SWAP_CATCH_UP };
 
 /** Counts each item's events. */
 const counts = defineProjection<{ id: string; count: number }>({
@@ -42,18 +44,19 @@ export function onlineRebuildContract(open: () => Promise<OpenedStores>): void {
     await store.commit([put(stagingName('articles'), 'a', 7n, { status: 'new' }), put(stagingName('articles'), 'b', 8n, { status: 'new' })], { consumer: 'rebuild', position: 8n });
     expect(ids((await store.find('articles', { limit: 10 })).items)).toEqual(['a', 'stale']);
 
-    expect(await rebuilds.swapIn([{ collection: 'articles', staging: stagingName('articles') }], { built: 'rebuild', live: 'projections' })).toBe(false);
+    expect(await rebuilds.swapIn([{ collection: 'articles', staging: stagingName('articles') }], CHECKPOINTS)).toBe(false);
     expect(await store.get('articles', 'a')).toMatchObject({ status: 'old' });
     expect(await rebuilds.versionOf('articles')).toBeNull();
 
     await store.commit([], { consumer: 'rebuild', position: 10n });
-    expect(await rebuilds.swapIn([{ collection: 'articles', staging: stagingName('articles') }], { built: 'rebuild', live: 'projections' })).toBe(true);
+    expect(await rebuilds.swapIn([{ collection: 'articles', staging: stagingName('articles') }], CHECKPOINTS)).toBe(true);
     expect((await store.find('articles', { limit: 10, sort: { field: 'status', direction: 'asc' } })).items).toEqual([
       { id: 'a', status: 'new' }, { id: 'b', status: 'new' },
     ]);
     expect(await store.count('articles', { status: 'old' })).toBe(0);
     expect(await rebuilds.versionOf('articles')).toBe('v2');
     expect(await store.getCheckpoint('rebuild')).toBeNull();
+    expect(await store.getCheckpoint(SWAP_CATCH_UP)).toBe(10n); // where the build stopped, until the events since are replayed
     expect(await store.getCheckpoint('projections')).toBe(10n);
     // The swapped-in collection takes guarded writes as the old one did.
     await store.commit([put('articles', 'a', 7n, { status: 'replayed' }), put('articles', 'b', 11n, { status: 'newer' })]);
@@ -67,11 +70,23 @@ export function onlineRebuildContract(open: () => Promise<OpenedStores>): void {
     await rebuilds.stage('articles', stagingName('articles'), 'v2');
     await store.commit([put(stagingName('articles'), 'a', 5n, { status: 'rebuilt' })], { consumer: 'rebuild', position: 5n });
     expect(await server.get('articles', 'a')).toMatchObject({ status: 'old' });
-    expect(await rebuilds.swapIn([{ collection: 'articles', staging: stagingName('articles') }], { built: 'rebuild', live: 'projections' })).toBe(true);
+    expect(await rebuilds.swapIn([{ collection: 'articles', staging: stagingName('articles') }], CHECKPOINTS)).toBe(true);
     expect(await server.get('articles', 'a')).toMatchObject({ status: 'rebuilt' });
     await server.commit([put('articles', 'c', 6n, { status: 'live' })], { consumer: 'projections', position: 6n });
     expect(ids((await store.find('articles', { limit: 10 })).items)).toEqual(['a', 'c']);
     expect(await server.onlineRebuilds.versionOf('articles')).toBe('v2');
+  });
+
+  test('a rebuild that stalled while another staged the same read model does not swap the other\'s part-built copy in', async () => {
+    await store.commit([put('articles', 'a', 5n, { status: 'serving' })]);
+    await rebuilds.stage('articles', stagingName('articles'), 'v2');
+    await store.commit([put(stagingName('articles'), 'a', 5n, { status: 'built by the first' })]);
+    const second = await opened.another();
+    await second.ensureCollections(SPECS);
+    await second.onlineRebuilds.stage('articles', stagingName('articles'), 'v3');
+    await expect(rebuilds.swapIn([{ collection: 'articles', staging: stagingName('articles') }], CHECKPOINTS)).rejects.toThrow('another rebuild staged it since');
+    expect(await store.get('articles', 'a')).toMatchObject({ status: 'serving' });
+    expect(await rebuilds.versionOf('articles')).toBeNull();
   });
 
   test('staging again starts from an empty copy, and an empty copy swaps in as an empty collection', async () => {
@@ -80,12 +95,13 @@ export function onlineRebuildContract(open: () => Promise<OpenedStores>): void {
     await store.commit([put(stagingName('articles'), 'left-behind', 5n)]);
     await rebuilds.stage('articles', stagingName('articles'), 'v3');
     expect(await store.count(stagingName('articles'))).toBe(0);
-    expect(await rebuilds.swapIn([{ collection: 'articles', staging: stagingName('articles') }], { built: 'rebuild', live: 'projections' })).toBe(true);
+    expect(await rebuilds.swapIn([{ collection: 'articles', staging: stagingName('articles') }], CHECKPOINTS)).toBe(true);
     expect(await store.count('articles')).toBe(0);
     expect(await rebuilds.versionOf('articles')).toBe('v3');
   });
 
-  test('an event a replica applies to the old collection between the swap\'s check and the swap is in the rebuilt one', async () => {
+  /** A log of item events, and a live read model of it (the 'projections' checkpoint at the last). */
+  async function liveCounts(items: readonly string[]) {
     const log = openSqliteEventStore(join(mkdtempSync(join(tmpdir(), 'ink-online-')), 'events.sqlite'));
     let n = 0;
     const append = async (itemId: string): Promise<StoredEvent> => {
@@ -95,29 +111,54 @@ export function onlineRebuildContract(open: () => Promise<OpenedStores>): void {
       }], 'no_stream');
       return (await log.readAll({ maxCount: 10_000 })).at(-1)!;
     };
-    for (const itemId of ['x', 'y', 'x']) await applyProjections([counts], store, [await append(itemId)], 'projections');
+    for (const itemId of items) await applyProjections([counts], store, [await append(itemId)], 'projections');
+    const counted = async () => (await store.find<{ id: string; count: number }>('counts', { limit: 10 })).items.map(({ id, count }) => ({ id, count }));
+    return { log, append, counted };
+  }
+
+  /**
+   * The store as a rebuild sees it when a replica commits an event in the middle of the swap: on
+   * MongoDB a commit lands its documents first and moves its checkpoint after, so the documents land
+   * on the collection about to be replaced while the swap's check still sees the checkpoint before them.
+   */
+  function withReplicaCommittingDuringSwap(live: Awaited<ReturnType<typeof liveCounts>>, afterSwap: () => void = () => {}): ReadStore {
     let raced = false;
-    const racing: ReadStore = {
+    return {
       ...store,
       onlineRebuilds: {
         ...rebuilds,
         async swapIn(pairs, checkpoints) {
-          if (!raced) {
-            raced = true;
-            // The check has passed (the build's checkpoint is the live one's); then a replica lands
-            // an event on the collection about to be replaced and moves its checkpoint past it.
-            const late = await append('y');
-            await store.commit([], { consumer: checkpoints.built, position: late.position });
-            await applyProjections([counts], store, [late], 'projections');
-          }
-          return rebuilds.swapIn(pairs, checkpoints);
+          if (raced) return rebuilds.swapIn(pairs, checkpoints);
+          raced = true;
+          const late = await live.append('y');
+          await store.commit([{ kind: 'put', collection: 'counts', id: 'y', doc: { id: 'y', count: 2 }, position: late.position }]);
+          const swapped = await rebuilds.swapIn(pairs, checkpoints);
+          await store.commit([], { consumer: 'projections', position: late.position });
+          afterSwap();
+          return swapped;
         },
       },
     };
-    expect(await rebuildOnline(log, racing, [counts], { consumer: 'rebuild', live: 'projections', versionOf: () => 'v2' })).toBe(true);
-    expect(raced).toBe(true);
-    const counted = (await store.find<{ id: string; count: number }>('counts', { limit: 10 })).items;
-    expect(counted.map(({ id, count }) => ({ id, count }))).toEqual([{ id: 'x', count: 2 }, { id: 'y', count: 2 }]);
+  }
+
+  test('an event a replica commits to the old collection during the swap is in the rebuilt one', async () => {
+    const live = await liveCounts(['x', 'y', 'x']);
+    const racing = withReplicaCommittingDuringSwap(live);
+    expect(await rebuildOnline(live.log, racing, [counts], { consumer: 'rebuild', live: 'projections', versionOf: () => 'v2' })).toBe(true);
+    expect(await live.counted()).toEqual([{ id: 'x', count: 2 }, { id: 'y', count: 2 }]);
     expect(await store.getCheckpoint('rebuild')).toBeNull();
+    expect(await store.getCheckpoint(SWAP_CATCH_UP)).toBeNull();
+  });
+
+  test('a rebuild killed between its swap and its catch-up: the next catch-up (run before every rebuild) brings in what the swap dropped', async () => {
+    const live = await liveCounts(['x', 'y', 'x']);
+    const killedAfterSwap = withReplicaCommittingDuringSwap(live, () => { throw new Error('killed'); });
+    await expect(rebuildOnline(live.log, killedAfterSwap, [counts], { consumer: 'rebuild', live: 'projections', versionOf: () => 'v2' })).rejects.toThrow('killed');
+    // What the dead process left: the rebuilt collection without the replica's event, and where to catch up from.
+    expect(await live.counted()).toEqual([{ id: 'x', count: 2 }, { id: 'y', count: 1 }]);
+    expect(await store.getCheckpoint(SWAP_CATCH_UP)).not.toBeNull();
+    await catchUpAfterSwap(live.log, store, [counts]);
+    expect(await live.counted()).toEqual([{ id: 'x', count: 2 }, { id: 'y', count: 2 }]);
+    expect(await store.getCheckpoint(SWAP_CATCH_UP)).toBeNull();
   });
 }

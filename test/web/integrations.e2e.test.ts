@@ -229,4 +229,10 @@ test.skipIf(!hasChromium)('on a plan with search analytics an owner connects a p
   expect(connection.lastSync).toMatchObject({ trigger: 'api', status: 'completed', articles: 1, withTraffic: 1 });
   expect(await lastSync.locator('time').getAttribute('datetime')).toBe(connection.lastSync.finishedAt);
   await checkPage(owner, 'integrations-search-synced');
+
+  // Connecting again (a new credential) starts from the current property and pattern, so a pattern set before is kept.
+  await search.getByText('Change the connection').click();
+  const again = search.getByRole('form', { name: 'Connect search analytics' });
+  expect(await again.getByLabel('Property', { exact: true }).inputValue()).toBe(PROPERTY);
+  expect(await again.getByLabel('Article URL pattern (optional)').inputValue()).toBe(connection.urlPattern);
 });

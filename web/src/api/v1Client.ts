@@ -32,7 +32,8 @@ export function accessTokens(issue: () => Promise<{ accessToken: string; expires
  * Sends the access token. A 401 is a refusal of the token before anything was done (the API
  * authenticates before it reads a body), so the request goes once more with a fresh token: a token
  * the server ended early (a role change, a server clock ahead of this page's) costs no error. When
- * no fresh token comes, the session is over, and that refusal from /app/api sends the person to sign in.
+ * the request for a fresh token is refused (401), the session is over, and that refusal from /app/api
+ * sends the person to sign in; any other failure returns the first refusal to the caller.
  */
 export function bearer(tokens: AccessTokens): Middleware {
   const resendable = new Map<string, Request>();

@@ -8,8 +8,12 @@ import { PlanLimit } from './PlanLimit.tsx';
 
 const SHOWN = ['property', 'urlPattern', 'credentials', 'credentials.clientId', 'credentials.clientSecret', 'credentials.refreshToken', 'credentials.clientEmail', 'credentials.privateKey'];
 
-/** Connect a Google Search Console property; Google is asked before anything is saved. */
-export function SearchForm({ projectId, connected, disabled, onSaved }: { projectId: string; connected: boolean; disabled: boolean; onSaved(): void }) {
+/**
+ * Connect a Google Search Console property; Google is asked before anything is saved. Connecting
+ * again starts from the current property and URL pattern, so giving a new credential keeps a
+ * pattern set before (an empty field would fall back to the project's default pattern).
+ */
+export function SearchForm({ projectId, current, disabled, onSaved }: { projectId: string; current: { property: string; urlPattern: string } | null; disabled: boolean; onSaved(): void }) {
   const [kind, setKind] = useState<'oauth' | 'service_account'>('service_account');
   const action = useAction();
   const failure = action.error;
@@ -36,9 +40,9 @@ export function SearchForm({ projectId, connected, disabled, onSaved }: { projec
   return (
     <form onSubmit={submit} aria-label="Connect search analytics">
       <fieldset disabled={disabled || action.busy}>
-        <legend>{connected ? 'Connect again (give the credential again)' : 'Connect Google Search Console'}</legend>
-        <Field label="Property" error={field('property')} hint="sc-domain:example.com, or a URL prefix such as https://example.com/">{(a11y) => <input {...a11y} name="property" required />}</Field>
-        <Field label="Article URL pattern (optional)" error={field('urlPattern')} hint="e.g. https://www.example.com/blog/{slug}">{(a11y) => <input {...a11y} name="urlPattern" />}</Field>
+        <legend>{current ? 'Connect again (give the credential again)' : 'Connect Google Search Console'}</legend>
+        <Field label="Property" error={field('property')} hint="sc-domain:example.com, or a URL prefix such as https://example.com/">{(a11y) => <input {...a11y} name="property" defaultValue={current?.property} required />}</Field>
+        <Field label="Article URL pattern (optional)" error={field('urlPattern')} hint="e.g. https://www.example.com/blog/{slug}">{(a11y) => <input {...a11y} name="urlPattern" defaultValue={current?.urlPattern} />}</Field>
         <Field label="Credential">{(a11y) => (
           <select {...a11y} value={kind} onChange={(event) => setKind(event.target.value === 'oauth' ? 'oauth' : 'service_account')}>
             <option value="service_account">Service account</option>

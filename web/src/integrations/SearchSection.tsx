@@ -55,11 +55,11 @@ export function SearchSection({ projectId, canWrite }: { projectId: string; canW
           <button type="button" disabled={!canWrite} onClick={() => void disconnect()}>Disconnect search analytics</button>
         </div>
       )}
-      {connection.data !== undefined && !search && <SearchForm projectId={projectId} connected={false} disabled={!canWrite} onSaved={() => void connection.reload()} />}
+      {connection.data !== undefined && !search && <SearchForm projectId={projectId} current={null} disabled={!canWrite} onSaved={() => void connection.reload()} />}
       {search && (
         <details>
           <summary>Change the connection</summary>
-          <SearchForm projectId={projectId} connected disabled={!canWrite} onSaved={() => void connection.reload()} />
+          <SearchForm projectId={projectId} current={search} disabled={!canWrite} onSaved={() => void connection.reload()} />
         </details>
       )}
     </section>

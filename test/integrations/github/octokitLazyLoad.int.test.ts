@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { loadsOfFirstUse } from '../../support/lazyLoad.ts';
 
-test('Octokit is loaded by the first GitHub call, not by a start that makes none; the GitHub App client only for an App credential', async () => {
+test('Octokit is loaded by the first GitHub call, not by a start that makes none; a token credential never loads the GitHub App client', async () => {
   const { atStart, afterUse, result } = await loadsOfFirstUse(['@octokit/rest', '@octokit/auth-app'], `
     const api = inkstream.api();
     const project = await api.post('/projects', { name: 'Lazy', websiteUrl: 'https://lazy.example' });

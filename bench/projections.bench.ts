@@ -58,7 +58,7 @@ async function lag(): Promise<{ p50: number; p99: number; appendsPerSecond: numb
   const readStore = openSqliteReadStore(file, { autoCheckpoint: false });
   const checkpointer = startSqliteCheckpointer(file);
   await readStore.ensureCollections(allProjections.map((p) => ({ name: p.collection, indexes: p.indexes })));
-  const consumer = await startConsumer(projectionConsumer(allProjections, readStore), { store, readStore, logger: pino({ level: 'silent' }) });
+  const consumer = await startConsumer(projectionConsumer(allProjections, readStore, store), { store, readStore, logger: pino({ level: 'silent' }) });
   const lags: number[] = [];
   const total = 3000;
   const started = performance.now();

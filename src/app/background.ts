@@ -16,7 +16,7 @@ export async function startBackground(
   platform: Platform, extra: Partial<BackgroundWork> = {}, options: { leaseTtlMs?: number } = {},
 ): Promise<Background> {
   const runner = { store: platform.eventStore, readStore: platform.readStore, logger: platform.logger, tail: platform.tail };
-  const projections = await startConsumer(projectionConsumer(platform.projections, platform.readStore), runner);
+  const projections = await startConsumer(projectionConsumer(platform.projections, platform.readStore, platform.eventStore), runner);
   platform.readModels.attach(projections);
 
   let sideEffects: ConsumerHandle[] = [];

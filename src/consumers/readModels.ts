@@ -23,7 +23,7 @@ export function createReadModels(eventStore: EventStore, readStore: ReadStore, p
       const after = (await readStore.getCheckpoint(PROJECTIONS_CONSUMER)) ?? -1n;
       const events = await eventStore.readAll({ after, maxCount: 1000 });
       if (events.length === 0) return;
-      await applyProjections(projections, readStore, events, PROJECTIONS_CONSUMER);
+      await applyProjections(projections, readStore, events, PROJECTIONS_CONSUMER, eventStore);
     }
   }
 

@@ -85,6 +85,8 @@ export async function catchUpAfterSwap(
   const from = await readStore.getCheckpoint(SWAP_CATCH_UP);
   if (from === null) return;
   await replay(eventStore, readStore, projections, { after: from, events: 0 }, { consumer: SWAP_CATCH_UP, categories: options.categories });
+  // Several processes may catch up at once (the rebuild, and projecting processes that found the
+  // checkpoint): each replays the same events, and the first to finish clears it.
   await readStore.reset([], [SWAP_CATCH_UP]);
 }
 

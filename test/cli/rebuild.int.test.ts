@@ -28,7 +28,7 @@ test('projections rebuild drops the read models and replays the log into the sam
   for (const seed of ['1', '2', '3']) await appendSampleHistory(events, seed);
   const reads = openSqliteReadStore(file);
   await reads.ensureCollections(allProjections.map((p) => ({ name: p.collection, indexes: p.indexes })));
-  await applyProjections(allProjections, reads, await events.readAll({ maxCount: 10_000 }), 'projections');
+  await applyProjections(allProjections, reads, await events.readAll({ maxCount: 10_000 }), 'projections', events);
   const before = await dump(reads);
   expect(before.articles).toHaveLength(3);
   // A read model damaged by hand: the rebuild must not keep it.

@@ -13,19 +13,17 @@ import { dumpReadModels, openReadModels } from '../support/readModels.ts';
 const freshReadStore = () => openReadModels(join(mkdtempSync(join(tmpdir(), 'ink-proj-')), 'reads.sqlite'), allProjections);
 const dump = (store: ReadStore) => dumpReadModels(store, allProjections);
 
-async function sampleLog(): Promise<StoredEvent[]> {
-  const events = openSqliteEventStore(join(mkdtempSync(join(tmpdir(), 'ink-log-')), 'events.sqlite'));
-  for (const seed of ['1', '2', '3']) await appendSampleHistory(events, seed);
-  return events.readAll({ maxCount: 10_000 });
-}
+const events = openSqliteEventStore(join(mkdtempSync(join(tmpdir(), 'ink-log-')), 'events.sqlite'));
+for (const seed of ['1', '2', '3']) await appendSampleHistory(events, seed);
+const sampleLog = (): Promise<StoredEvent[]> => events.readAll({ maxCount: 10_000 });
 
 test('every projection gives the same read models when every event is delivered twice', async () => {
   const log = await sampleLog();
   const once = await freshReadStore();
-  await applyProjections(allProjections, once, log, 'test');
+  await applyProjections(allProjections, once, log, 'test', events);
   const twice = await freshReadStore();
-  for (const event of log) await applyProjections(allProjections, twice, [event, event], 'test');
-  for (const event of log) await applyProjections(allProjections, twice, [event], 'test');
+  for (const event of log) await applyProjections(allProjections, twice, [event, event], 'test', events);
+  for (const event of log) await applyProjections(allProjections, twice, [event], 'test', events);
   const expected = await dump(once);
   expect(expected.articles).toHaveLength(3);
   expect(expected.topics[0]).toMatchObject({ priority: 5, status: 'written' });
@@ -36,8 +34,8 @@ test('every projection gives the same read models when every event is delivered 
 test('replaying an older event never moves a document backwards', async () => {
   const log = await sampleLog();
   const store = await freshReadStore();
-  await applyProjections(allProjections, store, log, 'test');
+  await applyProjections(allProjections, store, log, 'test', events);
   const before = await dump(store);
-  await applyProjections(allProjections, store, log.slice(0, 5), 'test');
+  await applyProjections(allProjections, store, log.slice(0, 5), 'test', events);
   expect(await dump(store)).toEqual(before);
 });

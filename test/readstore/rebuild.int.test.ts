@@ -55,7 +55,7 @@ async function sampleLog(): Promise<EventStore> {
 async function liveReadModels(events: EventStore): Promise<Record<string, unknown[]>> {
   const live = await openReads(tempFile('live.sqlite'));
   // As the live consumer sees them at worst: every event delivered twice, in batches of one.
-  for (const event of await events.readAll({ maxCount: 10_000 })) await applyProjections(projections, live, [event, event], 'projections');
+  for (const event of await events.readAll({ maxCount: 10_000 })) await applyProjections(projections, live, [event, event], 'projections', events);
   return dump(live);
 }
 

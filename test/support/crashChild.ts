@@ -24,7 +24,7 @@ const store = openSqliteEventStore(file);
 const readStore = openSqliteReadStore(file);
 const projections = [...allProjections, revisionAudit];
 await readStore.ensureCollections(projections.map((p) => ({ name: p.collection, indexes: p.indexes })));
-const consumer = await startConsumer(projectionConsumer(projections, readStore), { store, readStore, logger: pino({ level: 'silent' }), pollIntervalMs: 50 });
+const consumer = await startConsumer(projectionConsumer(projections, readStore, store), { store, readStore, logger: pino({ level: 'silent' }), pollIntervalMs: 50 });
 
 if (process.env.MODE === 'drain') {
   while (!(await consumer.waitFor(await store.headPosition(), 5_000)));

@@ -52,7 +52,7 @@ async function liveServer(platform: Pick<Platform, 'readStore' | 'clock'>): Prom
 }
 
 /** The niceness a rebuild takes beside a running server: where the two want the same core, the server's requests go first. */
-export const BESIDE_SERVER_NICENESS = 10;
+export const BESIDE_SERVER_NICENESS = 19;
 
 /**
  * Online, the rebuild and the server share the host's cores (an embedded store is one file on one

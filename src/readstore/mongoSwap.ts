@@ -11,7 +11,7 @@ import type { OnlineRebuilds } from './port.ts';
  */
 type VersionRecord = { _id: string; version: string | null; stagedAs?: string };
 
-export const VERSIONS_COLLECTION = 'readstore_versions';
+const VERSIONS_COLLECTION = 'readstore_versions';
 
 /**
  * Online rebuilds on MongoDB: a staged copy is filled in a collection of its own, then renamed over

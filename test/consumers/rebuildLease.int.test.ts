@@ -73,3 +73,18 @@ test('the start\'s upgrade waits for a running rebuild to end, then builds what 
     await worker.stop();
   }
 });
+
+test('a rebuild that stalled past its lease, which another process then took, is told to stop before its swap', async () => {
+  server = await startInkstream();
+  const { readStore } = server.platform;
+  let now = 1_000_000;
+  const stopped = withRebuildLease(readStore, () => now, (signal) => new Promise<string>((resolve) => {
+    signal.addEventListener('abort', () => resolve('stopped before the swap'));
+  }), { ttlMs: 60 });
+  await eventually(() => readStore.leaseHolder(REBUILD_LEASE), (lease) => lease !== null, { what: 'the lease taken' });
+  // Stalled: its lease ran out, and another process's rebuild took it.
+  now += 61;
+  expect(await readStore.acquireLease(REBUILD_LEASE, 'another-host:1:x', 60_000, now)).toBe(true);
+  expect(await stopped).toBe('stopped before the swap');
+  expect((await readStore.leaseHolder(REBUILD_LEASE))?.holder).toBe('another-host:1:x'); // its release left the other's lease alone
+});

@@ -35,27 +35,48 @@ loadAverage.push(loadavg()[0]);
 await browser.close();
 await bench.close();
 
-const median = (values: number[]) => Number([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)].toFixed(1));
+const median = (values: number[]) =>
+  Number([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)].toFixed(1));
 const summary = (loads: typeof staticLoads) => ({
-  paintedMs: median(loads.map((load) => load.painted)), inDomMs: median(loads.map((load) => load.inDom)),
-  bestPaintedMs: Number(Math.min(...loads.map((load) => load.painted)).toFixed(1)), wallMs: median(loads.map((load) => load.wallMs)),
-  appPaintedMs: loads.every((load) => load.appPainted !== null) ? median(loads.map((load) => load.appPainted!)) : null,
+  paintedMs: median(loads.map((load) => load.painted)),
+  inDomMs: median(loads.map((load) => load.inDom)),
+  bestPaintedMs: Number(Math.min(...loads.map((load) => load.painted)).toFixed(1)),
+  wallMs: median(loads.map((load) => load.wallMs)),
+  appPaintedMs: loads.every((load) => load.appPainted !== null)
+    ? median(loads.map((load) => load.appPainted!))
+    : null,
 });
 const staticPage = summary(staticLoads);
 const articlePage = summary(articleLoads);
 const results = {
-  measuredAt: new Date().toISOString(), rounds, words: markdown.split(/\s+/).filter(Boolean).length,
+  measuredAt: new Date().toISOString(),
+  rounds,
+  words: markdown.split(/\s+/).filter(Boolean).length,
   loadAverage: loadAverage.map((value) => Number(value.toFixed(1))),
-  staticPage, articlePage,
+  staticPage,
+  articlePage,
   ratio: Number((articlePage.paintedMs / staticPage.paintedMs).toFixed(2)),
-  interactiveRatio: articlePage.appPaintedMs === null ? null : Number((articlePage.appPaintedMs / staticPage.paintedMs).toFixed(2)),
+  interactiveRatio:
+    articlePage.appPaintedMs === null
+      ? null
+      : Number((articlePage.appPaintedMs / staticPage.paintedMs).toFixed(2)),
   wallRatio: Number((articlePage.wallMs / staticPage.wallMs).toFixed(2)),
 };
-const line = (name: string, page: typeof staticPage) => `${name}: last paragraph painted at median ${page.paintedMs} ms (in the DOM ${page.inDomMs} ms, best painted ${page.bestPaintedMs} ms; harness wall ${page.wallMs} ms)\n`;
-process.stdout.write(`${results.words} words, ${rounds} cold loads of each page, alternating; load average ${results.loadAverage.join(' → ')}\n`);
+const line = (name: string, page: typeof staticPage) =>
+  `${name}: last paragraph painted at median ${page.paintedMs} ms (in the DOM ${page.inDomMs} ms, best painted ${page.bestPaintedMs} ms; harness wall ${page.wallMs} ms)\n`;
+process.stdout.write(
+  `${results.words} words, ${rounds} cold loads of each page, alternating; load average ${results.loadAverage.join(' → ')}\n`,
+);
 process.stdout.write(line('static HTML page', staticPage));
 process.stdout.write(line('article page    ', articlePage));
-process.stdout.write(`article page ÷ static page: ${results.ratio}× (goal ≤ 2×); by the harness's wall time ${results.wallRatio}×\n`);
-process.stdout.write(`the app's own body (the page interactive) painted at median ${articlePage.appPaintedMs} ms: ${results.interactiveRatio}× the static page\n`);
+process.stdout.write(
+  `article page ÷ static page: ${results.ratio}× (goal ≤ 2×); by the harness's wall time ${results.wallRatio}×\n`,
+);
+process.stdout.write(
+  `the app's own body (the page interactive) painted at median ${articlePage.appPaintedMs} ms: ${results.interactiveRatio}× the static page\n`,
+);
 mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
-writeFileSync(join(import.meta.dirname, 'results', 'articleRender.json'), `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(
+  join(import.meta.dirname, 'results', 'articleRender.json'),
+  `${JSON.stringify(results, null, 2)}\n`,
+);

@@ -19,13 +19,18 @@ const MEASURED_GROUPS = 1_000;
 const ROUNDS = 3;
 
 const metadata: EventMetadata = {
-  accountId: 'acc_01jb2c3d4e5f6g7h8j9k0m1n2p', actor: { kind: 'api_key', keyId: 'key_01jb2c3d4e5f6g7h8j9k0m1n2p' },
-  correlationId: 'req_01jb2c3d4e5f6g7h8j9k0m1n2p', causationId: 'req_01jb2c3d4e5f6g7h8j9k0m1n2p', requestId: 'req_01jb2c3d4e5f6g7h8j9k0m1n2p',
+  accountId: 'acc_01jb2c3d4e5f6g7h8j9k0m1n2p',
+  actor: { kind: 'api_key', keyId: 'key_01jb2c3d4e5f6g7h8j9k0m1n2p' },
+  correlationId: 'req_01jb2c3d4e5f6g7h8j9k0m1n2p',
+  causationId: 'req_01jb2c3d4e5f6g7h8j9k0m1n2p',
+  requestId: 'req_01jb2c3d4e5f6g7h8j9k0m1n2p',
 };
 
 /** The previous form: every bit from the hash. */
 function hashedEventId(stream: string, commandId: string, index: number): string {
-  const hex = createHash('sha256').update(`${commandId}\u0000${stream}\u0000${index}`).digest('hex');
+  const hex = createHash('sha256')
+    .update(`${commandId}\u0000${stream}\u0000${index}`)
+    .digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
@@ -34,12 +39,27 @@ async function appendsPerSecond(idOf: typeof deriveEventId): Promise<number> {
   const store = openSqliteEventStore(join(dir, 'events.sqlite'));
   const ids = createIdGenerator();
   let n = 0;
-  const group = () => Promise.all(Array.from({ length: GROUP }, () => {
-    const topicId = ids.next('tpc');
-    const stream = `topic-${topicId}`;
-    const data = { topicId, projectId: 'prj_01jb2c3d4e5f6g7h8j9k0m1n2p', title: `Bench ${n}`, status: 'approved', priority: 50, at: new Date().toISOString() };
-    return store.append(stream, [{ id: idOf(stream, `req_${n++}:main`, 0), type: 'TopicCreated', data, metadata }], 'no_stream', { shareCommit: true });
-  }));
+  const group = () =>
+    Promise.all(
+      Array.from({ length: GROUP }, () => {
+        const topicId = ids.next('tpc');
+        const stream = `topic-${topicId}`;
+        const data = {
+          topicId,
+          projectId: 'prj_01jb2c3d4e5f6g7h8j9k0m1n2p',
+          title: `Bench ${n}`,
+          status: 'approved',
+          priority: 50,
+          at: new Date().toISOString(),
+        };
+        return store.append(
+          stream,
+          [{ id: idOf(stream, `req_${n++}:main`, 0), type: 'TopicCreated', data, metadata }],
+          'no_stream',
+          { shareCommit: true },
+        );
+      }),
+    );
   for (let i = 0; i < LOG_SIZE / GROUP; i++) await group();
   const start = performance.now();
   for (let i = 0; i < MEASURED_GROUPS; i++) await group();
@@ -49,12 +69,15 @@ async function appendsPerSecond(idOf: typeof deriveEventId): Promise<number> {
   return perSecond;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const hashed: number[] = [];
 const entityTime: number[] = [];
 for (let round = 0; round < ROUNDS; round++) {
   hashed.push(await appendsPerSecond(hashedEventId));
   entityTime.push(await appendsPerSecond(deriveEventId));
 }
-console.log(`appends/s, groups of ${GROUP} into a log of ${LOG_SIZE}: hashed ids ${median(hashed)} (rounds ${hashed.join(', ')})` +
-  `   entity-time ids ${median(entityTime)} (rounds ${entityTime.join(', ')})   ratio ${(median(entityTime) / median(hashed)).toFixed(2)}`);
+console.log(
+  `appends/s, groups of ${GROUP} into a log of ${LOG_SIZE}: hashed ids ${median(hashed)} (rounds ${hashed.join(', ')})` +
+    `   entity-time ids ${median(entityTime)} (rounds ${entityTime.join(', ')})   ratio ${(median(entityTime) / median(hashed)).toFixed(2)}`,
+);

@@ -22,12 +22,22 @@ const LOG_SIZE = 200_000;
 const SELECTS_PER_ROUND = 100_000;
 
 const metadata: EventMetadata = {
-  accountId: 'acc_01jb2c3d4e5f6g7h8j9k0m1n2p', actor: { kind: 'api_key', keyId: 'key_01jb2c3d4e5f6g7h8j9k0m1n2p' },
-  correlationId: 'cor_01jb2c3d4e5f6g7h8j9k0m1n2p', causationId: 'cor_01jb2c3d4e5f6g7h8j9k0m1n2p', requestId: 'req_01jb2c3d4e5f6g7h8j9k0m1n2p',
+  accountId: 'acc_01jb2c3d4e5f6g7h8j9k0m1n2p',
+  actor: { kind: 'api_key', keyId: 'key_01jb2c3d4e5f6g7h8j9k0m1n2p' },
+  correlationId: 'cor_01jb2c3d4e5f6g7h8j9k0m1n2p',
+  causationId: 'cor_01jb2c3d4e5f6g7h8j9k0m1n2p',
+  requestId: 'req_01jb2c3d4e5f6g7h8j9k0m1n2p',
 };
 const event = (i: number): NewEvent => ({
-  id: randomUUID(), type: 'ArticleQueued', metadata,
-  data: { articleId: `art_${i}`, topicId: 'tpc_01jb2c3d4e5f6g7h8j9k0m1n2p', projectId: 'prj_01jb2c3d4e5f6g7h8j9k0m1n2p', at: new Date(0).toISOString() },
+  id: randomUUID(),
+  type: 'ArticleQueued',
+  metadata,
+  data: {
+    articleId: `art_${i}`,
+    topicId: 'tpc_01jb2c3d4e5f6g7h8j9k0m1n2p',
+    projectId: 'prj_01jb2c3d4e5f6g7h8j9k0m1n2p',
+    at: new Date(0).toISOString(),
+  },
 });
 const streamOf = (i: number) => `${CATEGORIES[i % CATEGORIES.length]}-${i % STREAMS}`;
 
@@ -47,14 +57,24 @@ async function measure(name: string, work: () => number | Promise<number>): Prom
 
 function openBaseline(file: string) {
   const db = new DatabaseSync(file);
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; CREATE TABLE rows (id INTEGER PRIMARY KEY, payload TEXT NOT NULL)');
-  const [begin, insert, commit, select] = ['BEGIN', 'INSERT INTO rows (payload) VALUES (?)', 'COMMIT', 'SELECT payload FROM rows WHERE id = ?']
-    .map((sql) => db.prepare(sql));
+  db.exec(
+    'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; CREATE TABLE rows (id INTEGER PRIMARY KEY, payload TEXT NOT NULL)',
+  );
+  const [begin, insert, commit, select] = [
+    'BEGIN',
+    'INSERT INTO rows (payload) VALUES (?)',
+    'COMMIT',
+    'SELECT payload FROM rows WHERE id = ?',
+  ].map((sql) => db.prepare(sql));
   const payload = JSON.stringify(event(0));
   let rows = 0;
   return {
     transactions(count: number) {
-      for (let i = 0; i < count; i++, rows++) { begin.run(); insert.run(payload); commit.run(); }
+      for (let i = 0; i < count; i++, rows++) {
+        begin.run();
+        insert.run(payload);
+        commit.run();
+      }
       return count;
     },
     pointSelects(count: number) {
@@ -89,7 +109,11 @@ try {
   const appendOneEach = async (count: number) => {
     for (const end = written + count; written < end; written++) {
       const stream = streamOf(written);
-      revisions.set(stream, (await store.append(stream, [event(written)], revisions.get(stream) ?? 'no_stream')).nextRevision);
+      revisions.set(
+        stream,
+        (await store.append(stream, [event(written)], revisions.get(stream) ?? 'no_stream'))
+          .nextRevision,
+      );
     }
     return count;
   };
@@ -100,7 +124,10 @@ try {
   for (; written < LOG_SIZE; written += 100) {
     const stream = streamOf(written);
     const batch = Array.from({ length: 100 }, (_, k) => event(written + k));
-    revisions.set(stream, (await store.append(stream, batch, revisions.get(stream) ?? 'no_stream')).nextRevision);
+    revisions.set(
+      stream,
+      (await store.append(stream, batch, revisions.get(stream) ?? 'no_stream')).nextRevision,
+    );
   }
   for (let round = 0; round < ROUNDS; round++) {
     await measure('baselinePointSelects', () => baseline.pointSelects(SELECTS_PER_ROUND));
@@ -114,26 +141,57 @@ try {
   });
 
   const perSecond = Object.fromEntries(best);
-  const ratio = (name: string, base: string) => Number(((best.get(name) ?? 0) / (best.get(base) ?? 1)).toFixed(3));
+  const ratio = (name: string, base: string) =>
+    Number(((best.get(name) ?? 0) / (best.get(base) ?? 1)).toFixed(3));
   const report = {
     at: new Date().toISOString(),
-    machine: { node: process.version, sqlite: baseline.sqliteVersion(), cpus: cpus().length, cpu: cpus()[0]?.model, loadAverage1m: loadavg()[0] },
-    setup: { rounds: ROUNDS, appendsPerRound: APPENDS_PER_ROUND, streams: STREAMS, logSize: LOG_SIZE, readAllBatch: 1000 },
+    machine: {
+      node: process.version,
+      sqlite: baseline.sqliteVersion(),
+      cpus: cpus().length,
+      cpu: cpus()[0]?.model,
+      loadAverage1m: loadavg()[0],
+    },
+    setup: {
+      rounds: ROUNDS,
+      appendsPerRound: APPENDS_PER_ROUND,
+      streams: STREAMS,
+      logSize: LOG_SIZE,
+      readAllBatch: 1000,
+    },
     perSecond,
     perCpuSecond: Object.fromEntries(bestPerCpuSecond),
     ratios: {
-      appendsVsBaselineTransactions: ratio('appendsOneEventPerTransaction', 'baselineSingleRowTransactions'),
+      appendsVsBaselineTransactions: ratio(
+        'appendsOneEventPerTransaction',
+        'baselineSingleRowTransactions',
+      ),
       readAllVsBaselinePointSelects: ratio('readAllEvents', 'baselinePointSelects'),
-      readAllOneCategoryVsBaselinePointSelects: ratio('readAllOneCategoryEvents', 'baselinePointSelects'),
+      readAllOneCategoryVsBaselinePointSelects: ratio(
+        'readAllOneCategoryEvents',
+        'baselinePointSelects',
+      ),
     },
   };
   baseline.close();
   await stores.close();
-  console.table(Object.fromEntries(Object.keys(perSecond).map((name) => [name, { perSecond: perSecond[name], perCpuSecond: report.perCpuSecond[name] }])));
+  console.table(
+    Object.fromEntries(
+      Object.keys(perSecond).map((name) => [
+        name,
+        { perSecond: perSecond[name], perCpuSecond: report.perCpuSecond[name] },
+      ]),
+    ),
+  );
   console.table(report.ratios);
-  console.log(`load average (1 min) at the end: ${report.machine.loadAverage1m.toFixed(2)} on ${report.machine.cpus} cpus`);
+  console.log(
+    `load average (1 min) at the end: ${report.machine.loadAverage1m.toFixed(2)} on ${report.machine.cpus} cpus`,
+  );
   mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
-  writeFileSync(join(import.meta.dirname, 'results', 'eventstore.json'), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(
+    join(import.meta.dirname, 'results', 'eventstore.json'),
+    `${JSON.stringify(report, null, 2)}\n`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

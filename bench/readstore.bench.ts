@@ -50,10 +50,18 @@ function makeWrites(): ReadModelWrite[] {
 }
 
 const batches = <T>(items: readonly T[]): T[][] =>
-  Array.from({ length: Math.ceil(items.length / BATCH) }, (_, b) => items.slice(b * BATCH, (b + 1) * BATCH));
+  Array.from({ length: Math.ceil(items.length / BATCH) }, (_, b) =>
+    items.slice(b * BATCH, (b + 1) * BATCH),
+  );
 
 /** Writes per second of wall time, and per second of this process's CPU time (steadier on a shared machine). */
-type Passes = { live: number; replay: number; rebuild: number; rebuildPerCpuSecond: number; indexBuildMs: number };
+type Passes = {
+  live: number;
+  replay: number;
+  rebuild: number;
+  rebuildPerCpuSecond: number;
+  indexBuildMs: number;
+};
 
 async function readStorePasses(dir: string, writes: ReadModelWrite[]): Promise<Passes> {
   const file = join(dir, 'readstore.sqlite');
@@ -62,7 +70,10 @@ async function readStorePasses(dir: string, writes: ReadModelWrite[]): Promise<P
   await store.ensureCollections(SPECS);
   const commitAll = async () => {
     for (const batch of batches(writes)) {
-      await store.commit(batch, { consumer: 'bench', position: (batch[batch.length - 1] as { position: bigint }).position });
+      await store.commit(batch, {
+        consumer: 'bench',
+        position: (batch[batch.length - 1] as { position: bigint }).position,
+      });
     }
   };
   const perSecond = (started: number) => (writes.length / (performance.now() - started)) * 1000;
@@ -72,18 +83,28 @@ async function readStorePasses(dir: string, writes: ReadModelWrite[]): Promise<P
   started = performance.now();
   await commitAll();
   const replay = perSecond(started);
-  await store.reset(SPECS.map((spec) => spec.name), ['bench']);
+  await store.reset(
+    SPECS.map((spec) => spec.name),
+    ['bench'],
+  );
   const cpu = process.cpuUsage();
   started = performance.now();
   await commitAll();
   const indexStarted = performance.now();
-  for (const spec of SPECS) await store.find(spec.name, { filter: { accountId: 'acc_1' }, limit: 1 });
+  for (const spec of SPECS)
+    await store.find(spec.name, { filter: { accountId: 'acc_1' }, limit: 1 });
   const indexBuildMs = performance.now() - indexStarted;
   const rebuild = perSecond(started);
   const { user, system } = process.cpuUsage(cpu);
   await checkpointer.stop();
   await store.close();
-  return { live, replay, rebuild, rebuildPerCpuSecond: (writes.length / (user + system)) * 1e6, indexBuildMs };
+  return {
+    live,
+    replay,
+    rebuild,
+    rebuildPerCpuSecond: (writes.length / (user + system)) * 1e6,
+    indexBuildMs,
+  };
 }
 
 function rawInserts(dir: string, writes: ReadModelWrite[]): number {
@@ -102,7 +123,8 @@ function rawInserts(dir: string, writes: ReadModelWrite[]): number {
   return perSecond;
 }
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const best = (values: number[]): number => Math.max(...values);
 const loadAtStart = loadavg()[0];
 
@@ -127,21 +149,56 @@ const probe = new DatabaseSync(':memory:');
 const result = {
   benchmark: 'readstore.sqlite.commit',
   at: new Date().toISOString(),
-  machine: { loadAverage1m: { start: loadAtStart, end: loadavg()[0] }, cpus: availableParallelism(), model: cpus()[0]?.model ?? 'unknown', node: process.version, sqlite: probe.prepare('SELECT sqlite_version() AS v').get()?.v },
-  setup: { writes: WRITES, batchSize: BATCH, writesPerDocument: WRITES_PER_DOCUMENT, collections: SPECS, rounds: ROUNDS, walCheckpoints: 'worker thread, as the embedded default' },
-  writesPerSecond: { rebuild: Math.round(rebuild), rebuildMedian: Math.round(rebuildMedian), rebuildPerCpuSecond: Math.round(best(rounds.map((r) => r.rebuildPerCpuSecond))), live: Math.round(live), replayOfStaleWrites: Math.round(replay), rawPlainInserts: Math.round(raw) },
+  machine: {
+    loadAverage1m: { start: loadAtStart, end: loadavg()[0] },
+    cpus: availableParallelism(),
+    model: cpus()[0]?.model ?? 'unknown',
+    node: process.version,
+    sqlite: probe.prepare('SELECT sqlite_version() AS v').get()?.v,
+  },
+  setup: {
+    writes: WRITES,
+    batchSize: BATCH,
+    writesPerDocument: WRITES_PER_DOCUMENT,
+    collections: SPECS,
+    rounds: ROUNDS,
+    walCheckpoints: 'worker thread, as the embedded default',
+  },
+  writesPerSecond: {
+    rebuild: Math.round(rebuild),
+    rebuildMedian: Math.round(rebuildMedian),
+    rebuildPerCpuSecond: Math.round(best(rounds.map((r) => r.rebuildPerCpuSecond))),
+    live: Math.round(live),
+    replayOfStaleWrites: Math.round(replay),
+    rawPlainInserts: Math.round(raw),
+  },
   ratioToRaw: { rebuild: ratio(rebuild), live: ratio(live), replayOfStaleWrites: ratio(replay) },
   rebuildIndexBuildMs: Math.round(median(rounds.map((r) => r.indexBuildMs))),
   target: { rebuildWritesPerSecond: 100_000, met: rebuild >= 100_000 },
-  rounds: rounds.map((r) => Object.fromEntries(Object.entries(r).map(([key, value]) => [key, Math.round(value)]))),
+  rounds: rounds.map((r) =>
+    Object.fromEntries(Object.entries(r).map(([key, value]) => [key, Math.round(value)])),
+  ),
 };
 probe.close();
 
 mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
-writeFileSync(new URL('./results/readstore.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
-console.log(`rebuild (reset → writes → index build): ${result.writesPerSecond.rebuild.toLocaleString()} writes/s, median ${result.writesPerSecond.rebuildMedian.toLocaleString()} (${result.ratioToRaw.rebuild}x raw, index build ${result.rebuildIndexBuildMs} ms)`);
-console.log(`rebuild per CPU second                : ${result.writesPerSecond.rebuildPerCpuSecond.toLocaleString()} writes/s (load average ${loadAtStart.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at end)`);
-console.log(`live (indexes maintained per row)    : ${result.writesPerSecond.live.toLocaleString()} writes/s (${result.ratioToRaw.live}x raw)`);
-console.log(`replay (all stale)                   : ${result.writesPerSecond.replayOfStaleWrites.toLocaleString()} writes/s (${result.ratioToRaw.replayOfStaleWrites}x raw)`);
-console.log(`raw plain inserts                    : ${result.writesPerSecond.rawPlainInserts.toLocaleString()} writes/s`);
+writeFileSync(
+  new URL('./results/readstore.json', import.meta.url),
+  `${JSON.stringify(result, null, 2)}\n`,
+);
+console.log(
+  `rebuild (reset → writes → index build): ${result.writesPerSecond.rebuild.toLocaleString()} writes/s, median ${result.writesPerSecond.rebuildMedian.toLocaleString()} (${result.ratioToRaw.rebuild}x raw, index build ${result.rebuildIndexBuildMs} ms)`,
+);
+console.log(
+  `rebuild per CPU second                : ${result.writesPerSecond.rebuildPerCpuSecond.toLocaleString()} writes/s (load average ${loadAtStart.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at end)`,
+);
+console.log(
+  `live (indexes maintained per row)    : ${result.writesPerSecond.live.toLocaleString()} writes/s (${result.ratioToRaw.live}x raw)`,
+);
+console.log(
+  `replay (all stale)                   : ${result.writesPerSecond.replayOfStaleWrites.toLocaleString()} writes/s (${result.ratioToRaw.replayOfStaleWrites}x raw)`,
+);
+console.log(
+  `raw plain inserts                    : ${result.writesPerSecond.rawPlainInserts.toLocaleString()} writes/s`,
+);
 console.log(`target ≥ 100,000 writes/s: ${result.target.met ? 'met' : 'NOT met'}`);

@@ -15,7 +15,12 @@ import { join } from 'node:path';
 import { deriveId } from '../src/core/ids.ts';
 import { createIdempotency, IDEMPOTENCY_COLLECTION } from '../src/http/idempotency.ts';
 import { expireIdempotencyKeys } from '../src/http/idempotencyRetention.ts';
-import { DELIVERIES, ensureWebhookCollections, PUBLIC_EVENTS, type FeedDoc } from '../src/features/webhooks/collections.ts';
+import {
+  DELIVERIES,
+  ensureWebhookCollections,
+  PUBLIC_EVENTS,
+  type FeedDoc,
+} from '../src/features/webhooks/collections.ts';
 import { deliveryIdFor, type DeliveryDoc } from '../src/features/webhooks/delivery/delivery.ts';
 import { pruneWebhookHistory } from '../src/features/webhooks/retention.ts';
 import { openSqliteReadStore } from '../src/readstore/sqlite.ts';
@@ -35,7 +40,8 @@ const startMs = Date.parse('2026-01-01T00:00:00.000Z');
 let nowMs = startMs;
 const withIdempotency = createIdempotency(readStore, () => nowMs);
 const iso = (ms: number) => new Date(ms).toISOString();
-const fileBytes = () => statSync(file).size + statSync(`${file}-wal`, { throwIfNoEntry: false })?.size!;
+const fileBytes = () =>
+  statSync(file).size + statSync(`${file}-wal`, { throwIfNoEntry: false })?.size!;
 const counts = async () => ({
   idempotencyRecords: await readStore.count(IDEMPOTENCY_COLLECTION),
   deliveries: await readStore.count(DELIVERIES),
@@ -45,23 +51,66 @@ const counts = async () => ({
 /** One hour of the steady load: its share of the day's requests and events, then the hourly passes. */
 async function hour(n: number): Promise<void> {
   for (let i = 0; i < REQUESTS_PER_HOUR; i++) {
-    await withIdempotency({ accountId: 'acc', key: `k-${n}-${i}`, method: 'POST', path: '/api/v1/projects/p/topics', body: { title: `t ${i}` } },
-      async () => ({ status: 201, body: { topic: { id: `tpc_${n}_${i}`, title: `t ${i}` } } }));
+    await withIdempotency(
+      {
+        accountId: 'acc',
+        key: `k-${n}-${i}`,
+        method: 'POST',
+        path: '/api/v1/projects/p/topics',
+        body: { title: `t ${i}` },
+      },
+      async () => ({ status: 201, body: { topic: { id: `tpc_${n}_${i}`, title: `t ${i}` } } }),
+    );
   }
   for (let i = 0; i < EVENTS_PER_HOUR; i++) {
     const at = nowMs + i;
     const eventId = deriveId('evt', at, `domain-${n}-${i}`, 'article.published');
-    const body = JSON.stringify({ id: eventId, type: 'article.published', createdAt: iso(at), data: { articleId: `art_${n}_${i}`, title: 'A published article' } });
-    const feed: FeedDoc = { id: eventId, accountId: 'acc', type: 'article.published', seq: String(at).padStart(20, '0'), createdAt: iso(at), body };
-    const writes = [{ kind: 'insert_if_absent' as const, collection: PUBLIC_EVENTS, id: eventId, doc: feed }];
+    const body = JSON.stringify({
+      id: eventId,
+      type: 'article.published',
+      createdAt: iso(at),
+      data: { articleId: `art_${n}_${i}`, title: 'A published article' },
+    });
+    const feed: FeedDoc = {
+      id: eventId,
+      accountId: 'acc',
+      type: 'article.published',
+      seq: String(at).padStart(20, '0'),
+      createdAt: iso(at),
+      body,
+    };
+    const writes = [
+      { kind: 'insert_if_absent' as const, collection: PUBLIC_EVENTS, id: eventId, doc: feed },
+    ];
     for (let e = 0; e < ENDPOINTS; e++) {
       const id = deliveryIdFor(eventId, `whk_${e}`, iso(at));
       const doc: DeliveryDoc = {
-        id, accountId: 'acc', endpointId: `whk_${e}`, eventId, eventType: 'article.published', body: null, seq: feed.seq,
-        status: 'succeeded', attempts: [{ at: iso(at), statusCode: 200, latencyMs: 40, responseBody: 'ok', error: null }], runAttempts: 0,
-        nextAttemptAt: null, failureReason: null, queue: null, due: null, rev: 1, createdAt: iso(at), updatedAt: iso(at),
+        id,
+        accountId: 'acc',
+        endpointId: `whk_${e}`,
+        eventId,
+        eventType: 'article.published',
+        body: null,
+        seq: feed.seq,
+        status: 'succeeded',
+        attempts: [
+          { at: iso(at), statusCode: 200, latencyMs: 40, responseBody: 'ok', error: null },
+        ],
+        runAttempts: 0,
+        nextAttemptAt: null,
+        failureReason: null,
+        queue: null,
+        due: null,
+        rev: 1,
+        createdAt: iso(at),
+        updatedAt: iso(at),
       };
-      writes.push({ kind: 'insert_if_absent' as const, collection: DELIVERIES, id, doc: doc as unknown as FeedDoc });
+      writes.push({
+        kind: 'insert_if_absent' as const,
+        collection: DELIVERIES,
+        id,
+        doc: doc as unknown as FeedDoc,
+      });
     }
     await readStore.commit(writes);
   }
@@ -70,12 +119,22 @@ async function hour(n: number): Promise<void> {
   await pruneWebhookHistory(readStore, nowMs);
 }
 
-const samples: Array<{ day: number; idempotencyRecords: number; deliveries: number; feedRows: number; fileMb: number }> = [];
+const samples: Array<{
+  day: number;
+  idempotencyRecords: number;
+  deliveries: number;
+  feedRows: number;
+  fileMb: number;
+}> = [];
 const started = performance.now();
 for (let day = 1; day <= DAYS; day++) {
   for (let h = 0; h < 24; h++) await hour((day - 1) * 24 + h);
   if (day % Math.max(1, Math.floor(DAYS / 10)) === 0 || day === DAYS) {
-    const sample = { day, ...(await counts()), fileMb: Number((fileBytes() / 1_048_576).toFixed(1)) };
+    const sample = {
+      day,
+      ...(await counts()),
+      fileMb: Number((fileBytes() / 1_048_576).toFixed(1)),
+    };
     samples.push(sample);
     console.log(JSON.stringify(sample));
   }
@@ -86,7 +145,12 @@ const seconds = (performance.now() - started) / 1000;
 const chartCutoff = iso(nowMs - CHART_WINDOW);
 let chartKept = 0;
 for (let cursor: string | undefined, more = true; more; ) {
-  const page = await readStore.find<DeliveryDoc>(DELIVERIES, { filter: { endpointId: 'whk_0' }, sort: { field: 'id', direction: 'desc' }, limit: 200, cursor });
+  const page = await readStore.find<DeliveryDoc>(DELIVERIES, {
+    filter: { endpointId: 'whk_0' },
+    sort: { field: 'id', direction: 'desc' },
+    limit: 200,
+    cursor,
+  });
   for (const doc of page.items) if (doc.createdAt >= chartCutoff) chartKept++;
   more = page.nextCursor !== null && page.items.every((doc) => doc.createdAt >= chartCutoff);
   cursor = page.nextCursor ?? undefined;
@@ -96,19 +160,33 @@ const last = samples[samples.length - 1];
 const full = samples.find((sample) => sample.day >= 31) ?? last;
 const rowsKept = last.idempotencyRecords + last.deliveries + last.feedRows;
 const result = {
-  days: DAYS, perHour: { requests: REQUESTS_PER_HOUR, events: EVENTS_PER_HOUR, endpoints: ENDPOINTS },
+  days: DAYS,
+  perHour: { requests: REQUESTS_PER_HOUR, events: EVENTS_PER_HOUR, endpoints: ENDPOINTS },
   host: { cpus: cpus().length, loadAverage: loadavg().map((n) => Number(n.toFixed(2))) },
-  seconds: Number(seconds.toFixed(1)), samples,
-  written: { idempotencyRecords: DAYS * 24 * REQUESTS_PER_HOUR, events: DAYS * 24 * EVENTS_PER_HOUR, deliveries: DAYS * 24 * EVENTS_PER_HOUR * ENDPOINTS },
+  seconds: Number(seconds.toFixed(1)),
+  samples,
+  written: {
+    idempotencyRecords: DAYS * 24 * REQUESTS_PER_HOUR,
+    events: DAYS * 24 * EVENTS_PER_HOUR,
+    deliveries: DAYS * 24 * EVENTS_PER_HOUR * ENDPOINTS,
+  },
   bytesPerKeptRow: Math.round(fileBytes() / rowsKept),
   chart: { deliveriesOfLast7DaysForOneEndpoint: chartWritten, kept: chartKept },
   checks: {
-    bounded: DAYS < 40 ? null : last.deliveries <= full.deliveries * 1.05 && last.feedRows <= full.feedRows * 1.05 && last.idempotencyRecords <= 24 * REQUESTS_PER_HOUR,
+    bounded:
+      DAYS < 40
+        ? null
+        : last.deliveries <= full.deliveries * 1.05 &&
+          last.feedRows <= full.feedRows * 1.05 &&
+          last.idempotencyRecords <= 24 * REQUESTS_PER_HOUR,
     chartWindowKept: chartKept === chartWritten,
   },
 };
 console.log(JSON.stringify(result, null, 2));
 await readStore.close();
 mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
-writeFileSync(join(import.meta.dirname, 'results/retention.json'), `${JSON.stringify(result, null, 2)}\n`);
+writeFileSync(
+  join(import.meta.dirname, 'results/retention.json'),
+  `${JSON.stringify(result, null, 2)}\n`,
+);
 rmSync(dir, { recursive: true, force: true });

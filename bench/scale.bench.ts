@@ -34,7 +34,13 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EMBEDDED_DB_FILE } from '../src/app/stores.ts';
 import { BIG, projectIdOf, SMALL } from './scale/grow.ts';
-import { eventsIn, growStoreApart, moveCheckpointsToHead, seedStore, type Retention } from './scale/growStore.ts';
+import {
+  eventsIn,
+  growStoreApart,
+  moveCheckpointsToHead,
+  seedStore,
+  type Retention,
+} from './scale/growStore.ts';
 import { get, startServer, stopServer, waitUntilCrawled, type Server } from './scale/server.ts';
 import type { ServerTrace } from './scale/serverTrace.ts';
 
@@ -56,7 +62,6 @@ const percentile = (values: number[], p: number) => {
 const round = (n: number, digits = 2) => Number(n.toFixed(digits));
 let key = '';
 
-
 /**
  * p50 and p99 of READS reads one at a time (the issue's figures, at the client); beside them the
  * same reads' time inside the server (its request event to the handler's end(), serverTrace.ts)
@@ -66,16 +71,23 @@ let key = '';
 async function latency(server: Server, path: string) {
   for (let i = 0; i < WARM_UP; i++) await get(server, path);
   let benchGcMs = 0;
-  const observer = new PerformanceObserver((list) => { for (const entry of list.getEntries()) benchGcMs += entry.duration; });
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) benchGcMs += entry.duration;
+  });
   observer.observe({ entryTypes: ['gc'] });
   await server.ask({ trace: 'start', profile: false }, 'tracing');
   const times: number[] = [];
   for (let i = 0; i < READS; i++) times.push((await get(server, path)).ms);
-  const inServer = (await server.ask<ServerTrace>({ trace: 'stop' }, 'trace')).requests.map((request) => request.endMs - request.startMs);
+  const inServer = (await server.ask<ServerTrace>({ trace: 'stop' }, 'trace')).requests.map(
+    (request) => request.endMs - request.startMs,
+  );
   observer.disconnect();
   return {
-    p50: round(percentile(times, 50)), p99: round(percentile(times, 99)),
-    inServerP50: round(percentile(inServer, 50)), inServerP99: round(percentile(inServer, 99)), benchGcMs: round(benchGcMs),
+    p50: round(percentile(times, 50)),
+    p99: round(percentile(times, 99)),
+    inServerP50: round(percentile(inServer, 50)),
+    inServerP99: round(percentile(inServer, 99)),
+    benchGcMs: round(benchGcMs),
   };
 }
 
@@ -107,14 +119,20 @@ async function postTopics(server: Server): Promise<{ perSecond: number; serverCp
     while (next < POSTS) {
       const n = next++;
       const response = await fetch(`${server.url}/api/v1/projects/${projectIdOf(2)}/topics`, {
-        method: 'POST', headers: { authorization: `Bearer ${server.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ title: `Posted ${n}` }),
+        method: 'POST',
+        headers: { authorization: `Bearer ${server.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: `Posted ${n}` }),
       });
-      if (response.status !== 201) throw new Error(`POST topics: ${response.status} ${await response.text()}`);
+      if (response.status !== 201)
+        throw new Error(`POST topics: ${response.status} ${await response.text()}`);
     }
   };
   await Promise.all([worker(), worker(), worker(), worker()]);
   const perSecond = round(POSTS / ((performance.now() - started) / 1000), 0);
-  return { perSecond, serverCpuUs: round(((await server.ask<number>({ cpu: true }, 'cpu')) - cpuBefore) / POSTS, 0) };
+  return {
+    perSecond,
+    serverCpuUs: round(((await server.ask<number>({ cpu: true }, 'cpu')) - cpuBefore) / POSTS, 0),
+  };
 }
 
 async function measure(label: string) {
@@ -135,7 +153,11 @@ async function measure(label: string) {
     cursorPagesMs: await cursorPages(server),
   };
   const posts = await postTopics(server);
-  const all = { ...figures, postTopicsPerSecond: posts.perSecond, postTopicsServerCpuUs: posts.serverCpuUs };
+  const all = {
+    ...figures,
+    postTopicsPerSecond: posts.perSecond,
+    postTopicsServerCpuUs: posts.serverCpuUs,
+  };
   console.log(label, JSON.stringify(all));
   return { server, figures: all };
 }
@@ -150,10 +172,14 @@ async function measure(label: string) {
 function rebuildByCli(): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, 'projections', 'rebuild'], {
-      env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' }, detached: true, stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
     let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => { stdout += chunk; });
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk;
+    });
     child.once('error', reject);
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`projections rebuild exited with ${code}`));
@@ -172,7 +198,11 @@ const REQUESTS_PER_SECOND_DURING = 50;
 async function onlineRebuild(server: Server, idleP99: number) {
   const rebuild = rebuildByCli();
   let done = false;
-  void rebuild.finally(() => { done = true; }).catch(() => {});
+  void rebuild
+    .finally(() => {
+      done = true;
+    })
+    .catch(() => {});
   const times: number[] = [];
   const started = performance.now();
   while (!done) {
@@ -182,12 +212,20 @@ async function onlineRebuild(server: Server, idleP99: number) {
   }
   const rate = await rebuild;
   return {
-    eventsPerSecond: rate, serverP99DuringMs: round(percentile(times, 99)), serverIdleP99Ms: idleP99,
-    requestsDuring: times.length, requestsPerSecondDuring: REQUESTS_PER_SECOND_DURING,
+    eventsPerSecond: rate,
+    serverP99DuringMs: round(percentile(times, 99)),
+    serverIdleP99Ms: idleP99,
+    requestsDuring: times.length,
+    requestsPerSecondDuring: REQUESTS_PER_SECOND_DURING,
   };
 }
 
-const bytesPerEvent = (events: bigint) => round((statSync(file).size + (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0)) / Number(events), 0);
+const bytesPerEvent = (events: bigint) =>
+  round(
+    (statSync(file).size + (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0)) /
+      Number(events),
+    0,
+  );
 
 await seedStore(file, { eventsPlanned: SIZE, endMs: END_MS });
 const empty = await measure('near-empty');
@@ -208,14 +246,19 @@ const offline = await rebuildByCli();
 
 const e = empty.figures;
 const g = grown.figures;
-const within = (grownMs: number, emptyMs: number, factor: number) => grownMs <= emptyMs * factor + 2;
+const within = (grownMs: number, emptyMs: number, factor: number) =>
+  grownMs <= emptyMs * factor + 2;
 const firstPage = g.cursorPagesMs[0];
 const result = {
-  size: SIZE, events: Number(events), emptyEvents: Number(emptyEvents), growSeconds,
+  size: SIZE,
+  events: Number(events),
+  emptyEvents: Number(emptyEvents),
+  growSeconds,
   host: { cpus: cpus().length, loadAverage: loadavg().map((n) => round(n)) },
   bytesPerEvent: { nearEmpty: emptyBytesPerEvent, grown: bytesPerEvent(events) },
   retention,
-  nearEmpty: e, grown: g,
+  nearEmpty: e,
+  grown: g,
   rebuild: { offlineEventsPerSecond: offline, online },
   checks: {
     topicListP99: within(g.topicList.p99, e.topicList.p99, 1.2),
@@ -233,5 +276,8 @@ const result = {
 };
 console.log(JSON.stringify(result, null, 2));
 mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
-writeFileSync(join(import.meta.dirname, 'results/scale.json'), `${JSON.stringify(result, null, 2)}\n`);
+writeFileSync(
+  join(import.meta.dirname, 'results/scale.json'),
+  `${JSON.stringify(result, null, 2)}\n`,
+);
 rmSync(dir, { recursive: true, force: true });

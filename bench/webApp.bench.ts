@@ -19,18 +19,29 @@ import { signedInMember } from '../test/support/signedInMember.ts';
 
 const rounds = Number(process.argv[2] ?? 10);
 const html = readFileSync(join(WEB_DIST, 'index.html'), 'utf8');
-const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]);
+const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map(
+  (match) => match[1],
+);
 const files = assets.map((asset) => readFileSync(join(WEB_DIST, asset)));
-const gzipped = assets.map((asset, i) => ({ asset, bytes: gzipSync(files[i], { level: 9 }).length }));
+const gzipped = assets.map((asset, i) => ({
+  asset,
+  bytes: gzipSync(files[i], { level: 9 }).length,
+}));
 const firstPageKB = gzipped.reduce((sum, { bytes }) => sum + bytes, 0) / 1024;
 const appBytes = Buffer.byteLength(html) + files.reduce((sum, file) => sum + file.length, 0);
 
 /** The same screens as static HTML, padded with inert text to the app's size. */
-const screen = '<main><h1>Sign in</h1><form><label>Email <input type="email"></label><label>Password <input type="password"></label><button type="submit">Sign in</button></form>'
-  + '<table><caption>Active keys</caption><tbody><tr><td>bench key</td></tr></tbody></table></main>';
+const screen =
+  '<main><h1>Sign in</h1><form><label>Email <input type="email"></label><label>Password <input type="password"></label><button type="submit">Sign in</button></form>' +
+  '<table><caption>Active keys</caption><tbody><tr><td>bench key</td></tr></tbody></table></main>';
 const padding = `<p hidden>${'static text '.repeat(Math.ceil(appBytes / 12))}</p>`;
-const staticPage = Buffer.from(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Static</title></head><body>${screen}${padding}</body></html>`);
-const bare = createServer((_req, res) => { res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }); res.end(staticPage); });
+const staticPage = Buffer.from(
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Static</title></head><body>${screen}${padding}</body></html>`,
+);
+const bare = createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(staticPage);
+});
 await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
 const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
 
@@ -41,11 +52,23 @@ const [cookieName, cookieValue] = owner.cookie!.split(/=(.*)/s, 2);
 
 const browser: Browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 
 /** Median and best of ROUNDS cold loads: navigation until `ready` resolves. */
-async function timeLoads(url: string, ready: (page: Page) => Promise<unknown>, prepare?: (context: BrowserContext) => Promise<void>) {
+async function timeLoads(
+  url: string,
+  ready: (page: Page) => Promise<unknown>,
+  prepare?: (context: BrowserContext) => Promise<void>,
+) {
   const times: number[] = [];
   for (let round = 0; round < rounds; round++) {
     const context = await browser.newContext();
@@ -58,12 +81,21 @@ async function timeLoads(url: string, ready: (page: Page) => Promise<unknown>, p
     await context.close();
   }
   times.sort((a, b) => a - b);
-  return { median: Number(times[Math.floor(times.length / 2)].toFixed(1)), best: Number(times[0].toFixed(1)), rounds };
+  return {
+    median: Number(times[Math.floor(times.length / 2)].toFixed(1)),
+    best: Number(times[0].toFixed(1)),
+    rounds,
+  };
 }
 
-const signInReady = (page: Page) => page.getByRole('button', { name: 'Sign in' }).waitFor({ state: 'visible' });
-const keysReady = (page: Page) => page.getByRole('row', { name: /bench key/ }).waitFor({ state: 'visible' });
-const withSession = (context: BrowserContext) => context.addCookies([{ name: cookieName, value: cookieValue, url: app.url, httpOnly: true, sameSite: 'Lax' }]);
+const signInReady = (page: Page) =>
+  page.getByRole('button', { name: 'Sign in' }).waitFor({ state: 'visible' });
+const keysReady = (page: Page) =>
+  page.getByRole('row', { name: /bench key/ }).waitFor({ state: 'visible' });
+const withSession = (context: BrowserContext) =>
+  context.addCookies([
+    { name: cookieName, value: cookieValue, url: app.url, httpOnly: true, sameSite: 'Lax' },
+  ]);
 
 const signIn = await timeLoads(`${app.url}/sign-in`, signInReady);
 const signInBaseline = await timeLoads(bareUrl, signInReady);
@@ -73,19 +105,33 @@ await browser.close();
 await app.close();
 bare.close();
 
-const ratio = (a: { median: number }, b: { median: number }) => Number((a.median / b.median).toFixed(2));
+const ratio = (a: { median: number }, b: { median: number }) =>
+  Number((a.median / b.median).toFixed(2));
 const results = {
   measuredAt: new Date().toISOString(),
   loadAverage: (await import('node:os')).loadavg()[0],
   firstPageGzippedKB: Number(firstPageKB.toFixed(1)),
   assets: gzipped,
   baselinePageBytes: staticPage.length,
-  signInUsableMs: signIn, signInBaselineMs: signInBaseline, signInRatio: ratio(signIn, signInBaseline),
-  keysTableMs: keys, keysBaselineMs: keysBaseline, keysRatio: ratio(keys, keysBaseline),
+  signInUsableMs: signIn,
+  signInBaselineMs: signInBaseline,
+  signInRatio: ratio(signIn, signInBaseline),
+  keysTableMs: keys,
+  keysBaselineMs: keysBaseline,
+  keysRatio: ratio(keys, keysBaseline),
 };
-process.stdout.write(`first page JS + CSS: ${results.firstPageGzippedKB} KB gzipped (target ≤ 200 KB)\n`);
-process.stdout.write(`sign-in form usable, cold: median ${signIn.median} ms (best ${signIn.best}) vs a static page of ${staticPage.length} bytes ${signInBaseline.median} ms: ${results.signInRatio}×\n`);
-process.stdout.write(`signed in, keys table shown, cold: median ${keys.median} ms (best ${keys.best}) vs the static page ${keysBaseline.median} ms: ${results.keysRatio}×\n`);
+process.stdout.write(
+  `first page JS + CSS: ${results.firstPageGzippedKB} KB gzipped (target ≤ 200 KB)\n`,
+);
+process.stdout.write(
+  `sign-in form usable, cold: median ${signIn.median} ms (best ${signIn.best}) vs a static page of ${staticPage.length} bytes ${signInBaseline.median} ms: ${results.signInRatio}×\n`,
+);
+process.stdout.write(
+  `signed in, keys table shown, cold: median ${keys.median} ms (best ${keys.best}) vs the static page ${keysBaseline.median} ms: ${results.keysRatio}×\n`,
+);
 process.stdout.write(`${rounds} loads each, load average ${results.loadAverage.toFixed(1)}\n`);
 mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
-writeFileSync(join(import.meta.dirname, 'results', 'webApp.json'), `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(
+  join(import.meta.dirname, 'results', 'webApp.json'),
+  `${JSON.stringify(results, null, 2)}\n`,
+);

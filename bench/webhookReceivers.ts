@@ -8,7 +8,11 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 
-const { key, cert, ports: count } = JSON.parse(process.argv[2]) as { key: string; cert: string; ports: number };
+const {
+  key,
+  cert,
+  ports: count,
+} = JSON.parse(process.argv[2]) as { key: string; cert: string; ports: number };
 const receipts: Array<[articleId: string, port: number, atMs: number]> = [];
 const now = () => performance.timeOrigin + performance.now();
 
@@ -33,7 +37,9 @@ for (let i = 0; i < count; i++) {
   });
   live.push(port);
 }
-const dead = await listen(() => { /* never answers */ });
+const dead = await listen(() => {
+  /* never answers */
+});
 
 process.stdout.write(`${JSON.stringify({ live, dead })}\n`);
 createInterface({ input: process.stdin }).on('line', (line) => {

@@ -4,7 +4,13 @@ import type { AccountEvent } from '../src/domain/accounts/account.ts';
 import type { PlanName } from '../src/domain/accounts/plans.ts';
 import type { Budget } from '../src/domain/accounts/budget.ts';
 
-export type AccountDoc = { id: string; name: string; plan: PlanName; createdAt: string; budget?: Budget | null };
+export type AccountDoc = {
+  id: string;
+  name: string;
+  plan: PlanName;
+  createdAt: string;
+  budget?: Budget | null;
+};
 
 export const accounts = defineProjection<AccountDoc>({
   name: 'accounts',
@@ -16,7 +22,12 @@ export const accounts = defineProjection<AccountDoc>({
     const event = stored as unknown as AccountEvent;
     switch (event.type) {
       case 'AccountCreated':
-        return { id: event.data.accountId, name: event.data.name, plan: event.data.plan, createdAt: event.data.at };
+        return {
+          id: event.data.accountId,
+          name: event.data.name,
+          plan: event.data.plan,
+          createdAt: event.data.at,
+        };
       case 'AccountPlanChanged':
         return doc && { ...doc, plan: event.data.plan };
       case 'AccountBudgetSet':

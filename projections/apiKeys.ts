@@ -4,8 +4,14 @@ import type { AccountEvent } from '../src/domain/accounts/account.ts';
 
 /** One document per key, found by the SHA-256 of the key on every request. */
 export type ApiKeyDoc = {
-  id: string; accountId: string; name: string; hash: string; prefix: string;
-  createdAt: string; revokedAt: string | null; replacedBy: string | null;
+  id: string;
+  accountId: string;
+  name: string;
+  hash: string;
+  prefix: string;
+  createdAt: string;
+  revokedAt: string | null;
+  replacedBy: string | null;
 };
 
 export const apiKeys = defineProjection<ApiKeyDoc>({
@@ -15,14 +21,25 @@ export const apiKeys = defineProjection<ApiKeyDoc>({
   categories: ['account'],
   documentId(stored) {
     const event = stored as unknown as AccountEvent;
-    return event.type === 'ApiKeyCreated' || event.type === 'ApiKeyRevoked' ? event.data.keyId : null;
+    return event.type === 'ApiKeyCreated' || event.type === 'ApiKeyRevoked'
+      ? event.data.keyId
+      : null;
   },
   evolve(doc, stored: StoredEvent) {
     const event = stored as unknown as AccountEvent;
     switch (event.type) {
       case 'ApiKeyCreated': {
         const { keyId, accountId, name, hash, prefix, at } = event.data;
-        return { id: keyId, accountId, name, hash, prefix, createdAt: at, revokedAt: null, replacedBy: null };
+        return {
+          id: keyId,
+          accountId,
+          name,
+          hash,
+          prefix,
+          createdAt: at,
+          revokedAt: null,
+          replacedBy: null,
+        };
       }
       case 'ApiKeyRevoked':
         return doc && { ...doc, revokedAt: event.data.at, replacedBy: event.data.replacedBy };

@@ -9,9 +9,16 @@ import { defineProjection } from '../src/readstore/projection.ts';
  * topics slower as a project's articles grew.
  */
 export type ArticleNameDoc = {
-  id: string; accountId: string; projectId: string; title: string; slug: string | null; path: string | null; prUrl: string | null;
+  id: string;
+  accountId: string;
+  projectId: string;
+  title: string;
+  slug: string | null;
+  path: string | null;
+  prUrl: string | null;
   /** Once merged, an article stays on the site while it is refreshed (a refresh PR open or closed). */
-  published: boolean; publishedAt: string | null;
+  published: boolean;
+  publishedAt: string | null;
 };
 
 export const ARTICLE_NAMES = 'article_names';
@@ -29,15 +36,28 @@ export const articleNames = defineProjection<ArticleNameDoc>({
     switch (event.type) {
       case 'ArticleQueued': {
         const { articleId, projectId, title } = event.data;
-        return { id: articleId, accountId: stored.metadata.accountId, projectId, title, slug: null, path: null, prUrl: null, published: false, publishedAt: null };
+        return {
+          id: articleId,
+          accountId: stored.metadata.accountId,
+          projectId,
+          title,
+          slug: null,
+          path: null,
+          prUrl: null,
+          published: false,
+          publishedAt: null,
+        };
       }
-      case 'ArticleDrafted': return doc && { ...doc, title: event.data.title, slug: event.data.slug };
-      case 'ArticlePullRequestOpened': return doc && { ...doc, prUrl: event.data.prUrl, path: event.data.path };
+      case 'ArticleDrafted':
+        return doc && { ...doc, title: event.data.title, slug: event.data.slug };
+      case 'ArticlePullRequestOpened':
+        return doc && { ...doc, prUrl: event.data.prUrl, path: event.data.path };
       case 'ArticleMerged': {
         const { path, prUrl, at } = event.data;
         return doc && { ...doc, path, prUrl: prUrl ?? doc.prUrl, published: true, publishedAt: at };
       }
-      default: return doc;
+      default:
+        return doc;
     }
   },
 });

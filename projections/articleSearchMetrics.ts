@@ -4,7 +4,13 @@ import { defineProjection } from '../src/readstore/projection.ts';
 import type { SearchMetricsSnapshot } from '../src/domain/searchAnalytics/metrics.ts';
 
 /** The latest Search Console figures of each article (one document per article, kept apart from the article read model). */
-export type ArticleSearchMetricsDoc = SearchMetricsSnapshot & { id: string; accountId: string; projectId: string; syncId: string; syncedAt: string };
+export type ArticleSearchMetricsDoc = SearchMetricsSnapshot & {
+  id: string;
+  accountId: string;
+  projectId: string;
+  syncId: string;
+  syncedAt: string;
+};
 
 export const ARTICLE_SEARCH_METRICS_COLLECTION = 'article_search_metrics';
 
@@ -13,11 +19,37 @@ export const articleSearchMetrics = defineProjection<ArticleSearchMetricsDoc>({
   collection: ARTICLE_SEARCH_METRICS_COLLECTION,
   indexes: ['projectId'],
   categories: ['article'],
-  documentId: (event) => (event.type === 'ArticleSearchMetricsUpdated' ? String(event.data.articleId) : null),
+  documentId: (event) =>
+    event.type === 'ArticleSearchMetricsUpdated' ? String(event.data.articleId) : null,
   evolve(doc, stored: StoredEvent) {
     const event = stored as unknown as ArticleEvent;
     if (event.type !== 'ArticleSearchMetricsUpdated') return doc;
-    const { articleId, projectId, syncId, at, property, url, period, previousPeriod, current, previous, queries } = event.data;
-    return { id: articleId, accountId: stored.metadata.accountId, projectId, syncId, syncedAt: at, property, url, period, previousPeriod, current, previous, queries };
+    const {
+      articleId,
+      projectId,
+      syncId,
+      at,
+      property,
+      url,
+      period,
+      previousPeriod,
+      current,
+      previous,
+      queries,
+    } = event.data;
+    return {
+      id: articleId,
+      accountId: stored.metadata.accountId,
+      projectId,
+      syncId,
+      syncedAt: at,
+      property,
+      url,
+      period,
+      previousPeriod,
+      current,
+      previous,
+      queries,
+    };
   },
 });

@@ -9,9 +9,17 @@ import { monthOf } from '../src/domain/accounts/budget.ts';
  * `unpricedTokens` counts the tokens of models without a price, which no cost covers.
  */
 export type ModelUsageDoc = {
-  id: string; accountId: string; projectId: string; month: string;
-  tokensIn: number; tokensOut: number; costUsd: number; unpricedTokens: number;
-  steps: number; failedSteps: number; updatedAt: string;
+  id: string;
+  accountId: string;
+  projectId: string;
+  month: string;
+  tokensIn: number;
+  tokensOut: number;
+  costUsd: number;
+  unpricedTokens: number;
+  steps: number;
+  failedSteps: number;
+  updatedAt: string;
 };
 
 export const modelUsageId = (projectId: string, month: string): string => `${projectId}_${month}`;
@@ -24,13 +32,25 @@ export const modelUsage = defineProjection<ModelUsageDoc>({
   // An account's month: the documents of its projects.
   indexes: [{ accountId: 1, month: 1 }],
   categories: ['article'],
-  documentId: (event) => (event.type === 'ArticleStepRecorded' ? modelUsageId(String(event.data.projectId), monthOf(String(event.data.at))) : null),
+  documentId: (event) =>
+    event.type === 'ArticleStepRecorded'
+      ? modelUsageId(String(event.data.projectId), monthOf(String(event.data.at)))
+      : null,
   evolve(doc, stored: StoredEvent) {
     if (stored.type !== 'ArticleStepRecorded') return doc;
     const { projectId, run, at } = (stored as unknown as StepRecorded).data;
     const base: ModelUsageDoc = doc ?? {
-      id: modelUsageId(projectId, monthOf(at)), accountId: stored.metadata.accountId, projectId, month: monthOf(at),
-      tokensIn: 0, tokensOut: 0, costUsd: 0, unpricedTokens: 0, steps: 0, failedSteps: 0, updatedAt: at,
+      id: modelUsageId(projectId, monthOf(at)),
+      accountId: stored.metadata.accountId,
+      projectId,
+      month: monthOf(at),
+      tokensIn: 0,
+      tokensOut: 0,
+      costUsd: 0,
+      unpricedTokens: 0,
+      steps: 0,
+      failedSteps: 0,
+      updatedAt: at,
     };
     const tokens = run.tokensIn + run.tokensOut;
     return {

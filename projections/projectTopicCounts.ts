@@ -3,6 +3,10 @@ import { defineTally } from '../src/readstore/tally.ts';
 
 /** How many of each project's topics have each status, counted in the commit that writes the topics. */
 export const projectTopicCounts = defineTally({
-  name: 'projectTopicCounts', collection: 'project_topic_counts',
-  source: 'topics', groupBy: 'projectId', countBy: 'status', values: TOPIC_STATUSES,
+  name: 'projectTopicCounts',
+  collection: 'project_topic_counts',
+  source: 'topics',
+  groupBy: 'projectId',
+  countBy: 'status',
+  values: TOPIC_STATUSES,
 });

@@ -3,10 +3,15 @@ import { defineProjection } from '../src/readstore/projection.ts';
 import { emptyBrand, type ProjectEvent } from '../src/domain/projects/project.ts';
 import type { BrandPart, BrandProfile } from '../src/domain/projects/brand.ts';
 import type { Settings } from '../src/domain/projects/settings.ts';
-import { NO_INTEGRATIONS, summarizeIntegrations, type IntegrationsSummary } from './integrations.ts';
+import {
+  NO_INTEGRATIONS,
+  summarizeIntegrations,
+  type IntegrationsSummary,
+} from './integrations.ts';
 
 export type LastBrandCrawl = {
-  crawlId: string; at: string;
+  crawlId: string;
+  at: string;
   /** The project's first crawl: everything is new, there is nothing to compare with. */
   initial: boolean;
   changedParts: Array<BrandPart | 'palette'>;
@@ -16,17 +21,36 @@ export type LastBrandCrawl = {
 
 /** A project with its brand profile, as GET /projects/:id shows it. */
 export type ProjectDoc = {
-  id: string; accountId: string; name: string; websiteUrl: string; blogUrl: string | null; sitemapUrl: string | null;
-  paused: boolean; settings: Settings;
-  crawl: { status: 'pending' | 'done' | 'failed'; crawlId: string | null; requestedAt: string | null; finishedAt: string | null; failureReason: string | null; pagesCrawled: number };
+  id: string;
+  accountId: string;
+  name: string;
+  websiteUrl: string;
+  blogUrl: string | null;
+  sitemapUrl: string | null;
+  paused: boolean;
+  settings: Settings;
+  crawl: {
+    status: 'pending' | 'done' | 'failed';
+    crawlId: string | null;
+    requestedAt: string | null;
+    finishedAt: string | null;
+    failureReason: string | null;
+    pagesCrawled: number;
+  };
   brand: BrandProfile | null;
   brandEditedParts: BrandPart[];
   /** What the latest finished crawl changed, with the changed parts as they were before it (absent until the first). */
   lastBrandCrawl?: LastBrandCrawl;
-  research: { runId: string; status: 'running' | 'done' | 'failed'; failureReason: string | null; topicIds: string[] } | null;
+  research: {
+    runId: string;
+    status: 'running' | 'done' | 'failed';
+    failureReason: string | null;
+    topicIds: string[];
+  } | null;
   /** Which integrations are set (GitHub, post-publish hook, search analytics); no credential or secret. */
   integrations: IntegrationsSummary;
-  createdAt: string; updatedAt: string;
+  createdAt: string;
+  updatedAt: string;
 };
 
 export const projects = defineProjection<ProjectDoc>({
@@ -39,11 +63,31 @@ export const projects = defineProjection<ProjectDoc>({
   evolve(doc, stored: StoredEvent) {
     const event = stored as unknown as ProjectEvent;
     if (event.type === 'ProjectCreated') {
-      const { projectId, accountId, name, websiteUrl, blogUrl, sitemapUrl, settings, at } = event.data;
+      const { projectId, accountId, name, websiteUrl, blogUrl, sitemapUrl, settings, at } =
+        event.data;
       return {
-        id: projectId, accountId, name, websiteUrl, blogUrl, sitemapUrl, paused: false, settings,
-        crawl: { status: 'pending', crawlId: null, requestedAt: at, finishedAt: null, failureReason: null, pagesCrawled: 0 },
-        brand: null, brandEditedParts: [], research: null, integrations: NO_INTEGRATIONS, createdAt: at, updatedAt: at,
+        id: projectId,
+        accountId,
+        name,
+        websiteUrl,
+        blogUrl,
+        sitemapUrl,
+        paused: false,
+        settings,
+        crawl: {
+          status: 'pending',
+          crawlId: null,
+          requestedAt: at,
+          finishedAt: null,
+          failureReason: null,
+          pagesCrawled: 0,
+        },
+        brand: null,
+        brandEditedParts: [],
+        research: null,
+        integrations: NO_INTEGRATIONS,
+        createdAt: at,
+        updatedAt: at,
       };
     }
     if (!doc) return doc;
@@ -51,36 +95,94 @@ export const projects = defineProjection<ProjectDoc>({
     const integrations = summarizeIntegrations(doc.integrations ?? NO_INTEGRATIONS, stored);
     if (integrations) return { ...doc, integrations, updatedAt };
     switch (event.type) {
-      case 'ProjectRenamed': return { ...doc, name: event.data.name, updatedAt };
-      case 'ProjectPaused': return { ...doc, paused: true, updatedAt };
-      case 'ProjectResumed': return { ...doc, paused: false, updatedAt };
-      case 'ProjectSettingsChanged': return { ...doc, settings: event.data.settings, updatedAt };
+      case 'ProjectRenamed':
+        return { ...doc, name: event.data.name, updatedAt };
+      case 'ProjectPaused':
+        return { ...doc, paused: true, updatedAt };
+      case 'ProjectResumed':
+        return { ...doc, paused: false, updatedAt };
+      case 'ProjectSettingsChanged':
+        return { ...doc, settings: event.data.settings, updatedAt };
       case 'BrandCrawlRequested':
         return {
-          ...doc, updatedAt,
+          ...doc,
+          updatedAt,
           brandEditedParts: event.data.overwriteEdited ? [] : doc.brandEditedParts,
-          crawl: { ...doc.crawl, status: 'pending', crawlId: event.data.crawlId, requestedAt: event.data.at, finishedAt: null, failureReason: null },
+          crawl: {
+            ...doc.crawl,
+            status: 'pending',
+            crawlId: event.data.crawlId,
+            requestedAt: event.data.at,
+            finishedAt: null,
+            failureReason: null,
+          },
         };
       case 'BrandCrawled':
         return {
-          ...doc, brand: event.data.profile, updatedAt, lastBrandCrawl: crawlChanges(doc, event.data),
-          crawl: { ...doc.crawl, status: 'done', finishedAt: event.data.at, pagesCrawled: event.data.pages.length },
+          ...doc,
+          brand: event.data.profile,
+          updatedAt,
+          lastBrandCrawl: crawlChanges(doc, event.data),
+          crawl: {
+            ...doc.crawl,
+            status: 'done',
+            finishedAt: event.data.at,
+            pagesCrawled: event.data.pages.length,
+          },
         };
       case 'BrandCrawlFailed':
-        return { ...doc, updatedAt, crawl: { ...doc.crawl, status: 'failed', finishedAt: event.data.at, failureReason: event.data.reason } };
+        return {
+          ...doc,
+          updatedAt,
+          crawl: {
+            ...doc.crawl,
+            status: 'failed',
+            finishedAt: event.data.at,
+            failureReason: event.data.reason,
+          },
+        };
       case 'BrandEdited':
         return {
-          ...doc, updatedAt,
+          ...doc,
+          updatedAt,
           brand: { ...(doc.brand ?? emptyBrand()), ...event.data.changes },
           brandEditedParts: [...new Set([...doc.brandEditedParts, ...event.data.parts])],
         };
       case 'TopicResearchRequested':
-        return { ...doc, updatedAt, research: { runId: event.data.runId, status: 'running', failureReason: null, topicIds: [] } };
+        return {
+          ...doc,
+          updatedAt,
+          research: {
+            runId: event.data.runId,
+            status: 'running',
+            failureReason: null,
+            topicIds: [],
+          },
+        };
       case 'TopicResearchCompleted':
-        return { ...doc, updatedAt, research: { runId: event.data.runId, status: 'done', failureReason: null, topicIds: event.data.topicIds } };
+        return {
+          ...doc,
+          updatedAt,
+          research: {
+            runId: event.data.runId,
+            status: 'done',
+            failureReason: null,
+            topicIds: event.data.topicIds,
+          },
+        };
       case 'TopicResearchFailed':
-        return { ...doc, updatedAt, research: { runId: event.data.runId, status: 'failed', failureReason: event.data.reason, topicIds: [] } };
-      default: return doc;
+        return {
+          ...doc,
+          updatedAt,
+          research: {
+            runId: event.data.runId,
+            status: 'failed',
+            failureReason: event.data.reason,
+            topicIds: [],
+          },
+        };
+      default:
+        return doc;
     }
   },
 });
@@ -91,7 +193,19 @@ type BrandCrawledData = Extract<ProjectEvent, { type: 'BrandCrawled' }>['data'];
 function crawlChanges(doc: ProjectDoc, data: BrandCrawledData): LastBrandCrawl {
   const previous = doc.brand ?? emptyBrand();
   const paletteChanged = JSON.stringify(previous.palette) !== JSON.stringify(data.profile.palette);
-  const changedParts: LastBrandCrawl['changedParts'] = [...data.changedParts, ...(paletteChanged ? ['palette' as const] : [])];
-  const before = Object.fromEntries(changedParts.map((part) => [part, previous[part]])) as Partial<BrandProfile>;
-  return { crawlId: data.crawlId, at: data.at, initial: !doc.lastBrandCrawl, changedParts, keptEditedParts: data.keptEditedParts, before };
+  const changedParts: LastBrandCrawl['changedParts'] = [
+    ...data.changedParts,
+    ...(paletteChanged ? ['palette' as const] : []),
+  ];
+  const before = Object.fromEntries(
+    changedParts.map((part) => [part, previous[part]]),
+  ) as Partial<BrandProfile>;
+  return {
+    crawlId: data.crawlId,
+    at: data.at,
+    initial: !doc.lastBrandCrawl,
+    changedParts,
+    keptEditedParts: data.keptEditedParts,
+    before,
+  };
 }

@@ -18,7 +18,11 @@ export const sitePages = defineProjection<SitePagesDoc>({
     const event = stored as unknown as ProjectEvent;
     if (event.type !== 'BrandCrawled') return doc;
     const pages = [
-      ...event.data.pages.map(({ url, title, headings }) => ({ url, title, ...(headings[0] ? { heading: headings[0] } : {}) })),
+      ...event.data.pages.map(({ url, title, headings }) => ({
+        url,
+        title,
+        ...(headings[0] ? { heading: headings[0] } : {}),
+      })),
       ...(event.data.sitemapUrls ?? []).map((url) => ({ url, title: '' })),
     ];
     return { id: event.data.projectId, accountId: stored.metadata.accountId, pages };

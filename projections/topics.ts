@@ -3,9 +3,21 @@ import { defineProjection } from '../src/readstore/projection.ts';
 import type { TopicEvent, TopicOverlap, TopicStatus } from '../src/domain/topics/topic.ts';
 
 export type TopicDoc = {
-  id: string; accountId: string; projectId: string; title: string; keyword: string | null; brief: string | null;
-  status: TopicStatus; scheduledFor: string | null; priority: number; source: 'api' | 'research';
-  runId: string | null; rationale: string | null; articleId: string | null; createdAt: string; updatedAt: string;
+  id: string;
+  accountId: string;
+  projectId: string;
+  title: string;
+  keyword: string | null;
+  brief: string | null;
+  status: TopicStatus;
+  scheduledFor: string | null;
+  priority: number;
+  source: 'api' | 'research';
+  runId: string | null;
+  rationale: string | null;
+  articleId: string | null;
+  createdAt: string;
+  updatedAt: string;
   overlap?: TopicOverlap | null;
 };
 
@@ -15,7 +27,12 @@ export const topics = defineProjection<TopicDoc>({
   // The topic list (a project's, newest first, by status or not), a project's topics in id
   // order (the cadence scheduler, research) and the scheduled topics, the earliest due first (the
   // scheduler's pass): every index is written on each change of a topic.
-  indexes: [{ projectId: 1, createdAt: -1 }, { projectId: 1, status: 1, createdAt: -1 }, 'projectId', { status: 1, scheduledFor: 1 }],
+  indexes: [
+    { projectId: 1, createdAt: -1 },
+    { projectId: 1, status: 1, createdAt: -1 },
+    'projectId',
+    { status: 1, scheduledFor: 1 },
+  ],
   categories: ['topic'],
   documentId: (event) => String(event.data.topicId),
   begins: ['TopicCreated'],
@@ -23,7 +40,14 @@ export const topics = defineProjection<TopicDoc>({
     const event = stored as unknown as TopicEvent;
     if (event.type === 'TopicCreated') {
       const { topicId, at, ...data } = event.data;
-      return { id: topicId, accountId: stored.metadata.accountId, ...data, articleId: null, createdAt: at, updatedAt: at };
+      return {
+        id: topicId,
+        accountId: stored.metadata.accountId,
+        ...data,
+        articleId: null,
+        createdAt: at,
+        updatedAt: at,
+      };
     }
     if (!doc) return doc;
     const updatedAt = event.data.at;
@@ -32,13 +56,20 @@ export const topics = defineProjection<TopicDoc>({
         const { topicId: _id, at: _at, ...changes } = event.data;
         return { ...doc, ...changes, updatedAt };
       }
-      case 'TopicApproved': return { ...doc, status: 'approved', scheduledFor: null, updatedAt };
-      case 'TopicRejected': return { ...doc, status: 'rejected', scheduledFor: null, updatedAt };
-      case 'TopicScheduled': return { ...doc, status: 'scheduled', scheduledFor: event.data.scheduledFor, updatedAt };
-      case 'TopicUnscheduled': return { ...doc, status: 'approved', scheduledFor: null, updatedAt };
-      case 'TopicReprioritized': return { ...doc, priority: event.data.priority, updatedAt };
-      case 'TopicWritten': return { ...doc, status: 'written', articleId: event.data.articleId, updatedAt };
-      default: return doc;
+      case 'TopicApproved':
+        return { ...doc, status: 'approved', scheduledFor: null, updatedAt };
+      case 'TopicRejected':
+        return { ...doc, status: 'rejected', scheduledFor: null, updatedAt };
+      case 'TopicScheduled':
+        return { ...doc, status: 'scheduled', scheduledFor: event.data.scheduledFor, updatedAt };
+      case 'TopicUnscheduled':
+        return { ...doc, status: 'approved', scheduledFor: null, updatedAt };
+      case 'TopicReprioritized':
+        return { ...doc, priority: event.data.priority, updatedAt };
+      case 'TopicWritten':
+        return { ...doc, status: 'written', articleId: event.data.articleId, updatedAt };
+      default:
+        return doc;
     }
   },
 });

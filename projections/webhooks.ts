@@ -8,7 +8,9 @@ import type { WebhookEventType } from '../src/domain/webhooks/eventTypes.ts';
  * (never presented). A deleted endpoint leaves a tombstone.
  */
 export type WebhookDoc = {
-  id: string; accountId: string; url: string;
+  id: string;
+  accountId: string;
+  url: string;
   /** null: every event type, including types added later. */
   events: WebhookEventType[] | null;
   description: string | null;
@@ -17,7 +19,8 @@ export type WebhookDoc = {
   /** When deliveries (re)started: registration or the last re-enable; "failing for 5 days" counts from here at the earliest. */
   enabledAt: string;
   sealedSecret: string;
-  createdAt: string; updatedAt: string;
+  createdAt: string;
+  updatedAt: string;
 };
 
 export const webhooks = defineProjection<WebhookDoc>({
@@ -30,21 +33,46 @@ export const webhooks = defineProjection<WebhookDoc>({
   evolve(doc, stored: StoredEvent) {
     const event = stored as unknown as WebhookEndpointEvent;
     if (event.type === 'WebhookEndpointRegistered') {
-      const { endpointId, accountId, url, events, description = null, sealedSecret, at } = event.data;
-      return { id: endpointId, accountId, url, events, description, enabled: true, disabled: null, enabledAt: at, sealedSecret, createdAt: at, updatedAt: at };
+      const {
+        endpointId,
+        accountId,
+        url,
+        events,
+        description = null,
+        sealedSecret,
+        at,
+      } = event.data;
+      return {
+        id: endpointId,
+        accountId,
+        url,
+        events,
+        description,
+        enabled: true,
+        disabled: null,
+        enabledAt: at,
+        sealedSecret,
+        createdAt: at,
+        updatedAt: at,
+      };
     }
     if (!doc) return doc;
     const updatedAt = event.data.at;
     switch (event.type) {
-      case 'WebhookEndpointUpdated': return { ...doc, events: event.data.events, updatedAt };
-      case 'WebhookEndpointDescribed': return { ...doc, description: event.data.description, updatedAt };
+      case 'WebhookEndpointUpdated':
+        return { ...doc, events: event.data.events, updatedAt };
+      case 'WebhookEndpointDescribed':
+        return { ...doc, description: event.data.description, updatedAt };
       case 'WebhookEndpointDisabled': {
         const { reason, detail, at } = event.data;
         return { ...doc, enabled: false, disabled: { reason, detail, at }, updatedAt };
       }
-      case 'WebhookEndpointEnabled': return { ...doc, enabled: true, disabled: null, enabledAt: event.data.at, updatedAt };
-      case 'WebhookEndpointDeleted': return null;
-      default: return doc;
+      case 'WebhookEndpointEnabled':
+        return { ...doc, enabled: true, disabled: null, enabledAt: event.data.at, updatedAt };
+      case 'WebhookEndpointDeleted':
+        return null;
+      default:
+        return doc;
     }
   },
 });

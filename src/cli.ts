@@ -1,5 +1,11 @@
 import { parseArgs } from 'node:util';
-import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey, setAccountPlan } from './features/accounts/keys.ts';
+import {
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
+  rotateApiKey,
+  setAccountPlan,
+} from './features/accounts/keys.ts';
 import { PLAN_NAMES, type PlanName } from './domain/accounts/plans.ts';
 import { budgetFromOptions, setAccountBudget } from './features/accounts/budget.ts';
 import { cliActor } from './cli/actor.ts';
@@ -42,44 +48,85 @@ type Command = (platform: Platform, args: string[]) => Promise<void>;
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
-function options<T extends Record<string, { type: 'string' } | { type: 'boolean' }>>(args: string[], spec: T) {
+function options<T extends Record<string, { type: 'string' } | { type: 'boolean' }>>(
+  args: string[],
+  spec: T,
+) {
   return parseArgs({ args, options: spec, allowPositionals: true, strict: true });
 }
 
 function planArg(value: string | undefined): PlanName | undefined {
   if (value === undefined) return undefined;
-  if (!(PLAN_NAMES as readonly string[]).includes(value)) throw new Error(`Unknown plan ${value}; plans: ${PLAN_NAMES.join(', ')}`);
+  if (!(PLAN_NAMES as readonly string[]).includes(value))
+    throw new Error(`Unknown plan ${value}; plans: ${PLAN_NAMES.join(', ')}`);
   return value as PlanName;
 }
 
-function printIssued(issued: { id: string; key: string; account: string }, json: boolean | undefined, verb: string) {
-  if (json) return print(JSON.stringify({ id: issued.id, key: issued.key, account: issued.account }));
-  print(`${verb} API key ${issued.id} for account "${issued.account}". It is shown only now; store it safely:\n\n  ${issued.key}\n`);
+function printIssued(
+  issued: { id: string; key: string; account: string },
+  json: boolean | undefined,
+  verb: string,
+) {
+  if (json)
+    return print(JSON.stringify({ id: issued.id, key: issued.key, account: issued.account }));
+  print(
+    `${verb} API key ${issued.id} for account "${issued.account}". It is shown only now; store it safely:\n\n  ${issued.key}\n`,
+  );
 }
 
 const commands: Record<string, Command> = {
   async init(platform) {
     const head = await platform.eventStore.headPosition();
     if (head >= 0n) print('This store already exists and holds events; nothing was changed.');
-    else print('Created a new, empty store. `npm start` serves it; its first start prints the API key of the account "default".');
+    else
+      print(
+        'Created a new, empty store. `npm start` serves it; its first start prints the API key of the account "default".',
+      );
   },
   async 'keys create'(platform, args) {
-    const { values } = options(args, { account: { type: 'string' }, plan: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' } });
+    const { values } = options(args, {
+      account: { type: 'string' },
+      plan: { type: 'string' },
+      name: { type: 'string' },
+      json: { type: 'boolean' },
+    });
     if (!values.account) throw new Error('keys create needs --account <name>');
-    printIssued(await createApiKey(platform, { account: values.account, plan: planArg(values.plan), name: values.name, actor: cliActor() }), values.json, 'Created');
+    printIssued(
+      await createApiKey(platform, {
+        account: values.account,
+        plan: planArg(values.plan),
+        name: values.name,
+        actor: cliActor(),
+      }),
+      values.json,
+      'Created',
+    );
   },
   async 'keys list'(platform, args) {
     const { values } = options(args, { account: { type: 'string' }, json: { type: 'boolean' } });
     if (!values.account) throw new Error('keys list needs --account <name>');
     const keys = await listApiKeys(platform, values.account);
-    if (values.json) { print(JSON.stringify(keys.map(({ hash: _hash, ...key }) => key))); return; }
-    if (keys.length === 0) { print(`No keys for account "${values.account}".`); return; }
-    for (const key of keys) print(`${key.id}  ${key.prefix}…  ${key.name}  created ${key.createdAt}${key.revokedAt ? `  revoked ${key.revokedAt}` : '  active'}`);
+    if (values.json) {
+      print(JSON.stringify(keys.map(({ hash: _hash, ...key }) => key)));
+      return;
+    }
+    if (keys.length === 0) {
+      print(`No keys for account "${values.account}".`);
+      return;
+    }
+    for (const key of keys)
+      print(
+        `${key.id}  ${key.prefix}…  ${key.name}  created ${key.createdAt}${key.revokedAt ? `  revoked ${key.revokedAt}` : '  active'}`,
+      );
   },
   async 'keys rotate'(platform, args) {
     const { values, positionals } = options(args, { json: { type: 'boolean' } });
     if (!positionals[0]) throw new Error('keys rotate needs <keyId>');
-    printIssued(await rotateApiKey(platform, positionals[0], { actor: cliActor() }), values.json, `Rotated ${positionals[0]} (now revoked); new`);
+    printIssued(
+      await rotateApiKey(platform, positionals[0], { actor: cliActor() }),
+      values.json,
+      `Rotated ${positionals[0]} (now revoked); new`,
+    );
   },
   async 'keys revoke'(platform, args) {
     const { positionals } = options(args, {});
@@ -95,26 +142,52 @@ const commands: Record<string, Command> = {
     print(`Account "${positionals[0]}" is now on the ${plan} plan.`);
   },
   async 'accounts budget'(platform, args) {
-    const { values } = options(args, { account: { type: 'string' }, usd: { type: 'string' }, tokens: { type: 'string' }, none: { type: 'boolean' } });
+    const { values } = options(args, {
+      account: { type: 'string' },
+      usd: { type: 'string' },
+      tokens: { type: 'string' },
+      none: { type: 'boolean' },
+    });
     if (!values.account) throw new Error('accounts budget needs --account <name>');
     const budget = budgetFromOptions(values);
     await setAccountBudget(platform, values.account, budget, cliActor());
-    const what = budget === null ? 'no monthly budget' : 'usd' in budget ? `a monthly budget of ${budget.usd} USD (estimated)` : `a monthly budget of ${budget.tokens} tokens`;
-    print(`Account "${values.account}" now has ${what}; articles waiting for its budget are checked again.`);
+    const what =
+      budget === null
+        ? 'no monthly budget'
+        : 'usd' in budget
+          ? `a monthly budget of ${budget.usd} USD (estimated)`
+          : `a monthly budget of ${budget.tokens} tokens`;
+    print(
+      `Account "${values.account}" now has ${what}; articles waiting for its budget are checked again.`,
+    );
   },
   async 'projections rebuild'(platform, args) {
     const { positionals, values } = options(args, { force: { type: 'boolean' } });
     // Scripts written for the in-place rebuild passed --force beside a running server; it is not needed now.
-    if (values.force) process.stderr.write('--force is no longer needed: the rebuild runs beside a running server.\n');
-    const result = await rebuildProjections(platform, positionals[0], { onBesideServer: (note) => process.stderr.write(`${note}\n`) });
-    print(`Rebuilt from ${result.events} events in ${result.seconds.toFixed(2)} s (${Math.round(result.rate)} events/s).`);
+    if (values.force)
+      process.stderr.write(
+        '--force is no longer needed: the rebuild runs beside a running server.\n',
+      );
+    const result = await rebuildProjections(platform, positionals[0], {
+      onBesideServer: (note) => process.stderr.write(`${note}\n`),
+    });
+    print(
+      `Rebuilt from ${result.events} events in ${result.seconds.toFixed(2)} s (${Math.round(result.rate)} events/s).`,
+    );
   },
-  async 'history article'(platform, args) { await history(platform, 'article', args); },
-  async 'history topic'(platform, args) { await history(platform, 'topic', args); },
-  async 'history project'(platform, args) { await history(platform, 'project', args); },
+  async 'history article'(platform, args) {
+    await history(platform, 'article', args);
+  },
+  async 'history topic'(platform, args) {
+    await history(platform, 'topic', args);
+  },
+  async 'history project'(platform, args) {
+    await history(platform, 'project', args);
+  },
   async 'events export'(platform, args) {
     const { values } = options(args, { stream: { type: 'string' }, from: { type: 'string' } });
-    if (values.from !== undefined && !/^\d+$/.test(values.from)) throw new Error('--from takes a log position (a whole number)');
+    if (values.from !== undefined && !/^\d+$/.test(values.from))
+      throw new Error('--from takes a log position (a whole number)');
     await runExport(platform, { stream: values.stream, from: values.from });
   },
   async 'events verify'(platform) {
@@ -154,7 +227,8 @@ async function history(platform: Platform, kind: string, args: string[]) {
   await printHistory(platform, kind, positionals[0], values.json ?? false, print);
 }
 
-const failure = (error: unknown) => `inkstream: ${isAppError(error) || error instanceof Error ? error.message : String(error)}\n`;
+const failure = (error: unknown) =>
+  `inkstream: ${isAppError(error) || error instanceof Error ? error.message : String(error)}\n`;
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'restore') return restore(argv.slice(1));
@@ -162,7 +236,11 @@ async function main(argv: string[]): Promise<number> {
   const name = argv.slice(0, words).join(' ');
   const command = commands[name];
   if (!command) {
-    process.stderr.write(argv.length && argv[0] !== 'help' && argv[0] !== '--help' ? `Unknown command: ${argv.join(' ')}\n\n${USAGE}` : USAGE);
+    process.stderr.write(
+      argv.length && argv[0] !== 'help' && argv[0] !== '--help'
+        ? `Unknown command: ${argv.join(' ')}\n\n${USAGE}`
+        : USAGE,
+    );
     return argv.length && argv[0] !== 'help' && argv[0] !== '--help' ? 2 : 0;
   }
   let platform: Platform;
@@ -193,15 +271,25 @@ async function openForCommand(name: string): Promise<Platform> {
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
   const connection = createStoreConnection({
     giveUpAfterMs: CLI_STORE_WAIT_MS,
-    onRetry: (what, error, delayMs) => process.stderr.write(`inkstream: ${what} not reachable yet (${(error as Error).message}); trying again in ${delayMs} ms\n`),
+    onRetry: (what, error, delayMs) =>
+      process.stderr.write(
+        `inkstream: ${what} not reachable yet (${(error as Error).message}); trying again in ${delayMs} ms\n`,
+      ),
   });
-  const stores = await connection.establish(
-    'the store', () => openStores(config, (message) => logger.warn({ message }, 'WAL checkpoint failed'), { create: name === 'init' }),
+  const stores = await connection.establish('the store', () =>
+    openStores(config, (message) => logger.warn({ message }, 'WAL checkpoint failed'), {
+      create: name === 'init',
+    }),
   );
   try {
     const platform = await createPlatform(config, logger, { stores, connection });
-    const where = stores.where.events === stores.where.reads ? stores.where.events : `${stores.where.events}, read models in ${stores.where.reads}`;
-    process.stderr.write(`inkstream: store ${where}${envFile ? ` (configured by ${envFile} and the environment)` : ''}\n`);
+    const where =
+      stores.where.events === stores.where.reads
+        ? stores.where.events
+        : `${stores.where.events}, read models in ${stores.where.reads}`;
+    process.stderr.write(
+      `inkstream: store ${where}${envFile ? ` (configured by ${envFile} and the environment)` : ''}\n`,
+    );
     return platform;
   } catch (error) {
     await stores.close();

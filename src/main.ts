@@ -13,6 +13,12 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (++signals > 1) process.exit(1);
     logger.info({ signal }, 'shutting down: finishing in-flight requests and the current event');
-    running.stop().then(() => process.exit(0), (error) => { logger.error({ err: error }, 'unclean shutdown'); process.exit(1); });
+    running.stop().then(
+      () => process.exit(0),
+      (error) => {
+        logger.error({ err: error }, 'unclean shutdown');
+        process.exit(1);
+      },
+    );
   });
 }

@@ -11,7 +11,12 @@
  * Installed with `context.addInitScript(renderedProbe, { last: LAST_PARAGRAPH, signal: RENDERED, app })`
  * before the page's own scripts (an init script is sent as source: it can name only its argument).
  */
-export type RenderedTimes = { inDom: number; painted: number; appInDom: number | null; appPainted: number | null };
+export type RenderedTimes = {
+  inDom: number;
+  painted: number;
+  appInDom: number | null;
+  appPainted: number | null;
+};
 export const RENDERED = 'articleRender: rendered';
 
 // The browser's globals the probe uses (the root tsconfig has no DOM library; these stay in this module).
@@ -20,21 +25,35 @@ declare const window: { __rendered?: RenderedTimes };
 declare const document: { getElementById(id: string): { contains(node: DomNode): boolean } | null };
 declare function requestAnimationFrame(callback: () => void): number;
 type Added = { addedNodes: Iterable<DomNode> };
-declare const MutationObserver: new (callback: (records: Added[]) => void) => { observe(target: object, options: object): void; disconnect(): void };
-declare const MessageChannel: new () => { port1: { onmessage: (() => void) | null }; port2: { postMessage(message: null): void } };
+declare const MutationObserver: new (
+  callback: (records: Added[]) => void,
+) => { observe(target: object, options: object): void; disconnect(): void };
+declare const MessageChannel: new () => {
+  port1: { onmessage: (() => void) | null };
+  port2: { postMessage(message: null): void };
+};
 
-export function renderedProbe({ last, signal, app }: { last: string; signal: string; app: boolean }): void {
+export function renderedProbe({
+  last,
+  signal,
+  app,
+}: {
+  last: string;
+  signal: string;
+  app: boolean;
+}): void {
   const times: RenderedTimes = { inDom: 0, painted: 0, appInDom: null, appPainted: null };
   let first = false;
   let own = false;
   // The parser may add the paragraph's text as a node of its own: look at the element holding it.
   const holder = (node: DomNode) => (node.nodeType === 3 ? node.parentNode : node);
   const holds = (node: DomNode | null) => node !== null && (node.textContent ?? '').includes(last);
-  const afterPaint = (then: () => void) => requestAnimationFrame(() => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = then;
-    channel.port2.postMessage(null);
-  });
+  const afterPaint = (then: () => void) =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = then;
+      channel.port2.postMessage(null);
+    });
   const finish = () => {
     if (times.painted === 0 || (app && times.appPainted === null)) return;
     observer.disconnect();
@@ -47,12 +66,18 @@ export function renderedProbe({ last, signal, app }: { last: string; signal: str
       if (!first) {
         first = true;
         times.inDom = performance.now();
-        afterPaint(() => { times.painted = performance.now(); finish(); });
+        afterPaint(() => {
+          times.painted = performance.now();
+          finish();
+        });
       }
       if (app && !own && document.getElementById('root')?.contains(node!)) {
         own = true;
         times.appInDom = performance.now();
-        afterPaint(() => { times.appPainted = performance.now(); finish(); });
+        afterPaint(() => {
+          times.appPainted = performance.now();
+          finish();
+        });
       }
     }
   });

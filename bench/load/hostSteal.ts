@@ -9,9 +9,17 @@ type CpuTimes = { steal: number; total: number };
  */
 export function cpuTimes(): CpuTimes | null {
   try {
-    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const fields = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
     // user nice system idle iowait irq softirq steal (guest time is already counted in user)
-    return { steal: fields[7] ?? 0, total: fields.slice(0, 8).reduce((sum, value) => sum + value, 0) };
+    return {
+      steal: fields[7] ?? 0,
+      total: fields.slice(0, 8).reduce((sum, value) => sum + value, 0),
+    };
   } catch {
     return null;
   }

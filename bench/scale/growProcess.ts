@@ -7,6 +7,8 @@
 import { growStore } from './growStore.ts';
 
 const [file, size, endMs] = process.argv.slice(2);
-const retention = await growStore(file, Number(size), Number(endMs), (head) => process.stderr.write(`\rgrowing: ${head + 1n}/${size} events`));
+const retention = await growStore(file, Number(size), Number(endMs), (head) =>
+  process.stderr.write(`\rgrowing: ${head + 1n}/${size} events`),
+);
 process.stderr.write('\n');
 process.send!({ retention }, () => process.exit(0));

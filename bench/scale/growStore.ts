@@ -18,13 +18,27 @@ import { DELIVERIES } from '../../src/features/webhooks/collections.ts';
 import { pruneWebhookHistory } from '../../src/features/webhooks/retention.ts';
 import { createGrower } from './grow.ts';
 
-export type Retention = { deliveriesWritten: number; deliveriesRemoved: number; deliveriesKept: number; passSeconds: number };
+export type Retention = {
+  deliveriesWritten: number;
+  deliveriesRemoved: number;
+  deliveriesKept: number;
+  passSeconds: number;
+};
 
-async function withStores<T>(file: string, work: (eventStore: EventStore, readStore: ReadStore) => Promise<T>): Promise<T> {
+async function withStores<T>(
+  file: string,
+  work: (eventStore: EventStore, readStore: ReadStore) => Promise<T>,
+): Promise<T> {
   const eventStore = openSqliteEventStore(file);
   const readStore = openSqliteReadStore(file);
   try {
-    await readStore.ensureCollections(allProjections.map((p) => ({ name: p.collection, indexes: p.indexes, version: projectionVersion(p) })));
+    await readStore.ensureCollections(
+      allProjections.map((p) => ({
+        name: p.collection,
+        indexes: p.indexes,
+        version: projectionVersion(p),
+      })),
+    );
     return await work(eventStore, readStore);
   } finally {
     await eventStore.close();
@@ -37,15 +51,22 @@ export const seedStore = (file: string, options: { eventsPlanned: number; endMs:
   withStores(file, (eventStore, readStore) => createGrower(eventStore, readStore, options).seed());
 
 /** Grows the log to `size` events, then one retention pass (the hourly job would have kept the delivery log to its window all year). */
-export function growStore(file: string, size: number, endMs: number, onProgress: (head: bigint) => void): Promise<Retention> {
+export function growStore(
+  file: string,
+  size: number,
+  endMs: number,
+  onProgress: (head: bigint) => void,
+): Promise<Retention> {
   return withStores(file, async (eventStore, readStore) => {
     const grower = createGrower(eventStore, readStore, { eventsPlanned: size, endMs });
     await grower.growTo(size, onProgress);
     const pruneStarted = performance.now();
     const pruned = await pruneWebhookHistory(readStore, endMs);
     return {
-      deliveriesWritten: grower.deliveries, deliveriesRemoved: pruned.deliveries,
-      deliveriesKept: await readStore.count(DELIVERIES), passSeconds: Number(((performance.now() - pruneStarted) / 1000).toFixed(1)),
+      deliveriesWritten: grower.deliveries,
+      deliveriesRemoved: pruned.deliveries,
+      deliveriesKept: await readStore.count(DELIVERIES),
+      passSeconds: Number(((performance.now() - pruneStarted) / 1000).toFixed(1)),
     };
   });
 }
@@ -53,11 +74,19 @@ export function growStore(file: string, size: number, endMs: number, onProgress:
 /** growStore in a child process (growProcess.ts), so the bench's own heap stays as small as it was for the near-empty store. */
 export function growStoreApart(file: string, size: number, endMs: number): Promise<Retention> {
   return new Promise((resolve, reject) => {
-    const child = fork(join(import.meta.dirname, 'growProcess.ts'), [file, String(size), String(endMs)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(
+      join(import.meta.dirname, 'growProcess.ts'),
+      [file, String(size), String(endMs)],
+      { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    );
     let retention: Retention | null = null;
-    child.once('message', (message: { retention: Retention }) => { retention = message.retention; });
+    child.once('message', (message: { retention: Retention }) => {
+      retention = message.retention;
+    });
     child.once('error', reject);
-    child.once('exit', (code) => (retention ? resolve(retention) : reject(new Error(`growing exited with ${code}`))));
+    child.once('exit', (code) =>
+      retention ? resolve(retention) : reject(new Error(`growing exited with ${code}`)),
+    );
   });
 }
 

@@ -11,8 +11,17 @@ import { PerformanceObserver, performance } from 'node:perf_hooks';
 
 const SAMPLE_US = 250;
 
-export type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
-export type CpuProfile = { nodes: ProfileNode[]; startTime: number; samples: number[]; timeDeltas: number[] };
+export type ProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+};
+export type CpuProfile = {
+  nodes: ProfileNode[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+};
 export type ServerTrace = {
   requests: { url: string; startMs: number; endMs: number }[];
   gcs: { startMs: number; ms: number; kind: number }[];
@@ -23,7 +32,10 @@ export type ServerTrace = {
 export const monotonicMs = () => Number(process.hrtime.bigint()) / 1e6;
 
 /** Resolves once the profiler runs; `profile: false` records the requests and GCs only (what the scale bench asks, at no profiling cost). */
-export async function startTracing(server: Server, options: { profile: boolean }): Promise<{ stop(): Promise<ServerTrace> }> {
+export async function startTracing(
+  server: Server,
+  options: { profile: boolean },
+): Promise<{ stop(): Promise<ServerTrace> }> {
   // performance.now() counts from this process's start on the same monotonic clock.
   const perfToMonotonic = monotonicMs() - performance.now();
   const requests: ServerTrace['requests'] = [];
@@ -41,7 +53,11 @@ export async function startTracing(server: Server, options: { profile: boolean }
   server.prependListener('request', onRequest);
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      gcs.push({ startMs: entry.startTime + perfToMonotonic, ms: entry.duration, kind: (entry as unknown as { detail?: { kind?: number } }).detail?.kind ?? 0 });
+      gcs.push({
+        startMs: entry.startTime + perfToMonotonic,
+        ms: entry.duration,
+        kind: (entry as unknown as { detail?: { kind?: number } }).detail?.kind ?? 0,
+      });
     }
   });
   observer.observe({ entryTypes: ['gc'] });
@@ -54,7 +70,9 @@ export async function startTracing(server: Server, options: { profile: boolean }
   }
   return {
     async stop() {
-      const profile = session ? (await session.post('Profiler.stop')).profile as CpuProfile : null;
+      const profile = session
+        ? ((await session.post('Profiler.stop')).profile as CpuProfile)
+        : null;
       session?.disconnect();
       observer.disconnect();
       server.off('request', onRequest);

@@ -38,34 +38,52 @@ type Read = { list: string; startMs: number; endMs: number };
 
 /** The profiler's sampling interval (serverTrace.ts): a sample stands for this much CPU time. */
 const SAMPLE_MS = 0.25;
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[
+    Math.min(values.length - 1, Math.floor((p / 100) * values.length))
+  ];
 const round = (n: number) => Number(n.toFixed(2));
 
 /** Each profile sample's time, how long it stands for (until the next sample) and stack (leaf first), on the monotonic clock. */
-function samplesOf(profile: CpuProfile): { ms: number; durationMs: number; stack: { functionName: string; url: string }[] }[] {
+function samplesOf(
+  profile: CpuProfile,
+): { ms: number; durationMs: number; stack: { functionName: string; url: string }[] }[] {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id);
   let us = profile.startTime;
   return profile.samples.map((id, i) => {
     us += profile.timeDeltas[i];
     const stack = [];
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) stack.push(byId.get(at)!.callFrame);
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at))
+      stack.push(byId.get(at)!.callFrame);
     return { ms: us / 1000, durationMs: (profile.timeDeltas[i + 1] ?? 250) / 1000, stack };
   });
 }
 
 const ours = (url: string) => /\/(src|projections|bench)\//.test(url);
-const label = (frame: { functionName: string; url: string }) => `${frame.url ? `${basename(frame.url)}:` : ''}${frame.functionName || '(anonymous)'}`;
+const label = (frame: { functionName: string; url: string }) =>
+  `${frame.url ? `${basename(frame.url)}:` : ''}${frame.functionName || '(anonymous)'}`;
 
-function activity(stack: { functionName: string; url: string }[]): { outer: string; inner: string } {
+function activity(stack: { functionName: string; url: string }[]): {
+  outer: string;
+  inner: string;
+} {
   const mine = stack.filter((frame) => ours(frame.url));
   const leaf = label(stack[0]);
-  return { outer: mine.length ? label(mine[mine.length - 1]) : leaf, inner: mine.length ? `${label(mine[0])} > ${leaf}` : leaf };
+  return {
+    outer: mine.length ? label(mine[mine.length - 1]) : leaf,
+    inner: mine.length ? `${label(mine[0])} > ${leaf}` : leaf,
+  };
 }
 
 function top(totals: Map<string, number>, n: number): string {
-  return [...totals].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, ms]) => `${round(ms)} ms ${name}`).join('; ');
+  return [...totals]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([name, ms]) => `${round(ms)} ms ${name}`)
+    .join('; ');
 }
 
 /** The bench process's own garbage collections, on the monotonic clock: a pause here delays a read too. */
@@ -73,7 +91,8 @@ function watchClientGcs(): { gcs: { startMs: number; ms: number }[]; stop(): voi
   const perfToMonotonic = monotonicMs() - performance.now();
   const gcs: { startMs: number; ms: number }[] = [];
   const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) gcs.push({ startMs: entry.startTime + perfToMonotonic, ms: entry.duration });
+    for (const entry of list.getEntries())
+      gcs.push({ startMs: entry.startTime + perfToMonotonic, ms: entry.duration });
   });
   observer.observe({ entryTypes: ['gc'] });
   return { gcs, stop: () => observer.disconnect() };
@@ -89,20 +108,29 @@ async function idle(server: Server, name: string) {
   writeFileSync(join(dir, `idle-${name}.json`), JSON.stringify(trace));
   const busy = samplesOf(trace.profile!).filter((sample) => label(sample.stack[0]) !== '(idle)');
   const byOuter = new Map<string, number>();
-  for (const sample of busy) byOuter.set(activity(sample.stack).outer, (byOuter.get(activity(sample.stack).outer) ?? 0) + SAMPLE_MS);
-  console.log(`\n== ${name}, idle ${round(IDLE_MS / 1000)} s from ready (crawls over after ${round(crawledMs / 1000)} s): ${round(busy.length * SAMPLE_MS)} ms busy, ${trace.gcs.length} GCs (${round(trace.gcs.reduce((sum, gc) => sum + gc.ms, 0))} ms); load average ${loadavg().map(round).join(' ')}`);
+  for (const sample of busy)
+    byOuter.set(
+      activity(sample.stack).outer,
+      (byOuter.get(activity(sample.stack).outer) ?? 0) + SAMPLE_MS,
+    );
+  console.log(
+    `\n== ${name}, idle ${round(IDLE_MS / 1000)} s from ready (crawls over after ${round(crawledMs / 1000)} s): ${round(busy.length * SAMPLE_MS)} ms busy, ${trace.gcs.length} GCs (${round(trace.gcs.reduce((sum, gc) => sum + gc.ms, 0))} ms); load average ${loadavg().map(round).join(' ')}`,
+  );
   console.log(`  busy by outermost function: ${top(byOuter, 15)}`);
   const stretches: { startMs: number; endMs: number; what: Map<string, number> }[] = [];
   for (const sample of busy) {
     let last = stretches[stretches.length - 1];
-    if (!last || sample.ms - last.endMs > 2 * SAMPLE_MS) stretches.push(last = { startMs: sample.ms, endMs: sample.ms, what: new Map() });
+    if (!last || sample.ms - last.endMs > 2 * SAMPLE_MS)
+      stretches.push((last = { startMs: sample.ms, endMs: sample.ms, what: new Map() }));
     last.endMs = sample.ms + SAMPLE_MS;
     const { inner } = activity(sample.stack);
     last.what.set(inner, (last.what.get(inner) ?? 0) + SAMPLE_MS);
   }
-  stretches.sort((a, b) => (b.endMs - b.startMs) - (a.endMs - a.startMs));
+  stretches.sort((a, b) => b.endMs - b.startMs - (a.endMs - a.startMs));
   for (const stretch of stretches.slice(0, 8)) {
-    console.log(`  stretch ${round(stretch.endMs - stretch.startMs)} ms at +${round((stretch.startMs - busy[0].ms) / 1000)} s: ${top(stretch.what, 4)}`);
+    console.log(
+      `  stretch ${round(stretch.endMs - stretch.startMs)} ms at +${round((stretch.startMs - busy[0].ms) / 1000)} s: ${top(stretch.what, 4)}`,
+    );
   }
 }
 
@@ -120,22 +148,42 @@ async function traced(server: Server, name: string) {
   }
   const trace = await server.ask<ServerTrace>({ trace: 'stop' }, 'trace');
   client.stop();
-  writeFileSync(join(dir, `trace-${name}.json`), JSON.stringify({ reads, clientGcs: client.gcs, ...trace }));
+  writeFileSync(
+    join(dir, `trace-${name}.json`),
+    JSON.stringify({ reads, clientGcs: client.gcs, ...trace }),
+  );
   report(name, reads, trace, client.gcs);
 }
 
-function report(name: string, reads: Read[], trace: ServerTrace, clientGcs: { startMs: number; ms: number }[]): void {
+function report(
+  name: string,
+  reads: Read[],
+  trace: ServerTrace,
+  clientGcs: { startMs: number; ms: number }[],
+): void {
   const samples = samplesOf(trace.profile!);
-  const served = trace.requests.filter((request) => Object.values(LISTS).some((path) => request.url === `/api/v1${path}`));
-  console.log(`\n== ${name}: ${reads.length} reads, ${served.length} seen by the server, ${trace.gcs.length} GCs, load average ${loadavg().map(round).join(' ')}`);
+  const served = trace.requests.filter((request) =>
+    Object.values(LISTS).some((path) => request.url === `/api/v1${path}`),
+  );
+  console.log(
+    `\n== ${name}: ${reads.length} reads, ${served.length} seen by the server, ${trace.gcs.length} GCs, load average ${loadavg().map(round).join(' ')}`,
+  );
   for (const list of Object.keys(LISTS)) {
-    const mine = reads.map((read, i) => ({ ...read, server: served[i] })).filter((read) => read.list === list);
+    const mine = reads
+      .map((read, i) => ({ ...read, server: served[i] }))
+      .filter((read) => read.list === list);
     const client = mine.map((read) => read.endMs - read.startMs);
     const server = mine.map((read) => read.server.endMs - read.server.startMs);
-    console.log(`${list}: client p50 ${round(percentile(client, 50))} p99 ${round(percentile(client, 99))} max ${round(Math.max(...client))}; server p50 ${round(percentile(server, 50))} p99 ${round(percentile(server, 99))}`);
-    const slowest = [...mine].sort((a, b) => (b.endMs - b.startMs) - (a.endMs - a.startMs)).slice(0, SLOWEST);
+    console.log(
+      `${list}: client p50 ${round(percentile(client, 50))} p99 ${round(percentile(client, 99))} max ${round(Math.max(...client))}; server p50 ${round(percentile(server, 50))} p99 ${round(percentile(server, 99))}`,
+    );
+    const slowest = [...mine]
+      .sort((a, b) => b.endMs - b.startMs - (a.endMs - a.startMs))
+      .slice(0, SLOWEST);
     for (const read of slowest) {
-      const inWindow = samples.filter((sample) => sample.ms >= read.startMs && sample.ms <= read.endMs);
+      const inWindow = samples.filter(
+        (sample) => sample.ms >= read.startMs && sample.ms <= read.endMs,
+      );
       const outer = new Map<string, number>();
       const inner = new Map<string, number>();
       for (const sample of inWindow) {
@@ -143,10 +191,15 @@ function report(name: string, reads: Read[], trace: ServerTrace, clientGcs: { st
         outer.set(o, (outer.get(o) ?? 0) + sample.durationMs);
         inner.set(i, (inner.get(i) ?? 0) + sample.durationMs);
       }
-      const overlapping = (gc: { startMs: number; ms: number }) => gc.startMs < read.endMs && gc.startMs + gc.ms > read.startMs;
-      const serverGcs = trace.gcs.filter(overlapping).map((gc) => `${round(gc.ms)} ms (kind ${gc.kind})`);
+      const overlapping = (gc: { startMs: number; ms: number }) =>
+        gc.startMs < read.endMs && gc.startMs + gc.ms > read.startMs;
+      const serverGcs = trace.gcs
+        .filter(overlapping)
+        .map((gc) => `${round(gc.ms)} ms (kind ${gc.kind})`);
       const benchGcs = clientGcs.filter(overlapping).map((gc) => `${round(gc.ms)} ms`);
-      console.log(`  ${round(read.endMs - read.startMs)} ms at client, ${round(read.server.endMs - read.server.startMs)} ms in server, at +${round(read.startMs - reads[0].startMs)} ms; server GC ${serverGcs.join(', ') || 'none'}; bench GC ${benchGcs.join(', ') || 'none'}`);
+      console.log(
+        `  ${round(read.endMs - read.startMs)} ms at client, ${round(read.server.endMs - read.server.startMs)} ms in server, at +${round(read.startMs - reads[0].startMs)} ms; server GC ${serverGcs.join(', ') || 'none'}; bench GC ${benchGcs.join(', ') || 'none'}`,
+      );
       console.log(`    outer: ${top(outer, 5)}`);
       console.log(`    inner: ${top(inner, 5)}`);
     }

@@ -10,13 +10,27 @@ import type { Platform } from '../platform.ts';
  * so several replicas (or a second start on the same data) never do the same work twice.
  */
 /** `consumers` lists those running now: the projections, and the side-effect consumers while leading. */
-export type Background = { readonly consumers: ConsumerHandle[]; isLeader(): boolean; stop(): Promise<void> };
+export type Background = {
+  readonly consumers: ConsumerHandle[];
+  isLeader(): boolean;
+  stop(): Promise<void>;
+};
 
 export async function startBackground(
-  platform: Platform, extra: Partial<BackgroundWork> = {}, options: { leaseTtlMs?: number } = {},
+  platform: Platform,
+  extra: Partial<BackgroundWork> = {},
+  options: { leaseTtlMs?: number } = {},
 ): Promise<Background> {
-  const runner = { store: platform.eventStore, readStore: platform.readStore, logger: platform.logger, tail: platform.tail };
-  const projections = await startConsumer(projectionConsumer(platform.projections, platform.readStore, platform.eventStore), runner);
+  const runner = {
+    store: platform.eventStore,
+    readStore: platform.readStore,
+    logger: platform.logger,
+    tail: platform.tail,
+  };
+  const projections = await startConsumer(
+    projectionConsumer(platform.projections, platform.readStore, platform.eventStore),
+    runner,
+  );
   platform.readModels.attach(projections);
 
   let sideEffects: ConsumerHandle[] = [];
@@ -28,7 +42,8 @@ export async function startBackground(
     nowMs: () => Date.now(),
     ttlMs: options.leaseTtlMs,
     async onElected() {
-      for (const definition of extra.consumers ?? []) sideEffects.push(await startConsumer(definition, runner));
+      for (const definition of extra.consumers ?? [])
+        sideEffects.push(await startConsumer(definition, runner));
       for (const worker of extra.workers ?? []) workers.push(await worker.start(platform));
     },
     async onDeposed() {
@@ -40,7 +55,9 @@ export async function startBackground(
   });
 
   return {
-    get consumers() { return [projections, ...sideEffects]; },
+    get consumers() {
+      return [projections, ...sideEffects];
+    },
     isLeader: leadership.isLeader,
     async stop() {
       await leadership.stop();

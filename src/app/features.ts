@@ -24,8 +24,16 @@ export type FeatureOptions = { pipeline?: PipelineOptions };
  */
 export function features(options: FeatureOptions = {}): readonly Feature[] {
   return [
-    accountsFeature, projectsFeature, pipelineFeature(options.pipeline), topicsFeature, articlesFeature, auditFeature,
-    webhooksFeature, publishingFeature, searchAnalyticsFeature, usageFeature,
+    accountsFeature,
+    projectsFeature,
+    pipelineFeature(options.pipeline),
+    topicsFeature,
+    articlesFeature,
+    auditFeature,
+    webhooksFeature,
+    publishingFeature,
+    searchAnalyticsFeature,
+    usageFeature,
     liveFeature,
   ];
 }
@@ -34,7 +42,9 @@ export function features(options: FeatureOptions = {}): readonly Feature[] {
 export const allRoutes: readonly Route[] = features().flatMap((feature) => feature.routes);
 
 /** Every read model, in the order they are applied. */
-export const allProjections: readonly Projection[] = features().flatMap((feature) => feature.projections);
+export const allProjections: readonly Projection[] = features().flatMap(
+  (feature) => feature.projections,
+);
 
 /**
  * The background work beside the projections: each feature's consumers (log-driven) and workers
@@ -42,9 +52,15 @@ export const allProjections: readonly Projection[] = features().flatMap((feature
  */
 export function backgroundWork(platform: Platform, options: FeatureOptions = {}): BackgroundWork {
   const list = features(options);
-  const work = list.map((feature) => feature.background?.(platform) ?? { consumers: [], workers: [] });
+  const work = list.map(
+    (feature) => feature.background?.(platform) ?? { consumers: [], workers: [] },
+  );
   return {
     consumers: work.flatMap((each) => each.consumers),
-    workers: [...work.flatMap((each) => each.workers), retentionWorker(list), projectionUpgradeWorker()],
+    workers: [
+      ...work.flatMap((each) => each.workers),
+      retentionWorker(list),
+      projectionUpgradeWorker(),
+    ],
   };
 }

@@ -4,7 +4,12 @@ import { loadPlans } from '../domain/accounts/plans.ts';
 import type { Config } from '../core/config.ts';
 import { systemClock, type Clock } from '../core/clock.ts';
 import { createIdGenerator } from '../core/ids.ts';
-import { createSecretBox, loadOrCreateSecretKey, parseRetiredKeys, type SecretBinding } from '../core/secretBox.ts';
+import {
+  createSecretBox,
+  loadOrCreateSecretKey,
+  parseRetiredKeys,
+  type SecretBinding,
+} from '../core/secretBox.ts';
 import { createLogTail, type LogTail } from '../consumers/logTail.ts';
 import { createCommands } from '../eventstore/commands.ts';
 import { createDestinationPolicy, type ResolveHost } from '../integrations/safeHttp/index.ts';
@@ -17,44 +22,95 @@ import { verifyStoreIdentity } from './storeIdentity.ts';
 import { openStores, type Stores } from './stores.ts';
 
 export type PlatformOverrides = {
-  clock?: Clock; stores?: Stores; resolveHost?: ResolveHost;
+  clock?: Clock;
+  stores?: Stores;
+  resolveHost?: ResolveHost;
   /** How start-up waits for unreachable stores; its state is what readiness reports meanwhile. */
   connection?: StoreConnection;
 };
 
-export async function createPlatform(config: Config, logger: Logger, overrides: PlatformOverrides = {}): Promise<Platform> {
+export async function createPlatform(
+  config: Config,
+  logger: Logger,
+  overrides: PlatformOverrides = {},
+): Promise<Platform> {
   const clock = overrides.clock ?? systemClock;
-  const tightened = (path: string, previousMode: number) => logger.warn({ path, previousMode: previousMode.toString(8) }, 'tightened a file in DATA_DIR to 0600 (it was readable by other users)');
-  const connection = overrides.connection ?? createStoreConnection({
-    onRetry: (what, error, delayMs) => logger.warn({ err: error, retryInMs: delayMs }, `${what} is not reachable yet; waiting`),
-  });
-  const stores = overrides.stores
-    ?? (await connection.establish('the stores', () => openStores(config, (message) => logger.warn({ message }, 'WAL checkpoint failed'), { onTightened: tightened })));
+  const tightened = (path: string, previousMode: number) =>
+    logger.warn(
+      { path, previousMode: previousMode.toString(8) },
+      'tightened a file in DATA_DIR to 0600 (it was readable by other users)',
+    );
+  const connection =
+    overrides.connection ??
+    createStoreConnection({
+      onRetry: (what, error, delayMs) =>
+        logger.warn({ err: error, retryInMs: delayMs }, `${what} is not reachable yet; waiting`),
+    });
+  const stores =
+    overrides.stores ??
+    (await connection.establish('the stores', () =>
+      openStores(config, (message) => logger.warn({ message }, 'WAL checkpoint failed'), {
+        onTightened: tightened,
+      }),
+    ));
   // Stores opened here are closed again if a later step fails; given stores stay their giver's until the platform is made.
   let tail: LogTail | undefined;
   try {
     const projections = allProjections;
-    await connection.establish(`the stores (${stores.where.events}, ${stores.where.reads})`, async () => {
-      await verifyStoreIdentity(stores);
-      await declareProjections(stores.readStore, projections);
-    });
+    await connection.establish(
+      `the stores (${stores.where.events}, ${stores.where.reads})`,
+      async () => {
+        await verifyStoreIdentity(stores);
+        await declareProjections(stores.readStore, projections);
+      },
+    );
     tail = await createLogTail(stores.eventStore);
     connection.connected();
     const secrets = createSecretBox({
-      current: loadOrCreateSecretKey(config.INKSTREAM_SECRET_KEY, join(config.dataDir, 'secret.key'), tightened),
+      current: loadOrCreateSecretKey(
+        config.INKSTREAM_SECRET_KEY,
+        join(config.dataDir, 'secret.key'),
+        tightened,
+      ),
       retired: parseRetiredKeys(config.INKSTREAM_SECRET_KEYS_RETIRED),
-      onOutdated: oncePerRecord((binding, sealedWith) => logger.info({ ...binding, sealedWith }, 'a stored secret is sealed under a retired key or without a binding: save it again before dropping that key (docs/secrets.md)')),
+      onOutdated: oncePerRecord((binding, sealedWith) =>
+        logger.info(
+          { ...binding, sealedWith },
+          'a stored secret is sealed under a retired key or without a binding: save it again before dropping that key (docs/secrets.md)',
+        ),
+      ),
     });
-    return platformOf(config, logger, clock, stores, projections, tail, secrets, overrides.resolveHost);
+    return platformOf(
+      config,
+      logger,
+      clock,
+      stores,
+      projections,
+      tail,
+      secrets,
+      overrides.resolveHost,
+    );
   } catch (error) {
     tail?.stop();
-    if (!overrides.stores) await stores.close().catch((closeError: unknown) => logger.warn({ err: closeError }, 'closing the stores after a failed start failed'));
+    if (!overrides.stores)
+      await stores
+        .close()
+        .catch((closeError: unknown) =>
+          logger.warn({ err: closeError }, 'closing the stores after a failed start failed'),
+        );
     throw error;
   }
 }
 
 function platformOf(
-  config: Config, logger: Logger, clock: Clock, stores: Stores, projections: Platform['projections'], tail: LogTail, secrets: Platform['secrets'], resolveHost: ResolveHost | undefined,
+  config: Config,
+  logger: Logger,
+  clock: Clock,
+  stores: Stores,
+  projections: Platform['projections'],
+  tail: LogTail,
+  secrets: Platform['secrets'],
+  resolveHost: ResolveHost | undefined,
 ): Platform {
   return {
     config,
@@ -67,7 +123,8 @@ function platformOf(
     mongo: stores.mongo ?? null,
     plans: loadPlans(config.INKSTREAM_PLANS_FILE),
     destinations: createDestinationPolicy({
-      allowPrivateAddresses: config.INKSTREAM_ALLOW_PRIVATE_URLS, resolveHost,
+      allowPrivateAddresses: config.INKSTREAM_ALLOW_PRIVATE_URLS,
+      resolveHost,
       onRefused: (detail) => logger.warn(detail, 'refused a URL whose host is not public'),
     }),
     secrets,
@@ -83,7 +140,9 @@ function platformOf(
 }
 
 /** Secrets are opened on every delivery: one log line per record and process is enough. */
-function oncePerRecord<Rest extends unknown[]>(notice: (binding: SecretBinding, ...rest: Rest) => void): (binding: SecretBinding, ...rest: Rest) => void {
+function oncePerRecord<Rest extends unknown[]>(
+  notice: (binding: SecretBinding, ...rest: Rest) => void,
+): (binding: SecretBinding, ...rest: Rest) => void {
   const told = new Set<string>();
   return (binding, ...rest) => {
     const record = JSON.stringify([binding.kind, binding.accountId, binding.recordId]);

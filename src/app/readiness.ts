@@ -7,7 +7,10 @@ import type { Platform } from '../platform.ts';
  * Readiness for a load balancer or Kubernetes: each check says only ok or failing, as anyone who
  * can reach the port may ask; what failed, and why, goes to the log.
  */
-export function createReadiness(platform: Pick<Platform, 'eventStore' | 'readStore' | 'logger'>, background: Background): () => Promise<Readiness> {
+export function createReadiness(
+  platform: Pick<Platform, 'eventStore' | 'readStore' | 'logger'>,
+  background: Background,
+): () => Promise<Readiness> {
   const probe = async (name: string, check: () => Promise<unknown>): Promise<CheckState> => {
     try {
       await check();
@@ -20,14 +23,19 @@ export function createReadiness(platform: Pick<Platform, 'eventStore' | 'readSto
   const consumerState = (consumer: Background['consumers'][number]): CheckState => {
     const error = consumer.lastError();
     if (consumer.isRunning() && !error) return 'ok';
-    platform.logger.warn({ consumer: consumer.name, error, running: consumer.isRunning() }, 'readiness: consumer failing');
+    platform.logger.warn(
+      { consumer: consumer.name, error, running: consumer.isRunning() },
+      'readiness: consumer failing',
+    );
     return 'failing';
   };
 
   return async () => {
     const checks: Record<string, CheckState> = {
       eventStore: await probe('eventStore', () => platform.eventStore.headPosition()),
-      readStore: await probe('readStore', () => platform.readStore.getCheckpoint(PROJECTIONS_CONSUMER)),
+      readStore: await probe('readStore', () =>
+        platform.readStore.getCheckpoint(PROJECTIONS_CONSUMER),
+      ),
     };
     const sideEffects: Record<string, CheckState> = {};
     for (const consumer of background.consumers) {

@@ -2,7 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { bootstrapDefaultAccount } from '../features/accounts/keys.ts';
-import { applicationHandler, ensureApplicationCollections, firstOwnerLink, openSignInThrottle } from '../features/application/index.ts';
+import {
+  applicationHandler,
+  ensureApplicationCollections,
+  firstOwnerLink,
+  openSignInThrottle,
+} from '../features/application/index.ts';
 import { endLiveStreams } from '../features/live/index.ts';
 import { startBackground, type Background } from './background.ts';
 import type { Config } from '../core/config.ts';
@@ -23,10 +28,19 @@ import { createPlatform } from './platform.ts';
 import type { StoreConnection } from './storeConnection.ts';
 import type { Stores } from './stores.ts';
 
-export type RunningServer = { platform: Platform; server: Server; url: string; background: Background; stop(): Promise<void> };
+export type RunningServer = {
+  platform: Platform;
+  server: Server;
+  url: string;
+  background: Background;
+  stop(): Promise<void>;
+};
 
 export type ServerOverrides = {
-  clock?: Clock; stores?: Stores; pipeline?: PipelineOptions; resolveHost?: ResolveHost;
+  clock?: Clock;
+  stores?: Stores;
+  pipeline?: PipelineOptions;
+  resolveHost?: ResolveHost;
   /** How start-up waits for unreachable stores (storeConnection.ts). */
   connection?: StoreConnection;
   /** Told the address once the port is bound, before the stores are open. */
@@ -40,10 +54,20 @@ export type ServerOverrides = {
  * (they may take a while: storeConnection.ts), then builds the platform, starts the background
  * consumers and serves the API; `stop` shuts down gracefully.
  */
-export async function startServer(config: Config, logger: Logger, overrides: ServerOverrides = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  logger: Logger,
+  overrides: ServerOverrides = {},
+): Promise<RunningServer> {
   const httpOptions = serverOptions(config);
-  const connections = createConnectionCap({ perAddress: config.INKSTREAM_CONNECTIONS_PER_ADDRESS, trustedProxies: config.INKSTREAM_TRUSTED_PROXIES });
-  const starting = createStartingListener({ readiness: connectingReadiness, ids: createIdGenerator(() => (overrides.clock ?? systemClock).nowMs()) });
+  const connections = createConnectionCap({
+    perAddress: config.INKSTREAM_CONNECTIONS_PER_ADDRESS,
+    trustedProxies: config.INKSTREAM_TRUSTED_PROXIES,
+  });
+  const starting = createStartingListener({
+    readiness: connectingReadiness,
+    ids: createIdGenerator(() => (overrides.clock ?? systemClock).nowMs()),
+  });
   const server = createServer(httpOptions, starting);
   server.keepAliveTimeout = 5000;
   connections.watch(server);
@@ -51,7 +75,10 @@ export async function startServer(config: Config, logger: Logger, overrides: Ser
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
-  logger.info({ address: url }, 'inkstream accepting connections: the API answers 503 until the stores are open');
+  logger.info(
+    { address: url },
+    'inkstream accepting connections: the API answers 503 until the stores are open',
+  );
   overrides.onListening?.(url);
 
   // What start-up has opened, in order: a later step that fails closes them in reverse, as stop() does.
@@ -69,18 +96,25 @@ export async function startServer(config: Config, logger: Logger, overrides: Ser
       const announce = overrides.announce ?? ((text: string) => process.stdout.write(text));
       announce(
         `\nFirst start: created account "default" with API key (shown once, store it now):\n\n  ${issued.key}\n\n` +
-        `Try: curl -H "Authorization: Bearer ${issued.key}" http://localhost:${config.PORT}/api/v1/projects\n\n`,
+          `Try: curl -H "Authorization: Bearer ${issued.key}" http://localhost:${config.PORT}/api/v1/projects\n\n`,
       );
       announce(await firstOwnerLink(platform, issued.accountId));
     }
-    background = await startBackground(platform, backgroundWork(platform, { pipeline: overrides.pipeline }), { leaseTtlMs: config.INKSTREAM_LEASE_TTL_MS });
+    background = await startBackground(
+      platform,
+      backgroundWork(platform, { pipeline: overrides.pipeline }),
+      { leaseTtlMs: config.INKSTREAM_LEASE_TTL_MS },
+    );
     opened.push({ what: 'the background work', close: () => background.stop() });
     limits = await openRateLimit(config, platform.mongo);
     opened.push({ what: 'the rate limit', close: () => limits.close() });
     signInThrottle = await openSignInThrottle(config, platform.mongo);
     opened.push({ what: 'the sign-in throttle', close: () => signInThrottle.close() });
   } catch (error) {
-    await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
     await closeInReverse(opened, logger);
     throw error;
   }
@@ -97,10 +131,16 @@ export async function startServer(config: Config, logger: Logger, overrides: Ser
 
   let stopping: Promise<void> | null = null;
   return {
-    platform, server, url, background,
+    platform,
+    server,
+    url,
+    background,
     stop() {
       stopping ??= (async () => {
-        const closed = new Promise<void>((resolve) => { server.close(() => resolve()); server.closeIdleConnections(); });
+        const closed = new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        });
         endLiveStreams(platform);
         await closed;
         await closeInReverse(opened, logger);
@@ -111,7 +151,10 @@ export async function startServer(config: Config, logger: Logger, overrides: Ser
 }
 
 /** Closes each in reverse order of opening; one that fails to close is logged and the rest still close. */
-async function closeInReverse(opened: readonly { what: string; close(): Promise<void> }[], logger: Logger): Promise<void> {
+async function closeInReverse(
+  opened: readonly { what: string; close(): Promise<void> }[],
+  logger: Logger,
+): Promise<void> {
   for (const { what, close } of [...opened].reverse()) {
     try {
       await close();

@@ -30,21 +30,33 @@ const DEFAULT_DELAYS_MS = [250, 500, 1_000, 2_000, 5_000, 10_000];
 export function isStoreUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { type, name, code } = error as { type?: unknown; name?: unknown; code?: unknown };
-  return (code === 'ERR_SQLITE_ERROR' && isSqliteBusy(error)) // another process holds the write lock
-    || (typeof type === 'string' && ['unavailable', 'not-leader', 'deadline-exceeded', 'timeout'].includes(type)) // @eventstore/db-client
-    || (typeof name === 'string' && ['MongoServerSelectionError', 'MongoNetworkError', 'MongoNetworkTimeoutError'].includes(name))
-    || (typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT'].includes(code));
+  return (
+    (code === 'ERR_SQLITE_ERROR' && isSqliteBusy(error)) || // another process holds the write lock
+    (typeof type === 'string' &&
+      ['unavailable', 'not-leader', 'deadline-exceeded', 'timeout'].includes(type)) || // @eventstore/db-client
+    (typeof name === 'string' &&
+      ['MongoServerSelectionError', 'MongoNetworkError', 'MongoNetworkTimeoutError'].includes(
+        name,
+      )) ||
+    (typeof code === 'string' &&
+      ['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT'].includes(code))
+  );
 }
 
 export function createStoreConnection(options: StoreConnectionOptions = {}): StoreConnection {
   const delays = options.delaysMs ?? DEFAULT_DELAYS_MS;
-  const wait = options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const wait =
+    options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const nowMs = options.nowMs ?? Date.now;
   let state: StoreConnection['state'] = 'connecting';
   let lastError: string | null = null;
   return {
-    get state() { return state; },
-    get lastError() { return lastError; },
+    get state() {
+      return state;
+    },
+    get lastError() {
+      return lastError;
+    },
     async establish(what, contact) {
       const started = nowMs();
       for (let attempt = 0; ; attempt++) {
@@ -54,8 +66,14 @@ export function createStoreConnection(options: StoreConnectionOptions = {}): Sto
           if (!isStoreUnavailable(error)) throw error;
           lastError = `${what}: ${(error as Error).message}`;
           const delayMs = delays[Math.min(attempt, delays.length - 1)];
-          if (options.giveUpAfterMs !== undefined && nowMs() + delayMs - started > options.giveUpAfterMs) {
-            throw new Error(`${what} is unreachable (${(error as Error).message}); gave up after ${Math.round((nowMs() - started) / 1000)} s`, { cause: error });
+          if (
+            options.giveUpAfterMs !== undefined &&
+            nowMs() + delayMs - started > options.giveUpAfterMs
+          ) {
+            throw new Error(
+              `${what} is unreachable (${(error as Error).message}); gave up after ${Math.round((nowMs() - started) / 1000)} s`,
+              { cause: error },
+            );
           }
           options.onRetry?.(what, error, delayMs);
           await wait(delayMs);

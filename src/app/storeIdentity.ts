@@ -19,7 +19,10 @@ export class StoreMismatchError extends Error {
 export async function verifyStoreIdentity(stores: Stores): Promise<string> {
   const storeId = (await stores.eventStore.storeId({ create: true }))!;
   await stores.readStore.ensureCollections([{ name: STORE_IDENTITY_COLLECTION, indexes: [] }]);
-  const recorded = await stores.readStore.get<{ id: string; storeId: string }>(STORE_IDENTITY_COLLECTION, EVENT_LOG_DOC);
+  const recorded = await stores.readStore.get<{ id: string; storeId: string }>(
+    STORE_IDENTITY_COLLECTION,
+    EVENT_LOG_DOC,
+  );
   if (!recorded) {
     await stores.readStore.save(STORE_IDENTITY_COLLECTION, { id: EVENT_LOG_DOC, storeId });
     return storeId;

@@ -8,7 +8,12 @@ import type { MongoConnection } from '../readstore/mongo.ts';
 import { openSqliteEventStore } from '../eventstore/sqlite.ts';
 import { openSqliteReadStore } from '../readstore/sqlite.ts';
 import { startSqliteCheckpointer, type Checkpointer } from '../core/sqliteCheckpointer.ts';
-import { ensurePrivateDir, ensurePrivateFile, tightenFile, type OnTightened } from '../core/privateFiles.ts';
+import {
+  ensurePrivateDir,
+  ensurePrivateFile,
+  tightenFile,
+  type OnTightened,
+} from '../core/privateFiles.ts';
 
 export type Stores = {
   eventStore: EventStore;
@@ -46,12 +51,16 @@ export class StoreNotFoundError extends Error {
  * their transactions never interleave because none spans an await.
  */
 export async function openStores(
-  config: Config, onError: (message: string) => void = () => {}, options: OpenStoresOptions = {},
+  config: Config,
+  onError: (message: string) => void = () => {},
+  options: OpenStoresOptions = {},
 ): Promise<Stores> {
   const file = join(config.dataDir, EMBEDDED_DB_FILE);
   const embedded = !config.EVENTSTORE_URL || !config.MONGODB_URL;
   const where = {
-    events: config.EVENTSTORE_URL ? `EventStoreDB ${withoutPassword(config.EVENTSTORE_URL)}` : `SQLite ${file}`,
+    events: config.EVENTSTORE_URL
+      ? `EventStoreDB ${withoutPassword(config.EVENTSTORE_URL)}`
+      : `SQLite ${file}`,
     reads: config.MONGODB_URL ? `MongoDB ${withoutPassword(config.MONGODB_URL)}` : `SQLite ${file}`,
   };
   const create = options.create ?? true;
@@ -74,7 +83,9 @@ export async function openStores(
   let mongo: MongoConnection | undefined;
   try {
     if (config.MONGODB_URL) {
-      const opened = await (await import('../readstore/mongo.ts')).openMongoReadStore(config.MONGODB_URL);
+      const opened = await (await import('../readstore/mongo.ts')).openMongoReadStore(
+        config.MONGODB_URL,
+      );
       ({ connection: mongo } = opened);
       readStore = opened;
     } else {
@@ -85,11 +96,16 @@ export async function openStores(
     throw error;
   }
   // Opened after the stores, which create the file and switch it to WAL.
-  const checkpointer: Checkpointer | null = embedded ? startSqliteCheckpointer(file, { onError }) : null;
+  const checkpointer: Checkpointer | null = embedded
+    ? startSqliteCheckpointer(file, { onError })
+    : null;
   return {
     eventStore,
     readStore,
-    kind: { events: config.EVENTSTORE_URL ? 'esdb' : 'sqlite', reads: config.MONGODB_URL ? 'mongo' : 'sqlite' },
+    kind: {
+      events: config.EVENTSTORE_URL ? 'esdb' : 'sqlite',
+      reads: config.MONGODB_URL ? 'mongo' : 'sqlite',
+    },
     where,
     mongo,
     async close() {
@@ -102,7 +118,10 @@ export async function openStores(
 
 /** A log with an identity, or with events from before identities, is an existing store. */
 async function hasHistory(eventStore: EventStore): Promise<boolean> {
-  return (await eventStore.storeId({ create: false })) !== null || (await eventStore.headPosition()) >= 0n;
+  return (
+    (await eventStore.storeId({ create: false })) !== null ||
+    (await eventStore.headPosition()) >= 0n
+  );
 }
 
 function notFound(config: Config, events: string): StoreNotFoundError {

@@ -12,7 +12,11 @@ export type ProgressOptions = {
  * the ETA follow the position, and the count and rate follow the events. Silent when stderr is not
  * a terminal, except the last line.
  */
-export function createLogProgress(label: string, span: { from?: bigint; head: bigint }, options: ProgressOptions = {}) {
+export function createLogProgress(
+  label: string,
+  span: { from?: bigint; head: bigint },
+  options: ProgressOptions = {},
+) {
   const { stream = process.stderr, now = () => performance.now() } = options;
   const from = span.from ?? -1n;
   const started = now();

@@ -13,33 +13,51 @@ import { createLogProgress, type ProgressOptions } from './progress.ts';
  * while the old ones keep serving, then swaps them in: a running server goes on answering throughout.
  */
 export async function rebuildProjections(
-  platform: Pick<Platform, 'eventStore' | 'readStore' | 'projections' | 'clock'>, name?: string,
+  platform: Pick<Platform, 'eventStore' | 'readStore' | 'projections' | 'clock'>,
+  name?: string,
   options: { progress?: ProgressOptions; onBesideServer?: (note: string) => void } = {},
 ): Promise<{ events: number; seconds: number; rate: number }> {
-  const named = name ? platform.projections.filter((projection) => projection.name === name) : platform.projections;
+  const named = name
+    ? platform.projections.filter((projection) => projection.name === name)
+    : platform.projections;
   const selected = withTallies(named, platform.projections);
   if (named.length === 0) {
-    throw new Error(`No read model named ${name}; known: ${platform.projections.map((projection) => projection.name).join(', ')}`);
+    throw new Error(
+      `No read model named ${name}; known: ${platform.projections.map((projection) => projection.name).join(', ')}`,
+    );
   }
   const server = await liveServer(platform);
   if (server) options.onBesideServer?.(yieldCpuTo(server));
-  const progress = createLogProgress(`rebuilding ${name ?? 'all read models'}`, { head: await platform.eventStore.headPosition() }, options.progress);
+  const progress = createLogProgress(
+    `rebuilding ${name ?? 'all read models'}`,
+    { head: await platform.eventStore.headPosition() },
+    options.progress,
+  );
   let done = 0;
-  const swapped = await withRebuildLease(platform.readStore, () => platform.clock.nowMs(), async (signal) => {
-    await catchUpAfterSwap(platform.eventStore, platform.readStore, platform.projections);
-    return rebuildOnline(platform.eventStore, platform.readStore, selected, {
-      consumer: name ? `rebuild:${name}` : 'rebuild',
-      categories: name ? [...new Set(selected.flatMap((projection) => projection.categories))] : undefined,
-      live: PROJECTIONS_CONSUMER,
-      versionOf: projectionVersion,
-      signal,
-      onProgress(position: bigint, events: number) {
-        done = events;
-        progress.update(events, position);
-      },
-    });
-  });
-  if (!swapped) throw new Error('The rebuild stalled for over a minute and lost its lease to another process; nothing was swapped in. Run it again.');
+  const swapped = await withRebuildLease(
+    platform.readStore,
+    () => platform.clock.nowMs(),
+    async (signal) => {
+      await catchUpAfterSwap(platform.eventStore, platform.readStore, platform.projections);
+      return rebuildOnline(platform.eventStore, platform.readStore, selected, {
+        consumer: name ? `rebuild:${name}` : 'rebuild',
+        categories: name
+          ? [...new Set(selected.flatMap((projection) => projection.categories))]
+          : undefined,
+        live: PROJECTIONS_CONSUMER,
+        versionOf: projectionVersion,
+        signal,
+        onProgress(position: bigint, events: number) {
+          done = events;
+          progress.update(events, position);
+        },
+      });
+    },
+  );
+  if (!swapped)
+    throw new Error(
+      'The rebuild stalled for over a minute and lost its lease to another process; nothing was swapped in. Run it again.',
+    );
   const { seconds, rate } = progress.finish(done);
   return { events: done, seconds, rate };
 }
@@ -47,7 +65,8 @@ export async function rebuildProjections(
 /** The process serving this store, by the background lease some server holds while any runs; null when none. */
 async function liveServer(platform: Pick<Platform, 'readStore' | 'clock'>): Promise<string | null> {
   const lease = await platform.readStore.leaseHolder(BACKGROUND_LEASE);
-  if (!lease || lease.expiresAtMs <= platform.clock.nowMs() || isDeadLocalProcess(lease.holder)) return null;
+  if (!lease || lease.expiresAtMs <= platform.clock.nowMs() || isDeadLocalProcess(lease.holder))
+    return null;
   return lease.holder;
 }
 

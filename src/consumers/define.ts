@@ -20,7 +20,10 @@ export type EventHandler = {
  */
 export const SKIPPED_EVENTS_PER_CHECKPOINT = 1000;
 
-export function eventHandlerConsumer(handler: EventHandler, readStore: ReadStore): ConsumerDefinition {
+export function eventHandlerConsumer(
+  handler: EventHandler,
+  readStore: ReadStore,
+): ConsumerDefinition {
   const types = new Set(handler.types);
   let skippedSinceSave = 0;
   return {
@@ -30,7 +33,11 @@ export function eventHandlerConsumer(handler: EventHandler, readStore: ReadStore
     async handleBatch(events) {
       let unsaved: bigint | null = null;
       for (const event of events) {
-        if (!types.has(event.type)) { unsaved = event.position; skippedSinceSave++; continue; }
+        if (!types.has(event.type)) {
+          unsaved = event.position;
+          skippedSinceSave++;
+          continue;
+        }
         const writes = (await handler.handle(event)) ?? [];
         await readStore.commit(writes, { consumer: handler.name, position: event.position });
         unsaved = null;

@@ -22,7 +22,8 @@ export type LeadershipOptions = {
   onDeposed(): Promise<void>;
 };
 
-export const processHolderId = (): string => `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+export const processHolderId = (): string =>
+  `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
 
 export function isDeadLocalProcess(holder: string): boolean {
   const [host, pid] = holder.split(':');
@@ -48,7 +49,9 @@ export async function startLeadership(options: LeadershipOptions): Promise<Leade
     if (!acquired) {
       const current = await readStore.leaseHolder(BACKGROUND_LEASE);
       if (current && isDeadLocalProcess(current.holder)) {
-        acquired = await readStore.acquireLease(BACKGROUND_LEASE, holder, ttlMs, options.nowMs(), { replacing: current.holder });
+        acquired = await readStore.acquireLease(BACKGROUND_LEASE, holder, ttlMs, options.nowMs(), {
+          replacing: current.holder,
+        });
       }
     }
     if (acquired && !leading && !stopped) {
@@ -57,12 +60,17 @@ export async function startLeadership(options: LeadershipOptions): Promise<Leade
       await options.onElected();
     } else if (!acquired && leading) {
       leading = false;
-      logger.warn({ holder }, 'lost the background lease; another process runs the background work now');
+      logger.warn(
+        { holder },
+        'lost the background lease; another process runs the background work now',
+      );
       await options.onDeposed();
     }
   }
   const tick = () => {
-    turn = turn.then(attempt).catch((error) => logger.error({ err: error }, 'background lease check failed'));
+    turn = turn
+      .then(attempt)
+      .catch((error) => logger.error({ err: error }, 'background lease check failed'));
     return turn;
   };
   await tick();

@@ -11,7 +11,12 @@ export type LogTail = {
    * Up to `maxCount` events after `after` of these categories (all without). `fresh` looks at the
    * log first even if this process appended nothing since the last look (another process may have).
    */
-  read(after: bigint, categories: readonly string[] | undefined, maxCount: number, fresh: boolean): Promise<TailRead>;
+  read(
+    after: bigint,
+    categories: readonly string[] | undefined,
+    maxCount: number,
+    fresh: boolean,
+  ): Promise<TailRead>;
   /** About how many bytes of events the tail holds (docs/memory.md). */
   heldBytes(): number;
   stop(): void;
@@ -26,7 +31,9 @@ export function approximateBytes(value: unknown): number {
   if (value === null || typeof value !== 'object') return 8;
   let bytes = 16;
   if (Array.isArray(value)) for (const item of value) bytes += approximateBytes(item);
-  else for (const key in value) bytes += key.length + approximateBytes((value as Record<string, unknown>)[key]);
+  else
+    for (const key in value)
+      bytes += key.length + approximateBytes((value as Record<string, unknown>)[key]);
   return bytes;
 }
 
@@ -38,7 +45,10 @@ export function approximateBytes(value: unknown): number {
  * and twice `maxBytes` of them, trimmed back to the newest that fit in both; a reader further
  * behind reads the store.
  */
-export async function createLogTail(store: EventStore, options: { capacity?: number; maxBytes?: number } = {}): Promise<LogTail> {
+export async function createLogTail(
+  store: EventStore,
+  options: { capacity?: number; maxBytes?: number } = {},
+): Promise<LogTail> {
   const capacity = options.capacity ?? 10_000;
   const maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
   let buffer: StoredEvent[] = [];
@@ -95,7 +105,11 @@ export async function createLogTail(store: EventStore, options: { capacity?: num
   function trim(): void {
     let kept = 0;
     let keptBytes = 0;
-    while (kept < buffer.length && kept < capacity && keptBytes + sizes[buffer.length - 1 - kept] <= maxBytes) {
+    while (
+      kept < buffer.length &&
+      kept < capacity &&
+      keptBytes + sizes[buffer.length - 1 - kept] <= maxBytes
+    ) {
       keptBytes += sizes[buffer.length - 1 - kept];
       kept++;
     }
@@ -108,7 +122,9 @@ export async function createLogTail(store: EventStore, options: { capacity?: num
   }
 
   function refreshOnce(): Promise<void> {
-    refreshing ??= refresh().finally(() => { refreshing = null; });
+    refreshing ??= refresh().finally(() => {
+      refreshing = null;
+    });
     return refreshing;
   }
 
@@ -122,7 +138,11 @@ export async function createLogTail(store: EventStore, options: { capacity?: num
       }
       const wanted = categories && new Set(categories);
       const events: StoredEvent[] = [];
-      for (let index = firstAfter(buffer, after); index < buffer.length && events.length < maxCount; index++) {
+      for (
+        let index = firstAfter(buffer, after);
+        index < buffer.length && events.length < maxCount;
+        index++
+      ) {
         const event = buffer[index];
         if (!wanted || wanted.has(streamCategory(event.stream))) events.push(event);
       }

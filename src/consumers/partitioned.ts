@@ -22,7 +22,14 @@ export type PartitionedHandler = {
  * and the checkpoint is the low-water mark. A crash delivers again what was not finished; every
  * handler checks its stream's state first, so what was recorded is not redone.
  */
-export function partitionedConsumer(handler: PartitionedHandler, platform: { readStore: ReadStore; logger: Logger; config: Pick<Config, 'INKSTREAM_PIPELINE_LOOKAHEAD'> }): ConsumerDefinition {
+export function partitionedConsumer(
+  handler: PartitionedHandler,
+  platform: {
+    readStore: ReadStore;
+    logger: Logger;
+    config: Pick<Config, 'INKSTREAM_PIPELINE_LOOKAHEAD'>;
+  },
+): ConsumerDefinition {
   const types = new Set(handler.types);
   const handles = (event: StoredEvent) => types.has(event.type);
   const projectOf = (event: StoredEvent): string | Promise<string> => {
@@ -41,7 +48,8 @@ export function partitionedConsumer(handler: PartitionedHandler, platform: { rea
         lookAhead: platform.config.INKSTREAM_PIPELINE_LOOKAHEAD,
         handle: (event) => handler.handle(event),
         laneOf: projectOf,
-        saveCheckpoint: (position) => platform.readStore.commit([], { consumer: handler.name, position }),
+        saveCheckpoint: (position) =>
+          platform.readStore.commit([], { consumer: handler.name, position }),
         logger: platform.logger.child({ consumer: handler.name }),
       });
     },

@@ -31,9 +31,12 @@ export function periodicWorker<Deps extends WorkerBasics>(options: {
         const nowMs = deps.clock.nowMs();
         if (pass || (lastPassMs !== null && nowMs - lastPassMs < options.everyMs)) return;
         lastPassMs = nowMs;
-        pass = options.pass(deps, nowMs, log)
+        pass = options
+          .pass(deps, nowMs, log)
           .catch((error) => log.error({ err: error }, options.failureMessage))
-          .finally(() => { pass = null; });
+          .finally(() => {
+            pass = null;
+          });
       }, options.tickMs ?? 1_000);
       timer.unref();
       return {

@@ -20,7 +20,11 @@ export const PROJECTIONS_CONSUMER = 'projections';
  * checkpoint before it replaces anything, so a load that saw a replaced collection always finds it.
  */
 export async function applyProjections(
-  projections: readonly Projection[], readStore: ReadStore, events: readonly StoredEvent[], consumer: string, eventStore: EventStore,
+  projections: readonly Projection[],
+  readStore: ReadStore,
+  events: readonly StoredEvent[],
+  consumer: string,
+  eventStore: EventStore,
 ): Promise<void> {
   if (events.length === 0) return;
   for (;;) {
@@ -31,7 +35,12 @@ export async function applyProjections(
   }
 }
 
-export function projectionConsumer(projections: readonly Projection[], readStore: ReadStore, eventStore: EventStore, name = PROJECTIONS_CONSUMER): ConsumerDefinition {
+export function projectionConsumer(
+  projections: readonly Projection[],
+  readStore: ReadStore,
+  eventStore: EventStore,
+  name = PROJECTIONS_CONSUMER,
+): ConsumerDefinition {
   // The read models cover nearly every stream category, so one pass over the whole log (each
   // projection picks its own categories) is cheaper than a query per category.
   return {

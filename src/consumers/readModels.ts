@@ -15,7 +15,11 @@ export type ReadModels = {
   attach(consumer: ConsumerHandle): void;
 };
 
-export function createReadModels(eventStore: EventStore, readStore: ReadStore, projections: readonly Projection[]): ReadModels {
+export function createReadModels(
+  eventStore: EventStore,
+  readStore: ReadStore,
+  projections: readonly Projection[],
+): ReadModels {
   let consumer: ConsumerHandle | null = null;
 
   async function applyDirectly(): Promise<void> {
@@ -28,13 +32,15 @@ export function createReadModels(eventStore: EventStore, readStore: ReadStore, p
   }
 
   return {
-    attach(handle) { consumer = handle; },
+    attach(handle) {
+      consumer = handle;
+    },
     async catchUp(timeoutMs, upTo) {
       if (!consumer || !consumer.isRunning()) {
         await applyDirectly();
         return true;
       }
-      return consumer.waitFor(upTo ?? await eventStore.headPosition(), timeoutMs);
+      return consumer.waitFor(upTo ?? (await eventStore.headPosition()), timeoutMs);
     },
   };
 }

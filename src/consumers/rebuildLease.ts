@@ -13,7 +13,9 @@ const TTL_MS = 60_000;
 export class RebuildRunningError extends Error {
   readonly holder: string;
   constructor(holder: string) {
-    super(`Another rebuild of the read models is running on this store (${holder}). It ends by swapping its read models in; run this again after it.`);
+    super(
+      `Another rebuild of the read models is running on this store (${holder}). It ends by swapping its read models in; run this again after it.`,
+    );
     this.holder = holder;
   }
 }
@@ -24,27 +26,40 @@ export class RebuildRunningError extends Error {
  * its time to live and another took it), so the rebuild stops before its swap.
  */
 export async function withRebuildLease<T>(
-  readStore: ReadStore, nowMs: () => number, rebuild: (signal: AbortSignal) => Promise<T>, options: { signal?: AbortSignal; ttlMs?: number } = {},
+  readStore: ReadStore,
+  nowMs: () => number,
+  rebuild: (signal: AbortSignal) => Promise<T>,
+  options: { signal?: AbortSignal; ttlMs?: number } = {},
 ): Promise<T> {
   const holder = processHolderId();
   const ttlMs = options.ttlMs ?? TTL_MS;
   const take = async () => {
     if (await readStore.acquireLease(REBUILD_LEASE, holder, ttlMs, nowMs())) return true;
     const current = await readStore.leaseHolder(REBUILD_LEASE);
-    return current !== null && isDeadLocalProcess(current.holder)
-      && readStore.acquireLease(REBUILD_LEASE, holder, ttlMs, nowMs(), { replacing: current.holder });
+    return (
+      current !== null &&
+      isDeadLocalProcess(current.holder) &&
+      readStore.acquireLease(REBUILD_LEASE, holder, ttlMs, nowMs(), { replacing: current.holder })
+    );
   };
-  if (!(await take())) throw new RebuildRunningError((await readStore.leaseHolder(REBUILD_LEASE))?.holder ?? 'unknown');
+  if (!(await take()))
+    throw new RebuildRunningError(
+      (await readStore.leaseHolder(REBUILD_LEASE))?.holder ?? 'unknown',
+    );
   const lost = new AbortController();
   const renew = setInterval(() => {
     readStore.acquireLease(REBUILD_LEASE, holder, ttlMs, nowMs()).then(
-      (held) => { if (!held) lost.abort(); },
+      (held) => {
+        if (!held) lost.abort();
+      },
       () => {}, // a failed renewal is tried again at the next tick; the lease outlives two
     );
   }, ttlMs / 3);
   renew.unref();
   try {
-    return await rebuild(options.signal ? AbortSignal.any([options.signal, lost.signal]) : lost.signal);
+    return await rebuild(
+      options.signal ? AbortSignal.any([options.signal, lost.signal]) : lost.signal,
+    );
   } finally {
     clearInterval(renew);
     await readStore.releaseLease(REBUILD_LEASE, holder);

@@ -43,7 +43,10 @@ export type ConsumerHandle = {
 /** Events of other categories a filtered consumer passes over before it records that it has. */
 const PASSED_BEFORE_SAVE = 1_000n;
 
-export async function startConsumer(definition: ConsumerDefinition, options: ConsumerRunnerOptions): Promise<ConsumerHandle> {
+export async function startConsumer(
+  definition: ConsumerDefinition,
+  options: ConsumerRunnerOptions,
+): Promise<ConsumerHandle> {
   const { store, readStore, logger } = options;
   const log = logger.child({ consumer: definition.name });
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
@@ -61,21 +64,32 @@ export async function startConsumer(definition: ConsumerDefinition, options: Con
   const waiters = new Set<{ position: bigint; resolve: (ok: boolean) => void }>();
 
   let appendedSinceRead = false;
-  const unsubscribe = store.onAppend(() => { appendedSinceRead = true; wake?.(); });
+  const unsubscribe = store.onAppend(() => {
+    appendedSinceRead = true;
+    wake?.();
+  });
   const ownTail = options.tail ? null : await createLogTail(store);
   const tail = options.tail ?? ownTail!;
-  const pause = (ms: number, untilAppend: boolean) => new Promise<void>((resolve) => {
-    if (untilAppend && appendedSinceRead) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() { clearTimeout(timer); wake = null; resolve(); }
-    wake = done;
-  });
+  const pause = (ms: number, untilAppend: boolean) =>
+    new Promise<void>((resolve) => {
+      if (untilAppend && appendedSinceRead) return resolve();
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      }
+      wake = done;
+    });
   const advance = (position: bigint) => {
     if (position <= processed) return;
     processed = position;
-    for (const waiter of waiters) if (waiter.position <= processed) { waiters.delete(waiter); waiter.resolve(true); }
+    for (const waiter of waiters)
+      if (waiter.position <= processed) {
+        waiters.delete(waiter);
+        waiter.resolve(true);
+      }
   };
-
 
   const loop = (async () => {
     let backoffMs = 100;
@@ -84,7 +98,12 @@ export async function startConsumer(definition: ConsumerDefinition, options: Con
         // Woken by a timer or a waiter rather than an append of this process: look at the log itself.
         const fresh = !appendedSinceRead;
         appendedSinceRead = false;
-        const { events, through: head } = await tail.read(checkpoint, definition.categories, batchSize, fresh);
+        const { events, through: head } = await tail.read(
+          checkpoint,
+          definition.categories,
+          batchSize,
+          fresh,
+        );
         if (events.length > 0) {
           await definition.handleBatch(events);
           handledAny = true;
@@ -114,7 +133,8 @@ export async function startConsumer(definition: ConsumerDefinition, options: Con
       } catch (caught) {
         error = caught instanceof Error ? caught.message : String(caught);
         log.error({ err: caught }, 'consumer failed; retrying from its checkpoint');
-        checkpoint = (await readStore.getCheckpoint(definition.name).catch(() => checkpoint)) ?? -1n;
+        checkpoint =
+          (await readStore.getCheckpoint(definition.name).catch(() => checkpoint)) ?? -1n;
         if (running) await pause(backoffMs, false);
         backoffMs = Math.min(backoffMs * 2, maxBackoffMs);
       }
@@ -129,8 +149,17 @@ export async function startConsumer(definition: ConsumerDefinition, options: Con
     waitFor(position, timeoutMs) {
       if (position <= processed) return Promise.resolve(true);
       return new Promise((resolve) => {
-        const waiter = { position, resolve: (ok: boolean) => { clearTimeout(timer); resolve(ok); } };
-        const timer = setTimeout(() => { waiters.delete(waiter); resolve(false); }, timeoutMs);
+        const waiter = {
+          position,
+          resolve: (ok: boolean) => {
+            clearTimeout(timer);
+            resolve(ok);
+          },
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(waiter);
+          resolve(false);
+        }, timeoutMs);
         waiters.add(waiter);
         wake?.();
       });

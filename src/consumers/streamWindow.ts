@@ -23,7 +23,13 @@ export type StreamWindow = {
   close(): Promise<void>;
 };
 
-type Entry = { event: StoredEvent; stream: string; seenBefore: bigint | null; done: boolean; failures: number };
+type Entry = {
+  event: StoredEvent;
+  stream: string;
+  seenBefore: bigint | null;
+  done: boolean;
+  failures: number;
+};
 type StreamState = { lane: string; queue: Entry[]; busy: boolean };
 
 const defaultRetryDelayMs = (failures: number) => Math.min(100 * 2 ** (failures - 1), 30_000);
@@ -52,7 +58,10 @@ export function createStreamWindow(options: StreamWindowOptions): StreamWindow {
 
   function markReady(stream: string, state: StreamState): void {
     const ready = readyByLane.get(state.lane);
-    if (ready) { ready.push(stream); return; }
+    if (ready) {
+      ready.push(stream);
+      return;
+    }
     readyByLane.set(state.lane, [stream]);
     ring.push(state.lane);
   }
@@ -71,10 +80,16 @@ export function createStreamWindow(options: StreamWindowOptions): StreamWindow {
   function start(stream: string, state: StreamState): void {
     const entry = state.queue.shift()!;
     state.busy = true;
-    const run = options.handle(entry.event).then(
-      () => finished(entry, state),
-      (error: unknown) => failed(entry, state, error),
-    ).finally(() => { running.delete(run); pump(); });
+    const run = options
+      .handle(entry.event)
+      .then(
+        () => finished(entry, state),
+        (error: unknown) => failed(entry, state, error),
+      )
+      .finally(() => {
+        running.delete(run);
+        pump();
+      });
     running.add(run);
   }
 
@@ -89,7 +104,10 @@ export function createStreamWindow(options: StreamWindowOptions): StreamWindow {
   function failed(entry: Entry, state: StreamState, error: unknown): void {
     entry.failures += 1;
     const delayMs = retryDelayMs(entry.failures);
-    logger.error({ err: error, eventId: entry.event.id, stream: entry.stream, retryInMs: delayMs }, 'pipeline step failed; its stream waits and tries it again');
+    logger.error(
+      { err: error, eventId: entry.event.id, stream: entry.stream, retryInMs: delayMs },
+      'pipeline step failed; its stream waits and tries it again',
+    );
     const timer = setTimeout(() => {
       retryTimers.delete(timer);
       state.queue.unshift(entry);
@@ -108,9 +126,11 @@ export function createStreamWindow(options: StreamWindowOptions): StreamWindow {
     const lowWater = entries.length > 0 ? entries[0].seenBefore : seenThrough;
     if (lowWater !== null && (savedThrough === null || lowWater > savedThrough)) {
       savedThrough = lowWater;
-      saving = saving.then(() => options.saveCheckpoint(lowWater)).catch((error: unknown) => {
-        logger.error({ err: error }, 'could not save the checkpoint; the next one covers it');
-      });
+      saving = saving
+        .then(() => options.saveCheckpoint(lowWater))
+        .catch((error: unknown) => {
+          logger.error({ err: error }, 'could not save the checkpoint; the next one covers it');
+        });
     }
     if (entries.length < lookAhead && roomWaiters.length > 0) {
       const waiters = roomWaiters;
@@ -125,13 +145,20 @@ export function createStreamWindow(options: StreamWindowOptions): StreamWindow {
         if (closed) return;
         if (seenThrough !== null && event.position <= seenThrough) continue; // delivered again after a read error
         if (handles(event)) {
-          while (entries.length >= lookAhead && !closed) await new Promise<void>((resolve) => roomWaiters.push(resolve));
+          while (entries.length >= lookAhead && !closed)
+            await new Promise<void>((resolve) => roomWaiters.push(resolve));
           if (closed) return;
           const lane = await options.laneOf(event);
-          const entry: Entry = { event, stream: event.stream, seenBefore: seenThrough, done: false, failures: 0 };
+          const entry: Entry = {
+            event,
+            stream: event.stream,
+            seenBefore: seenThrough,
+            done: false,
+            failures: 0,
+          };
           entries.push(entry);
           let state = streams.get(entry.stream);
-          if (!state) streams.set(entry.stream, state = { lane, queue: [], busy: false });
+          if (!state) streams.set(entry.stream, (state = { lane, queue: [], busy: false }));
           state.queue.push(entry);
           if (!state.busy && state.queue.length === 1) markReady(entry.stream, state);
           pump(); // at once: the look-ahead may be full before the batch ends, and only finished work makes room

@@ -7,7 +7,10 @@ export type WorkerBasics = { clock: Clock; logger: Logger };
 export type RunningWorker = { stop(): Promise<void> };
 
 /** Timer-driven work that runs on the process holding the background lease (app/background.ts). */
-export type Worker<Deps = WorkerBasics> = { name: string; start(deps: Deps): Promise<RunningWorker> };
+export type Worker<Deps = WorkerBasics> = {
+  name: string;
+  start(deps: Deps): Promise<RunningWorker>;
+};
 
 /**
  * A feature's background lifecycle: a worker that starts and stops with the work (the lease won or
@@ -17,10 +20,15 @@ export type Worker<Deps = WorkerBasics> = { name: string; start(deps: Deps): Pro
  */
 export type StopSwitch = { worker: Worker<unknown>; readonly signal: AbortSignal };
 
-export function stopSwitch(name: string, hooks: { onRestart?(): void; onStop?(): Promise<void> } = {}): StopSwitch {
+export function stopSwitch(
+  name: string,
+  hooks: { onRestart?(): void; onStop?(): Promise<void> } = {},
+): StopSwitch {
   let controller = new AbortController();
   return {
-    get signal() { return controller.signal; },
+    get signal() {
+      return controller.signal;
+    },
     worker: {
       name,
       async start() {

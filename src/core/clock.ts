@@ -26,7 +26,11 @@ export function manualClock(start = '2026-01-01T00:00:00.000Z') {
   return {
     now: () => new Date(ms).toISOString(),
     nowMs: () => ms,
-    advance(byMs: number) { ms += byMs; },
-    set(iso: string) { ms = Date.parse(iso); },
+    advance(byMs: number) {
+      ms += byMs;
+    },
+    set(iso: string) {
+      ms = Date.parse(iso);
+    },
   };
 }

@@ -23,7 +23,11 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details?: FieldIssue[];
 
-  constructor(code: ErrorCode, message: string, options: { cause?: unknown; details?: FieldIssue[] } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { cause?: unknown; details?: FieldIssue[] } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;

@@ -3,7 +3,22 @@ import { createHash, randomBytes } from 'node:crypto';
 /** Crockford base32: time-sortable ids that read well in URLs and logs. */
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
-export type IdPrefix = 'acc' | 'key' | 'prj' | 'tpc' | 'art' | 'whk' | 'dlv' | 'evt' | 'rev' | 'run' | 'crl' | 'req' | 'cor' | 'mbr' | 'ses';
+export type IdPrefix =
+  | 'acc'
+  | 'key'
+  | 'prj'
+  | 'tpc'
+  | 'art'
+  | 'whk'
+  | 'dlv'
+  | 'evt'
+  | 'rev'
+  | 'run'
+  | 'crl'
+  | 'req'
+  | 'cor'
+  | 'mbr'
+  | 'ses';
 
 function encodeTime(ms: number): string {
   let out = '';
@@ -64,10 +79,13 @@ export function createIdGenerator(nowMs: () => number = Date.now): IdGenerator {
  * streams (a ledger) get ids that are all hash, version 5 in form.
  */
 export function deriveEventId(stream: string, commandId: string, index: number): string {
-  const hex = createHash('sha256').update(`${commandId}\u0000${stream}\u0000${index}`).digest('hex');
+  const hex = createHash('sha256')
+    .update(`${commandId}\u0000${stream}\u0000${index}`)
+    .digest('hex');
   const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
   const ms = entityTimeOf(stream);
-  if (ms === null) return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  if (ms === null)
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   const time = ms.toString(16).padStart(12, '0');
   return `${time.slice(0, 8)}-${time.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

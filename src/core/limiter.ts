@@ -29,31 +29,69 @@ export type LimiterOptions = {
   nowMs?: () => number;
 };
 
-type Waiter = { cost: number; grant(release: Release): void; signal?: AbortSignal; onAbort?: () => void };
-type KeyState = { active: number; queue: Waiter[]; pausedUntil: number; windowStart: number; windowUsed: number; timer: NodeJS.Timeout | null };
+type Waiter = {
+  cost: number;
+  grant(release: Release): void;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+};
+type KeyState = {
+  active: number;
+  queue: Waiter[];
+  pausedUntil: number;
+  windowStart: number;
+  windowUsed: number;
+  timer: NodeJS.Timeout | null;
+};
 
 export function createLimiter(options: LimiterOptions): Limiter {
   const { concurrency, rate } = options;
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`concurrency limit must be a positive integer, got ${concurrency}`);
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new Error(`concurrency limit must be a positive integer, got ${concurrency}`);
   const nowMs = options.nowMs ?? Date.now;
   const keys = new Map<string, KeyState>();
 
   const stateOf = (key: string): KeyState => {
     let state = keys.get(key);
-    if (!state) keys.set(key, state = { active: 0, queue: [], pausedUntil: 0, windowStart: 0, windowUsed: 0, timer: null });
+    if (!state)
+      keys.set(
+        key,
+        (state = {
+          active: 0,
+          queue: [],
+          pausedUntil: 0,
+          windowStart: 0,
+          windowUsed: 0,
+          timer: null,
+        }),
+      );
     return state;
   };
 
   const wakeAt = (key: string, state: KeyState, atMs: number) => {
     if (state.timer) clearTimeout(state.timer);
-    state.timer = setTimeout(() => { state.timer = null; pump(key); }, Math.max(0, atMs - nowMs()));
+    state.timer = setTimeout(
+      () => {
+        state.timer = null;
+        pump(key);
+      },
+      Math.max(0, atMs - nowMs()),
+    );
     state.timer.unref?.();
   };
 
   const forgetIfIdle = (key: string, state: KeyState) => {
     const now = nowMs();
-    const windowOpen = rate !== undefined && state.windowUsed > 0 && now < state.windowStart + rate.windowMs;
-    if (state.active === 0 && state.queue.length === 0 && state.timer === null && state.pausedUntil <= now && !windowOpen) keys.delete(key);
+    const windowOpen =
+      rate !== undefined && state.windowUsed > 0 && now < state.windowStart + rate.windowMs;
+    if (
+      state.active === 0 &&
+      state.queue.length === 0 &&
+      state.timer === null &&
+      state.pausedUntil <= now &&
+      !windowOpen
+    )
+      keys.delete(key);
   };
 
   function pump(key: string): void {
@@ -64,8 +102,12 @@ export function createLimiter(options: LimiterOptions): Limiter {
       if (now < state.pausedUntil) return wakeAt(key, state, state.pausedUntil);
       const head = state.queue[0];
       if (rate) {
-        if (now >= state.windowStart + rate.windowMs) { state.windowStart = now; state.windowUsed = 0; }
-        if (state.windowUsed > 0 && state.windowUsed + head.cost > rate.limit) return wakeAt(key, state, state.windowStart + rate.windowMs);
+        if (now >= state.windowStart + rate.windowMs) {
+          state.windowStart = now;
+          state.windowUsed = 0;
+        }
+        if (state.windowUsed > 0 && state.windowUsed + head.cost > rate.limit)
+          return wakeAt(key, state, state.windowStart + rate.windowMs);
         state.windowUsed += head.cost;
       }
       state.queue.shift();
@@ -82,24 +124,25 @@ export function createLimiter(options: LimiterOptions): Limiter {
     }
   }
 
-  const acquire = (key: string, acquireOptions: AcquireOptions = {}): Promise<Release> => new Promise((resolve, reject) => {
-    const { signal } = acquireOptions;
-    if (signal?.aborted) return reject(signal.reason);
-    const state = stateOf(key);
-    const waiter: Waiter = { cost: acquireOptions.cost ?? 1, grant: resolve, signal };
-    if (signal) {
-      waiter.onAbort = () => {
-        const index = state.queue.indexOf(waiter);
-        if (index >= 0) state.queue.splice(index, 1);
-        reject(signal.reason);
-        pump(key); // the head may have been what held the others back
-        forgetIfIdle(key, state);
-      };
-      signal.addEventListener('abort', waiter.onAbort, { once: true });
-    }
-    state.queue.push(waiter);
-    pump(key);
-  });
+  const acquire = (key: string, acquireOptions: AcquireOptions = {}): Promise<Release> =>
+    new Promise((resolve, reject) => {
+      const { signal } = acquireOptions;
+      if (signal?.aborted) return reject(signal.reason);
+      const state = stateOf(key);
+      const waiter: Waiter = { cost: acquireOptions.cost ?? 1, grant: resolve, signal };
+      if (signal) {
+        waiter.onAbort = () => {
+          const index = state.queue.indexOf(waiter);
+          if (index >= 0) state.queue.splice(index, 1);
+          reject(signal.reason);
+          pump(key); // the head may have been what held the others back
+          forgetIfIdle(key, state);
+        };
+        signal.addEventListener('abort', waiter.onAbort, { once: true });
+      }
+      state.queue.push(waiter);
+      pump(key);
+    });
 
   return {
     acquire,

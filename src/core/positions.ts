@@ -4,6 +4,7 @@
  */
 export const POSITION_WIDTH = 20;
 
-export const positionToText = (position: bigint): string => position.toString().padStart(POSITION_WIDTH, '0');
+export const positionToText = (position: bigint): string =>
+  position.toString().padStart(POSITION_WIDTH, '0');
 
 export const positionFromText = (text: string): bigint => BigInt(text);

@@ -1,7 +1,12 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { ensurePrivateDir, PRIVATE_FILE_MODE, tightenFile, type OnTightened } from './privateFiles.ts';
+import {
+  ensurePrivateDir,
+  PRIVATE_FILE_MODE,
+  tightenFile,
+  type OnTightened,
+} from './privateFiles.ts';
 
 /**
  * Secrets (webhook secrets, GitHub tokens, search credentials) are stored sealed with
@@ -30,7 +35,10 @@ export type SecretBox = {
 };
 
 /** Which format and key a sealed value names, read from its text alone (v1 names no key). */
-export function describeSealed(sealed: string): { version: 'v1' | 'v2' | 'unknown'; keyId: string | null } {
+export function describeSealed(sealed: string): {
+  version: 'v1' | 'v2' | 'unknown';
+  keyId: string | null;
+} {
   const parts = sealed.split('.');
   if (parts[0] === 'v1' && parts.length === 4) return { version: 'v1', keyId: null };
   if (parts[0] === 'v2' && parts.length === 5) return { version: 'v2', keyId: parts[1] };
@@ -42,7 +50,10 @@ export type Keyring = {
   current: Buffer;
   retired: readonly Buffer[];
   /** Told when a value opens only under a retired key (or is unbound, v1): that record still needs saving again before its key can go. */
-  onOutdated?: (binding: SecretBinding, sealedWith: { version: 'v1' | 'v2'; keyId: string }) => void;
+  onOutdated?: (
+    binding: SecretBinding,
+    sealedWith: { version: 'v1' | 'v2'; keyId: string },
+  ) => void;
 };
 
 /** A stored value that cannot be opened: another record's, sealed under a key this deployment lacks, or altered. */
@@ -57,23 +68,41 @@ const KEY_BYTES = 32;
 
 /** A short, stable name for a key that reveals nothing about it (an HMAC under the key itself). */
 export function keyIdOf(key: Buffer): string {
-  return createHmac('sha256', key).update('inkstream secret key id').digest('base64url').slice(0, 11);
+  return createHmac('sha256', key)
+    .update('inkstream secret key id')
+    .digest('base64url')
+    .slice(0, 11);
 }
 
 function additionalData(keyId: string, binding: SecretBinding): Buffer {
-  return Buffer.from(`v2.${keyId}.${JSON.stringify([binding.kind, binding.accountId, binding.recordId])}`, 'utf8');
+  return Buffer.from(
+    `v2.${keyId}.${JSON.stringify([binding.kind, binding.accountId, binding.recordId])}`,
+    'utf8',
+  );
 }
 
-function decrypt(key: Buffer, iv: string, tag: string, ciphertext: string, aad: Buffer | null): string {
+function decrypt(
+  key: Buffer,
+  iv: string,
+  tag: string,
+  ciphertext: string,
+  aad: Buffer | null,
+): string {
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
   if (aad) decipher.setAAD(aad);
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+  return Buffer.concat([
+    decipher.update(Buffer.from(ciphertext, 'base64url')),
+    decipher.final(),
+  ]).toString('utf8');
 }
 
 export function createSecretBox(keyring: Keyring): SecretBox {
   for (const key of [keyring.current, ...keyring.retired]) {
-    if (key.length !== KEY_BYTES) throw new Error('INKSTREAM_SECRET_KEY and INKSTREAM_SECRET_KEYS_RETIRED keys must be 32 bytes (base64 or hex encoded)');
+    if (key.length !== KEY_BYTES)
+      throw new Error(
+        'INKSTREAM_SECRET_KEY and INKSTREAM_SECRET_KEYS_RETIRED keys must be 32 bytes (base64 or hex encoded)',
+      );
   }
   const currentId = keyIdOf(keyring.current);
   const byId = new Map([...keyring.retired, keyring.current].map((key) => [keyIdOf(key), key]));
@@ -83,24 +112,34 @@ export function createSecretBox(keyring: Keyring): SecretBox {
     const [, iv, tag, ciphertext] = parts;
     for (const key of all) {
       let plaintext: string;
-      try { plaintext = decrypt(key, iv, tag, ciphertext, null); } catch { continue; /* not this key: try the next */ }
+      try {
+        plaintext = decrypt(key, iv, tag, ciphertext, null);
+      } catch {
+        continue; /* not this key: try the next */
+      }
       keyring.onOutdated?.(binding, { version: 'v1', keyId: keyIdOf(key) });
       return plaintext;
     }
-    throw new SealedSecretError('A stored secret (v1) opens under none of the configured keys: add the key it was sealed with to INKSTREAM_SECRET_KEYS_RETIRED, or save the secret again.');
+    throw new SealedSecretError(
+      'A stored secret (v1) opens under none of the configured keys: add the key it was sealed with to INKSTREAM_SECRET_KEYS_RETIRED, or save the secret again.',
+    );
   }
 
   function openV2(parts: string[], binding: SecretBinding): string {
     const [, keyId, iv, tag, ciphertext] = parts;
     const key = byId.get(keyId);
     if (!key) {
-      throw new SealedSecretError(`A stored secret was sealed under key ${keyId}, which is neither INKSTREAM_SECRET_KEY nor one of INKSTREAM_SECRET_KEYS_RETIRED: add that key back, or save the secret again.`);
+      throw new SealedSecretError(
+        `A stored secret was sealed under key ${keyId}, which is neither INKSTREAM_SECRET_KEY nor one of INKSTREAM_SECRET_KEYS_RETIRED: add that key back, or save the secret again.`,
+      );
     }
     let plaintext: string;
     try {
       plaintext = decrypt(key, iv, tag, ciphertext, additionalData(keyId, binding));
     } catch {
-      throw new SealedSecretError(`A stored secret does not open as this record's ${binding.kind}: it was sealed for another record, or altered. Save the secret again.`);
+      throw new SealedSecretError(
+        `A stored secret does not open as this record's ${binding.kind}: it was sealed for another record, or altered. Save the secret again.`,
+      );
     }
     if (keyId !== currentId) keyring.onOutdated?.(binding, { version: 'v2', keyId });
     return plaintext;
@@ -113,7 +152,11 @@ export function createSecretBox(keyring: Keyring): SecretBox {
       const cipher = createCipheriv('aes-256-gcm', keyring.current, iv);
       cipher.setAAD(additionalData(currentId, binding));
       const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-      return ['v2', currentId, ...[iv, cipher.getAuthTag(), ciphertext].map((part) => part.toString('base64url'))].join('.');
+      return [
+        'v2',
+        currentId,
+        ...[iv, cipher.getAuthTag(), ciphertext].map((part) => part.toString('base64url')),
+      ].join('.');
     },
     open(sealed, binding) {
       const parts = sealed.split('.');
@@ -126,19 +169,30 @@ export function createSecretBox(keyring: Keyring): SecretBox {
 
 export function parseSecretKey(text: string): Buffer {
   const trimmed = text.trim();
-  return /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
+  return /^[0-9a-f]{64}$/i.test(trimmed)
+    ? Buffer.from(trimmed, 'hex')
+    : Buffer.from(trimmed, 'base64');
 }
 
 /** INKSTREAM_SECRET_KEYS_RETIRED: keys separated by commas (blanks ignored). */
 export function parseRetiredKeys(text: string | undefined): Buffer[] {
-  return (text ?? '').split(',').map((part) => part.trim()).filter(Boolean).map(parseSecretKey);
+  return (text ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map(parseSecretKey);
 }
 
 /** Whether the text decodes to a key of the right length (checked when the configuration loads). */
-export const isValidSecretKey = (text: string): boolean => parseSecretKey(text).length === KEY_BYTES;
+export const isValidSecretKey = (text: string): boolean =>
+  parseSecretKey(text).length === KEY_BYTES;
 
 /** The key from the environment, or (embedded default) one generated once into DATA_DIR, 0600. */
-export function loadOrCreateSecretKey(envValue: string | undefined, keyFile: string, onTightened: OnTightened = () => {}): Buffer {
+export function loadOrCreateSecretKey(
+  envValue: string | undefined,
+  keyFile: string,
+  onTightened: OnTightened = () => {},
+): Buffer {
   if (envValue) return parseSecretKey(envValue);
   if (existsSync(keyFile)) {
     tightenFile(keyFile, onTightened);
@@ -151,7 +205,8 @@ export function loadOrCreateSecretKey(envValue: string | undefined, keyFile: str
     return key;
   } catch (error) {
     // Another process (the CLI, a second start) created it first: use theirs.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return parseSecretKey(readFileSync(keyFile, 'utf8'));
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      return parseSecretKey(readFileSync(keyFile, 'utf8'));
     throw error;
   }
 }

@@ -12,11 +12,16 @@ export type BackupContents = { createdAt: string; secretKey: string | null };
  * adds the key that opens its sealed secrets in a table of the copy, so the backup is one file.
  * The file is created 0600 and never overwrites an existing one.
  */
-export async function backupSqliteStore(source: string, destination: string, contents: BackupContents): Promise<number> {
+export async function backupSqliteStore(
+  source: string,
+  destination: string,
+  contents: BackupContents,
+): Promise<number> {
   try {
     writeFileSync(destination, '', { mode: 0o600, flag: 'wx' });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new Error(`${destination} already exists; choose a new file name`);
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new Error(`${destination} already exists; choose a new file name`);
     throw error;
   }
   const db = new DatabaseSync(source, { readOnly: true, timeout: 5_000 });
@@ -48,11 +53,23 @@ export function readSqliteBackup(file: string): BackupContents {
     throw new Error(`${file} is not an Inkstream backup: ${(error as Error).message}`);
   }
   try {
-    const tables = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((row) => String(row.name)));
-    if (!tables.has(META_TABLE) || !tables.has('events')) throw new Error(`${file} is not an Inkstream backup (made by \`inkstream backup\`)`);
+    const tables = new Set(
+      db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .all()
+        .map((row) => String(row.name)),
+    );
+    if (!tables.has(META_TABLE) || !tables.has('events'))
+      throw new Error(`${file} is not an Inkstream backup (made by \`inkstream backup\`)`);
     const check = db.prepare('PRAGMA quick_check').get();
-    if (check?.quick_check !== 'ok') throw new Error(`${file} is damaged: ${String(check?.quick_check)}`);
-    const meta = new Map(db.prepare(`SELECT name, value FROM ${META_TABLE}`).all().map((row) => [String(row.name), row.value as string | null]));
+    if (check?.quick_check !== 'ok')
+      throw new Error(`${file} is damaged: ${String(check?.quick_check)}`);
+    const meta = new Map(
+      db
+        .prepare(`SELECT name, value FROM ${META_TABLE}`)
+        .all()
+        .map((row) => [String(row.name), row.value as string | null]),
+    );
     return { createdAt: String(meta.get('created_at')), secretKey: meta.get('secret_key') ?? null };
   } catch (error) {
     if ((error as Error).message.startsWith(file)) throw error;
@@ -74,7 +91,8 @@ export function restoreSqliteStore(backupFile: string, target: string, aside: st
   chmodSync(staged, 0o600);
   const db = new DatabaseSync(staged);
   db.exec(`DROP TABLE ${META_TABLE}`);
-  if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'leases'").get()) db.exec('DELETE FROM leases');
+  if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'leases'").get())
+    db.exec('DELETE FROM leases');
   db.close();
   if (existsSync(target)) {
     // Opening and closing the old store checkpoints its WAL into the file, so what is kept aside is whole.

@@ -43,9 +43,21 @@ parentPort.on('message', (message) => {
 
 export type Checkpointer = { stop(): Promise<void> };
 
-export function startSqliteCheckpointer(path: string, options: { intervalMs?: number; onError?: (message: string) => void } = {}): Checkpointer {
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path, intervalMs: options.intervalMs ?? 250, restartAfterFrames: RESTART_AFTER_FRAMES } });
-  worker.on('message', (message: { error?: string }) => { if (message.error) options.onError?.(message.error); });
+export function startSqliteCheckpointer(
+  path: string,
+  options: { intervalMs?: number; onError?: (message: string) => void } = {},
+): Checkpointer {
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: {
+      path,
+      intervalMs: options.intervalMs ?? 250,
+      restartAfterFrames: RESTART_AFTER_FRAMES,
+    },
+  });
+  worker.on('message', (message: { error?: string }) => {
+    if (message.error) options.onError?.(message.error);
+  });
   worker.unref();
   let stopped: Promise<void> | null = null;
   return {

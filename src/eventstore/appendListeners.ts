@@ -4,7 +4,11 @@ import type { StoredEvent } from './port.ts';
  * `appended`, when the store gives it, returns the events the append wrote, in log order, and
  * `previous` is the position of the log's last event before them.
  */
-export type AppendListener = (position: bigint, appended?: () => readonly StoredEvent[], previous?: bigint) => void;
+export type AppendListener = (
+  position: bigint,
+  appended?: () => readonly StoredEvent[],
+  previous?: bigint,
+) => void;
 
 export interface AppendListeners {
   add(listener: AppendListener): () => void;
@@ -22,14 +26,18 @@ export function createAppendListeners(): AppendListeners {
     add(listener) {
       const entry = { listener };
       entries.add(entry);
-      return () => { entries.delete(entry); };
+      return () => {
+        entries.delete(entry);
+      };
     },
     notify(position, appended, previous) {
       for (const { listener } of [...entries]) {
         try {
           listener(position, appended, previous);
         } catch (error) {
-          queueMicrotask(() => { throw error; });
+          queueMicrotask(() => {
+            throw error;
+          });
         }
       }
     },

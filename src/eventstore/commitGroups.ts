@@ -16,8 +16,11 @@ export type CommitGroups<Request, Outcome> = {
  * touch. A lone append waits for no other turn of the event loop. `commit` settles each request
  * on its own: one request's conflict does not fail the others.
  */
-export function createCommitGroups<Request, Outcome>(commit: (requests: Request[]) => Settled<Outcome>[]): CommitGroups<Request, Outcome> {
-  let queued: { request: Request; resolve(value: Outcome): void; reject(error: unknown): void }[] = [];
+export function createCommitGroups<Request, Outcome>(
+  commit: (requests: Request[]) => Settled<Outcome>[],
+): CommitGroups<Request, Outcome> {
+  let queued: { request: Request; resolve(value: Outcome): void; reject(error: unknown): void }[] =
+    [];
 
   function flush(): void {
     const group = queued;

@@ -1,6 +1,14 @@
 import {
-  BACKWARDS, END, FORWARDS, START, streamNameFilter,
-  type AllStreamRecordedEvent, type AllStreamResolvedEvent, type EventStoreDBClient, type Position, type ReadPosition,
+  BACKWARDS,
+  END,
+  FORWARDS,
+  START,
+  streamNameFilter,
+  type AllStreamRecordedEvent,
+  type AllStreamResolvedEvent,
+  type EventStoreDBClient,
+  type Position,
+  type ReadPosition,
 } from '@eventstore/db-client';
 import { streamCategory } from './port.ts';
 import type { ReadAllRequest } from './readOptions.ts';
@@ -22,10 +30,14 @@ import type { ReadAllRequest } from './readOptions.ts';
 const HEAD_PAGE = 100;
 
 /** Up to maxCount events after `after`, of the wanted categories (all but system events without), in log order. */
-export async function readAllFromEsdb(client: EventStoreDBClient, request: ReadAllRequest): Promise<AllStreamRecordedEvent[]> {
+export async function readAllFromEsdb(
+  client: EventStoreDBClient,
+  request: ReadAllRequest,
+): Promise<AllStreamRecordedEvent[]> {
   const { after, maxCount, categories } = request;
   const wanted = categories && new Set(categories);
-  const accepts = (event: AllStreamRecordedEvent) => !isSystemEvent(event) && (!wanted || wanted.has(streamCategory(event.streamId)));
+  const accepts = (event: AllStreamRecordedEvent) =>
+    !isSystemEvent(event) && (!wanted || wanted.has(streamCategory(event.streamId)));
 
   const newest = await newestEvent(client);
   if (!newest || newest.position.commit <= after) return [];
@@ -35,7 +47,13 @@ export async function readAllFromEsdb(client: EventStoreDBClient, request: ReadA
   let from: ReadPosition = START;
   if (after >= 0n) {
     // `after` need not be an event's position (an export from a position, an old checkpoint).
-    const next = await firstOf(client.readAll({ fromPosition: { commit: after, prepare: after }, direction: FORWARDS, maxCount: 1 }));
+    const next = await firstOf(
+      client.readAll({
+        fromPosition: { commit: after, prepare: after },
+        direction: FORWARDS,
+        maxCount: 1,
+      }),
+    );
     if (!next) return [];
     if (next.position.commit > after && accepts(next)) out.push(next);
     if (out.length === maxCount || comparePositions(next.position, end) >= 0) return out;
@@ -49,10 +67,14 @@ export async function readAllFromEsdb(client: EventStoreDBClient, request: ReadA
     fromPosition: from,
     filter: streamNameFilter({
       regex: categoryRegex(categories),
-      checkpointReached: (reading, position) => { if (comparePositions(position, end) >= 0) void reading.unsubscribe(); },
+      checkpointReached: (reading, position) => {
+        if (comparePositions(position, end) >= 0) void reading.unsubscribe();
+      },
     }),
   });
-  subscription.on('caughtUp', () => { void subscription.unsubscribe(); });
+  subscription.on('caughtUp', () => {
+    void subscription.unsubscribe();
+  });
   try {
     for await (const { event } of subscription as AsyncIterable<AllStreamResolvedEvent>) {
       if (!event || event.position.commit <= after) continue;
@@ -66,12 +88,19 @@ export async function readAllFromEsdb(client: EventStoreDBClient, request: ReadA
 }
 
 /** The newest event of the log that is not a system event (links, stats), or undefined. */
-export async function newestEvent(client: EventStoreDBClient): Promise<AllStreamRecordedEvent | undefined> {
+export async function newestEvent(
+  client: EventStoreDBClient,
+): Promise<AllStreamRecordedEvent | undefined> {
   let fromPosition: ReadPosition = END;
   let pageSize = 1; // mostly the newest event is ours: a poll reads one event
   for (;;) {
     const page: AllStreamRecordedEvent[] = [];
-    for await (const { event } of client.readAll({ fromPosition, direction: BACKWARDS, maxCount: pageSize })) if (event) page.push(event);
+    for await (const { event } of client.readAll({
+      fromPosition,
+      direction: BACKWARDS,
+      maxCount: pageSize,
+    }))
+      if (event) page.push(event);
     const newest = page.find((event) => !isSystemEvent(event));
     if (newest) return newest;
     if (page.length < pageSize) return undefined;
@@ -97,7 +126,9 @@ function comparePositions(a: Position, b: Position): number {
   return a.prepare === b.prepare ? 0 : a.prepare < b.prepare ? -1 : 1;
 }
 
-async function firstOf(read: AsyncIterable<AllStreamResolvedEvent>): Promise<AllStreamRecordedEvent | undefined> {
+async function firstOf(
+  read: AsyncIterable<AllStreamResolvedEvent>,
+): Promise<AllStreamRecordedEvent | undefined> {
   for await (const { event } of read) if (event) return event;
   return undefined;
 }

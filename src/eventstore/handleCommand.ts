@@ -2,8 +2,13 @@ import { readStreamOrEmpty } from './readStreamOrEmpty.ts';
 import { AppError } from '../core/errors.ts';
 import { deriveEventId } from '../core/ids.ts';
 import {
-  WrongExpectedVersionError, streamName,
-  type EventMetadata, type EventStore, type ExpectedRevision, type NewEvent, type StoredEvent,
+  WrongExpectedVersionError,
+  streamName,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type StoredEvent,
 } from './port.ts';
 
 /** A domain event before it is stored: the stream type's own union member. */
@@ -39,7 +44,9 @@ export type CommandResult<State> = {
 export const MAX_CONFLICT_RETRIES = 3;
 
 export async function loadStream<State, Event extends DomainEvent>(
-  store: EventStore, type: Pick<StreamType<State, Event, unknown>, 'category' | 'initial' | 'evolve'>, id: string,
+  store: EventStore,
+  type: Pick<StreamType<State, Event, unknown>, 'category' | 'initial' | 'evolve'>,
+  id: string,
 ): Promise<{ state: State; revision: bigint | null; events: StoredEvent[] }> {
   const events = await readStreamOrEmpty(store, streamName(type.category, id));
   const state = events.reduce((s, e) => type.evolve(s, e as unknown as Event), type.initial());
@@ -67,9 +74,10 @@ export async function handleCommand<State, Event extends DomainEvent, Command>(
   const stream = streamName(type.category, id);
   const { commandId, ...metadata } = context;
   for (let attempt = 0; ; attempt++) {
-    const { state, revision } = attempt === 0 && options.newStream
-      ? { state: type.initial(), revision: null }
-      : await loadStream(store, type, id);
+    const { state, revision } =
+      attempt === 0 && options.newStream
+        ? { state: type.initial(), revision: null }
+        : await loadStream(store, type, id);
     const decided = type.decide(command, state);
     if (decided.length === 0) return { state, events: [], position: null };
     const expected: ExpectedRevision = revision === null ? 'no_stream' : revision;
@@ -84,12 +92,20 @@ export async function handleCommand<State, Event extends DomainEvent, Command>(
       const appended = await store.append(stream, newEvents, expected, { shareCommit: true });
       const nextState = decided.reduce((s, e) => type.evolve(s, e), state);
       const firstRevision = appended.nextRevision - BigInt(decided.length) + 1n;
-      const events = newEvents.map((event, index) => ({ ...event, stream, revision: firstRevision + BigInt(index) }));
+      const events = newEvents.map((event, index) => ({
+        ...event,
+        stream,
+        revision: firstRevision + BigInt(index),
+      }));
       return { state: nextState, events, position: appended.position };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error;
       if (attempt + 1 >= MAX_CONFLICT_RETRIES) {
-        throw new AppError('conflict', 'The resource was changed by another request at the same time; retry the request.', { cause: error });
+        throw new AppError(
+          'conflict',
+          'The resource was changed by another request at the same time; retry the request.',
+          { cause: error },
+        );
       }
     }
   }

@@ -26,7 +26,8 @@ export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}
       const last = events?.[events.length - 1];
       return last && { revision: last.revision, position: last.position };
     },
-    slice: (stream, fromRevision, count) => (streams.get(stream) ?? []).slice(Number(fromRevision), Number(fromRevision) + count),
+    slice: (stream, fromRevision, count) =>
+      (streams.get(stream) ?? []).slice(Number(fromRevision), Number(fromRevision) + count),
     locate(id) {
       const record = byId.get(id);
       return record && { stream: record.stream, revision: record.revision };
@@ -41,7 +42,11 @@ export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}
     async append(stream, events, expected) {
       assertOpen();
       const createdAt = clock.now();
-      const encoded = events.map((event) => ({ ...event, data: JSON.stringify(event.data), metadata: JSON.stringify(event.metadata) }));
+      const encoded = events.map((event) => ({
+        ...event,
+        data: JSON.stringify(event.data),
+        metadata: JSON.stringify(event.metadata),
+      }));
       const plan = planAppend(lookup, stream, events, expected);
       if (plan.kind === 'done') return plan.result;
       const duplicate = findStoredId(lookup, events);
@@ -51,7 +56,13 @@ export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}
       streams.set(stream, streamEvents);
       let revision = plan.firstRevision;
       for (const event of encoded) {
-        const record: StoredRecord = { ...event, stream, revision: revision++, position: BigInt(log.length), createdAt };
+        const record: StoredRecord = {
+          ...event,
+          stream,
+          revision: revision++,
+          position: BigInt(log.length),
+          createdAt,
+        };
         log.push(record);
         streamEvents.push(record);
         byId.set(record.id, record);

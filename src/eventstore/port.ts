@@ -54,9 +54,17 @@ export type ReadAllOptions = {
 };
 
 export interface EventStore {
-  append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult>;
+  append(
+    stream: string,
+    events: readonly NewEvent[],
+    expected: ExpectedRevision,
+    options?: AppendOptions,
+  ): Promise<AppendResult>;
   /** Throws StreamNotFoundError when the stream has no events. */
-  readStream(stream: string, options?: { fromRevision?: bigint; maxCount?: number }): Promise<StoredEvent[]>;
+  readStream(
+    stream: string,
+    options?: { fromRevision?: bigint; maxCount?: number },
+  ): Promise<StoredEvent[]>;
   readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;
   /** Position of the newest event in the log, -1n when the log is empty. */
   headPosition(): Promise<bigint>;
@@ -67,7 +75,13 @@ export interface EventStore {
    * `previous`, the position of the log's last event before them: nothing came in between.
    * Positions need not be gapless, so only `previous` tells a reader that nothing did.
    */
-  onAppend(listener: (position: bigint, appended?: () => readonly StoredEvent[], previous?: bigint) => void): () => void;
+  onAppend(
+    listener: (
+      position: bigint,
+      appended?: () => readonly StoredEvent[],
+      previous?: bigint,
+    ) => void,
+  ): () => void;
   /**
    * The identifier this event log was given when it was created (a UUID), so read models and
    * checkpoints can tell which log they were built from. With `create`, a log without one gets one

@@ -21,13 +21,19 @@ export function readAllRequest(options: ReadAllOptions = {}): ReadAllRequest {
 
 export type ReadStreamRequest = { fromRevision: bigint; maxCount: number | undefined };
 
-export function readStreamRequest(options: { fromRevision?: bigint; maxCount?: number } = {}): ReadStreamRequest {
+export function readStreamRequest(
+  options: { fromRevision?: bigint; maxCount?: number } = {},
+): ReadStreamRequest {
   const fromRevision = options.fromRevision ?? 0n;
   if (fromRevision < 0n) throw new RangeError(`fromRevision must be >= 0, got ${fromRevision}`);
-  return { fromRevision, maxCount: options.maxCount === undefined ? undefined : checkMaxCount(options.maxCount) };
+  return {
+    fromRevision,
+    maxCount: options.maxCount === undefined ? undefined : checkMaxCount(options.maxCount),
+  };
 }
 
 function checkMaxCount(maxCount: number): number {
-  if (!Number.isSafeInteger(maxCount) || maxCount < 1) throw new RangeError(`maxCount must be a positive integer, got ${maxCount}`);
+  if (!Number.isSafeInteger(maxCount) || maxCount < 1)
+    throw new RangeError(`maxCount must be a positive integer, got ${maxCount}`);
   return maxCount;
 }

@@ -2,7 +2,9 @@ import { StreamNotFoundError, type EventStore, type StoredEvent } from './port.t
 
 /** A stream's events (from a revision, up to a count), or [] when the stream has none yet. */
 export async function readStreamOrEmpty(
-  store: EventStore, stream: string, options?: { fromRevision?: bigint; maxCount?: number },
+  store: EventStore,
+  stream: string,
+  options?: { fromRevision?: bigint; maxCount?: number },
 ): Promise<StoredEvent[]> {
   try {
     return await store.readStream(stream, options);

@@ -1,10 +1,22 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { systemClock, type Clock } from '../core/clock.ts';
 import { createAppendListeners } from './appendListeners.ts';
-import { assertValidExpected, findStoredId, planAppend, type AppendLookup, type StreamHead } from './appendPlan.ts';
+import {
+  assertValidExpected,
+  findStoredId,
+  planAppend,
+  type AppendLookup,
+  type StreamHead,
+} from './appendPlan.ts';
 import { createCommitGroups, type Settled } from './commitGroups.ts';
 import {
-  StreamNotFoundError, streamCategory, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type StoredEvent,
+  StreamNotFoundError,
+  streamCategory,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type StoredEvent,
 } from './port.ts';
 import { readAllRequest, readStreamRequest } from './readOptions.ts';
 import { DEFAULT_BUSY_TIMEOUT_MS, prepareEventsFile } from './sqliteSchema.ts';
@@ -25,19 +37,39 @@ export interface SqliteEventStore extends EventStore {
 const COLUMNS = 'position, id, stream, revision, type, data, metadata, created_at';
 type Encoded = readonly [id: string, type: string, data: string, metadata: string];
 type AppendRequest = {
-  stream: string; category: string; events: readonly NewEvent[]; encoded: readonly Encoded[]; expected: ExpectedRevision; createdAt: string;
+  stream: string;
+  category: string;
+  events: readonly NewEvent[];
+  encoded: readonly Encoded[];
+  expected: ExpectedRevision;
+  createdAt: string;
 };
 type Appended = { result: AppendResult; written: boolean };
-type Row = [position: bigint, id: string, stream: string, revision: bigint, type: string, data: string, metadata: string, createdAt: string];
+type Row = [
+  position: bigint,
+  id: string,
+  stream: string,
+  revision: bigint,
+  type: string,
+  data: string,
+  metadata: string,
+  createdAt: string,
+];
 
 /**
  * The embedded event log: one SQLite file in WAL mode. Other connections and processes (the read
  * store, the admin CLI) may use the same file; writers queue on SQLite's write lock.
  */
-export function openSqliteEventStore(path: string, options: SqliteEventStoreOptions = {}): SqliteEventStore {
+export function openSqliteEventStore(
+  path: string,
+  options: SqliteEventStoreOptions = {},
+): SqliteEventStore {
   const clock = options.clock ?? systemClock;
   // readBigInts: every INTEGER comes back as a bigint, so positions and revisions never pass through a double.
-  const db = new DatabaseSync(path, { readBigInts: true, timeout: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS });
+  const db = new DatabaseSync(path, {
+    readBigInts: true,
+    timeout: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS,
+  });
   prepareEventsFile(db);
   if (options.autoCheckpoint === false) db.exec('PRAGMA wal_autocheckpoint = 0');
   const rowsOf = (sql: string): StatementSync => {
@@ -53,8 +85,12 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
     savepoint: db.prepare('SAVEPOINT append'),
     release: db.prepare('RELEASE append'),
     rollbackToSavepoint: db.prepare('ROLLBACK TO append'),
-    head: db.prepare('SELECT revision, position FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1'),
-    slice: db.prepare('SELECT id, position FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?'),
+    head: db.prepare(
+      'SELECT revision, position FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1',
+    ),
+    slice: db.prepare(
+      'SELECT id, position FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?',
+    ),
     locate: db.prepare('SELECT stream, revision FROM events WHERE id = ?'),
     lastPosition: db.prepare('SELECT max(position) AS position FROM events'),
     insert: db.prepare(
@@ -71,16 +107,21 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
       INSERT INTO events (position, id, stream, category, revision, type, data, metadata, created_at)
       SELECT ?9, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8
       WHERE coalesce((SELECT revision FROM events WHERE stream = ?2 ORDER BY revision DESC LIMIT 1), -1) = ?4 - 1`),
-    readStream: rowsOf(`SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`),
+    readStream: rowsOf(
+      `SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`,
+    ),
     readAll: rowsOf(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`),
     // A walk along the primary key from the reader's position, keeping the asked-for categories:
     // consumers read from near the head, so this costs what they have to cover anyway, and it
     // spares every append the upkeep of a category index.
-    readCategories: rowsOf(`SELECT ${COLUMNS} FROM events WHERE position > ? AND category IN (SELECT value FROM json_each(?)) ORDER BY position LIMIT ?`),
+    readCategories: rowsOf(
+      `SELECT ${COLUMNS} FROM events WHERE position > ? AND category IN (SELECT value FROM json_each(?)) ORDER BY position LIMIT ?`,
+    ),
   };
   const lookup: AppendLookup = {
     head: (stream) => sql.head.get(stream) as StreamHead | undefined,
-    slice: (stream, fromRevision, count) => sql.slice.all(stream, fromRevision, count) as { id: string; position: bigint }[],
+    slice: (stream, fromRevision, count) =>
+      sql.slice.all(stream, fromRevision, count) as { id: string; position: bigint }[],
     locate: (id) => sql.locate.get(id) as { stream: string; revision: bigint } | undefined,
   };
   const lastPosition = (): bigint => (sql.lastPosition.get()?.position as bigint | null) ?? -1n;
@@ -110,10 +151,29 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
     const revision = expected === 'no_stream' ? 0n : expected + 1n;
     const [id, type, data, metadata] = request.encoded[0];
     if (position !== undefined) {
-      const { changes } = sql.insertAtRevisionAndPosition.run(id, stream, category, revision, type, data, metadata, createdAt, position);
+      const { changes } = sql.insertAtRevisionAndPosition.run(
+        id,
+        stream,
+        category,
+        revision,
+        type,
+        data,
+        metadata,
+        createdAt,
+        position,
+      );
       return Number(changes) === 1 ? { nextRevision: revision, position } : undefined;
     }
-    const row = sql.insertAtRevision.get(id, stream, category, revision, type, data, metadata, createdAt);
+    const row = sql.insertAtRevision.get(
+      id,
+      stream,
+      category,
+      revision,
+      type,
+      data,
+      metadata,
+      createdAt,
+    );
     return row && { nextRevision: revision, position: row.position as bigint };
   }
 
@@ -132,7 +192,9 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
 
   function appendAlone(request: AppendRequest): Appended {
     const appended = appendOneAt(request);
-    return appended ? { result: appended, written: true } : inTransaction(sql.beginWrite, () => appendWithin(request));
+    return appended
+      ? { result: appended, written: true }
+      : inTransaction(sql.beginWrite, () => appendWithin(request));
   }
 
   /** One member of a group, inside the group's transaction, at `position`; a failure undoes only its own rows. */
@@ -154,10 +216,13 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
 
   /** The unique-id error of a retried event id, told apart after the rows of that append are gone. */
   function explained(error: unknown, request: AppendRequest): unknown {
-    return isUniqueIdViolation(error) ? findStoredId(lookup, request.events) ?? error : error;
+    return isUniqueIdViolation(error) ? (findStoredId(lookup, request.events) ?? error) : error;
   }
 
-  function settle(request: AppendRequest, work: (request: AppendRequest) => Appended): Settled<Appended> {
+  function settle(
+    request: AppendRequest,
+    work: (request: AppendRequest) => Appended,
+  ): Settled<Appended> {
     try {
       return { ok: true, value: work(request) };
     } catch (error) {
@@ -166,14 +231,18 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
   }
 
   /** Tells the listeners once per commit, with the written events at hand (gapless: failed members wrote nothing). */
-  function notifyWritten(requests: readonly AppendRequest[], outcomes: readonly Settled<Appended>[]): void {
+  function notifyWritten(
+    requests: readonly AppendRequest[],
+    outcomes: readonly Settled<Appended>[],
+  ): void {
     const written = requests.flatMap((request, index) => {
       const outcome = outcomes[index];
       return outcome.ok && outcome.value.written ? [{ request, result: outcome.value.result }] : [];
     });
     if (written.length === 0) return;
     let events: StoredEvent[] | null = null;
-    const appended = () => events ??= written.flatMap(({ request, result }) => storedEventsOf(request, result));
+    const appended = () =>
+      (events ??= written.flatMap(({ request, result }) => storedEventsOf(request, result)));
     const { request: first, result: firstResult } = written[0];
     const previous = firstResult.position - BigInt(first.encoded.length); // gapless, and the write lock was held
     listeners.notify(written[written.length - 1].result.position, appended, previous);
@@ -181,19 +250,23 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
 
   /** Commits the requests (a group in one transaction) and settles each on its own. */
   function commit(requests: AppendRequest[]): Settled<Appended>[] {
-    const outcomes = requests.length === 1 ? [settle(requests[0], appendAlone)] : inTransaction(sql.beginWrite, () => {
-      const settled: Settled<Appended>[] = [];
-      let next = lastPosition() + 1n; // the write lock is held: nobody else appends meanwhile
-      for (const request of requests) {
-        const outcome = settle(request, (member) => appendInGroup(member, next));
-        // Some errors (a full disk, I/O) make SQLite roll the whole transaction back: the members
-        // before this one are undone too, and the ones after must not run outside a transaction.
-        if (!db.isTransaction) throw outcome.ok ? new Error('SQLite rolled back the group commit') : outcome.error;
-        if (outcome.ok && outcome.value.written) next = outcome.value.result.position + 1n;
-        settled.push(outcome);
-      }
-      return settled;
-    });
+    const outcomes =
+      requests.length === 1
+        ? [settle(requests[0], appendAlone)]
+        : inTransaction(sql.beginWrite, () => {
+            const settled: Settled<Appended>[] = [];
+            let next = lastPosition() + 1n; // the write lock is held: nobody else appends meanwhile
+            for (const request of requests) {
+              const outcome = settle(request, (member) => appendInGroup(member, next));
+              // Some errors (a full disk, I/O) make SQLite roll the whole transaction back: the members
+              // before this one are undone too, and the ones after must not run outside a transaction.
+              if (!db.isTransaction)
+                throw outcome.ok ? new Error('SQLite rolled back the group commit') : outcome.error;
+              if (outcome.ok && outcome.value.written) next = outcome.value.result.position + 1n;
+              settled.push(outcome);
+            }
+            return settled;
+          });
     notifyWritten(requests, outcomes);
     return outcomes;
   }
@@ -209,8 +282,23 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
     async append(stream, events, expected, options = {}) {
       assertValidExpected(expected);
       // Serialise before taking the write lock: a bad payload fails here and the lock is held briefly.
-      const encoded = events.map((event) => [event.id, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata)] as const);
-      const request: AppendRequest = { stream, category: streamCategory(stream), events, encoded, expected, createdAt: clock.now() };
+      const encoded = events.map(
+        (event) =>
+          [
+            event.id,
+            event.type,
+            JSON.stringify(event.data),
+            JSON.stringify(event.metadata),
+          ] as const,
+      );
+      const request: AppendRequest = {
+        stream,
+        category: streamCategory(stream),
+        events,
+        encoded,
+        expected,
+        createdAt: clock.now(),
+      };
       if (options.shareCommit) return (await groups.submit(request)).result;
       const [outcome] = commit([request]);
       if (!outcome.ok) throw outcome.error;
@@ -223,15 +311,21 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
       const rows = read();
       if (rows.length > 0) return rows.map(toStoredEvent);
       // "No rows" and "no stream" must describe the same moment, so check both in one snapshot.
-      const { again, exists } = inTransaction(sql.beginRead, () => ({ again: read(), exists: lookup.head(stream) !== undefined }));
+      const { again, exists } = inTransaction(sql.beginRead, () => ({
+        again: read(),
+        exists: lookup.head(stream) !== undefined,
+      }));
       if (!exists) throw new StreamNotFoundError(stream);
       return again.map(toStoredEvent);
     },
 
     async readAll(options) {
       const { after, maxCount, categories } = readAllRequest(options);
-      if (categories === undefined) return readRows(sql.readAll, after, maxCount).map(toStoredEvent);
-      return readRows(sql.readCategories, after, JSON.stringify(categories), maxCount).map(toStoredEvent);
+      if (categories === undefined)
+        return readRows(sql.readAll, after, maxCount).map(toStoredEvent);
+      return readRows(sql.readCategories, after, JSON.stringify(categories), maxCount).map(
+        toStoredEvent,
+      );
     },
 
     async headPosition() {
@@ -282,5 +376,9 @@ function storedEventsOf(request: AppendRequest, result: AppendResult): StoredEve
 }
 
 function isUniqueIdViolation(error: unknown): boolean {
-  return error instanceof Error && (error as { errcode?: number }).errcode === 2067 && error.message.includes('events.id');
+  return (
+    error instanceof Error &&
+    (error as { errcode?: number }).errcode === 2067 &&
+    error.message.includes('events.id')
+  );
 }

@@ -12,19 +12,34 @@ import { collectionsDeclaredOnce } from '../readstore/ensureOnce.ts';
  */
 export const ACCESS_TOKEN_TTL_MS = 10 * 60 * 1000;
 export const ACCESS_TOKENS = 'access_tokens';
-const ACCESS_TOKENS_SPEC: CollectionSpec = { name: ACCESS_TOKENS, indexes: ['sessionId', 'memberId'] };
-
-export type AccessTokenDoc = {
-  id: string; accountId: string; memberId: string; role: MemberRole; sessionId: string; expiresAtMs: number;
+const ACCESS_TOKENS_SPEC: CollectionSpec = {
+  name: ACCESS_TOKENS,
+  indexes: ['sessionId', 'memberId'],
 };
 
+export type AccessTokenDoc = {
+  id: string;
+  accountId: string;
+  memberId: string;
+  role: MemberRole;
+  sessionId: string;
+  expiresAtMs: number;
+};
 
 export const ensureAccessTokens = collectionsDeclaredOnce([ACCESS_TOKENS_SPEC]);
 
-const refused = () => new AppError('unauthorized', 'This access token has expired or its session ended: get a new one from the application (POST /app/api/access-token).');
+const refused = () =>
+  new AppError(
+    'unauthorized',
+    'This access token has expired or its session ended: get a new one from the application (POST /app/api/access-token).',
+  );
 
 /** A presented access token → its member's authorization, or 401 when unknown, expired or its account is gone. */
-export async function lookUpAccessToken({ hash }: PresentedKey, readStore: ReadStore, nowMs: number): Promise<AuthContext> {
+export async function lookUpAccessToken(
+  { hash }: PresentedKey,
+  readStore: ReadStore,
+  nowMs: number,
+): Promise<AuthContext> {
   await ensureAccessTokens(readStore);
   const token = await readStore.get<AccessTokenDoc>(ACCESS_TOKENS, hash);
   if (!token || token.expiresAtMs <= nowMs) throw refused();

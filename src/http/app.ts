@@ -5,7 +5,13 @@ import express from 'express';
 import { z } from 'zod';
 import { AppError } from '../core/errors.ts';
 import type { Platform } from '../platform.ts';
-import { keyRefusalOf, presentedKey, requireWriteAccess, type AuthContext, type PresentedKey } from './auth.ts';
+import {
+  keyRefusalOf,
+  presentedKey,
+  requireWriteAccess,
+  type AuthContext,
+  type PresentedKey,
+} from './auth.ts';
 import { createAuthenticator } from './authCache.ts';
 import { bodyPending, readJsonBody } from './body.ts';
 import type { ConnectionCap } from './connectionCap.ts';
@@ -35,7 +41,9 @@ export type AppOptions = {
 };
 
 /** The server's request listener; `endpoints` lists what it dispatches under /api/v1. */
-export type App = ((req: IncomingMessage, res: ServerResponse) => void) & { readonly endpoints: Dispatcher['endpoints'] };
+export type App = ((req: IncomingMessage, res: ServerResponse) => void) & {
+  readonly endpoints: Dispatcher['endpoints'];
+};
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
 
@@ -48,11 +56,13 @@ const REQUEST_ID = /^[\w.-]{1,100}$/;
  * that cost a POST about a fifth of its CPU (docs/http.md).
  */
 export function createApp(platform: Platform, options: AppOptions): App {
-  const rateLimit = options.rateLimit ?? createRateLimit(platform.config.INKSTREAM_RATE_LIMIT_PER_MINUTE);
+  const rateLimit =
+    options.rateLimit ?? createRateLimit(platform.config.INKSTREAM_RATE_LIMIT_PER_MINUTE);
   const idempotent = createIdempotency(platform.readStore, () => platform.clock.nowMs());
   const authenticator = createAuthenticator(platform.tail, platform.readStore, platform.clock);
   const consistencyOfRequest = createConsistency(platform);
-  const onUnexpected = (error: unknown, requestId: string) => platform.logger.error({ err: error, requestId }, 'unexpected error');
+  const onUnexpected = (error: unknown, requestId: string) =>
+    platform.logger.error({ err: error, requestId }, 'unexpected error');
   const authenticate = (presented: PresentedKey, consistency: Consistency, requestId: string) =>
     authenticator.authenticate(presented, consistency).catch((error: unknown) => {
       const refusal = keyRefusalOf(error);
@@ -62,9 +72,16 @@ export function createApp(platform: Platform, options: AppOptions): App {
 
   // The index is an endpoint like the others (authenticated, rate limited) and lists itself.
   const indexRoute = route({
-    method: 'get', path: '/', tag: 'Index', summary: 'This index: every endpoint of /api/v1 as an OpenAPI 3.1 document',
-    responses: { 200: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }) },
-    async handle() { return { status: 200, body: openApi }; },
+    method: 'get',
+    path: '/',
+    tag: 'Index',
+    summary: 'This index: every endpoint of /api/v1 as an OpenAPI 3.1 document',
+    responses: {
+      200: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
+    },
+    async handle() {
+      return { status: 200, body: openApi };
+    },
   });
   const routes = [indexRoute, ...options.routes];
   const openApi = buildOpenApiDocument(routes, platform.config.INKSTREAM_PUBLIC_URL);
@@ -73,7 +90,10 @@ export function createApp(platform: Platform, options: AppOptions): App {
   /** The caller's X-Request-Id when it is sane, else a new one; echoed on the response. */
   const requestIdOf = (req: IncomingMessage, res: ServerResponse): string => {
     const incoming = req.headers['x-request-id'];
-    const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : platform.ids.next('req');
+    const requestId =
+      typeof incoming === 'string' && REQUEST_ID.test(incoming)
+        ? incoming
+        : platform.ids.next('req');
     res.setHeader('X-Request-Id', requestId);
     return requestId;
   };
@@ -87,14 +107,22 @@ export function createApp(platform: Platform, options: AppOptions): App {
   });
   site.get('/healthz', (_req, res) => sendJson(res, 200, { ok: true }));
   site.get('/readyz', (_req, res, next) => {
-    options.health.ready().then((readiness) => sendJson(res, readiness.ok ? 200 : 503, readiness), next);
+    options.health
+      .ready()
+      .then((readiness) => sendJson(res, readiness.ok ? 200 : 503, readiness), next);
   });
   site.use((req, res) => {
-    sendError(res, new AppError('not_found', `Nothing at ${req.path}; the API lives under ${API_PREFIX}.`), res.locals.requestId);
+    sendError(
+      res,
+      new AppError('not_found', `Nothing at ${req.path}; the API lives under ${API_PREFIX}.`),
+      res.locals.requestId,
+    );
   });
-  site.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    sendAnyError(res, error, res.locals.requestId, onUnexpected);
-  });
+  site.use(
+    (error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+      sendAnyError(res, error, res.locals.requestId, onUnexpected);
+    },
+  );
 
   const app = (req: IncomingMessage, res: ServerResponse) => {
     // On every response: no content sniffing, and nothing stored by a browser or a proxy (API
@@ -104,7 +132,14 @@ export function createApp(platform: Platform, options: AppOptions): App {
     if (options.connections && !options.connections.admit(req, res)) {
       res.setHeader('Connection', 'close');
       res.setHeader('Retry-After', '1');
-      sendError(res, new AppError('rate_limited', 'Too many open connections from your address; close some before opening more.'), requestIdOf(req, res));
+      sendError(
+        res,
+        new AppError(
+          'rate_limited',
+          'Too many open connections from your address; close some before opening more.',
+        ),
+        requestIdOf(req, res),
+      );
       return;
     }
     if (options.beside?.(req, res)) return;
@@ -119,12 +154,19 @@ export function createApp(platform: Platform, options: AppOptions): App {
     const requestId = requestIdOf(req, res);
     const queryStart = url.indexOf('?');
     const path = queryStart === -1 ? url : url.slice(0, queryStart);
-    serveApi(req, res, path, queryStart === -1 ? '' : url.slice(queryStart + 1), requestId)
-      .catch((error) => sendAnyError(res, error, requestId, onUnexpected));
+    serveApi(req, res, path, queryStart === -1 ? '' : url.slice(queryStart + 1), requestId).catch(
+      (error) => sendAnyError(res, error, requestId, onUnexpected),
+    );
   };
   return Object.assign(app, { endpoints: dispatcher.endpoints });
 
-  async function serveApi(req: IncomingMessage, res: ServerResponse, path: string, search: string, requestId: string): Promise<void> {
+  async function serveApi(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    search: string,
+    requestId: string,
+  ): Promise<void> {
     const method = req.method ?? 'GET';
     let found: Dispatched | null = null;
     let validEncoding = true;
@@ -134,7 +176,9 @@ export function createApp(platform: Platform, options: AppOptions): App {
       validEncoding = false;
     }
     const request: ApiRequest = {
-      method, path, body: undefined,
+      method,
+      path,
+      body: undefined,
       get: (name) => header(req, name),
       protocol: (req.socket as TLSSocket).encrypted ? 'https' : 'http',
     };
@@ -151,30 +195,58 @@ export function createApp(platform: Platform, options: AppOptions): App {
       consistency = await consistencyOfRequest();
       auth = await authenticate(presented, consistency, requestId);
       requireWriteAccess(auth, method);
-      await rateLimit.consume(auth.keyId, res, auth.actor.kind === 'member' ? 'this member (their access tokens of every session together)' : undefined);
+      await rateLimit.consume(
+        auth.keyId,
+        res,
+        auth.actor.kind === 'member'
+          ? 'this member (their access tokens of every session together)'
+          : undefined,
+      );
     }
     // The body is read (and refused) before an unknown endpoint is: a bad body is answered the same anywhere.
-    const { body, rawBody } = await readJsonBody(req, res, found?.route.rawBody === true, platform.config.INKSTREAM_BODY_TIMEOUT_MS);
-    if (!validEncoding) throw new AppError('not_found', 'No such resource: the path is not valid percent-encoding.');
-    if (!found) throw new AppError('not_found', `No endpoint ${method} ${API_PREFIX}${path}; GET ${API_PREFIX} lists every endpoint.`);
+    const { body, rawBody } = await readJsonBody(
+      req,
+      res,
+      found?.route.rawBody === true,
+      platform.config.INKSTREAM_BODY_TIMEOUT_MS,
+    );
+    if (!validEncoding)
+      throw new AppError('not_found', 'No such resource: the path is not valid percent-encoding.');
+    if (!found)
+      throw new AppError(
+        'not_found',
+        `No endpoint ${method} ${API_PREFIX}${path}; GET ${API_PREFIX} lists every endpoint.`,
+      );
     request.body = body;
     request.rawBody = rawBody;
     send(req, res, await handle(found, request, search, res, requestId, auth, consistency));
   }
 
   async function handle(
-    { route, params: rawParams }: Dispatched, request: ApiRequest, search: string, res: ServerResponse, requestId: string,
-    auth: AuthContext | undefined, consistency: Consistency,
+    { route, params: rawParams }: Dispatched,
+    request: ApiRequest,
+    search: string,
+    res: ServerResponse,
+    requestId: string,
+    auth: AuthContext | undefined,
+    consistency: Consistency,
   ): Promise<RouteResult> {
     if (auth && route.readModels !== 'when read') await consistency.readModelsCurrent();
     const params = parse(route.params, rawParams, 'params');
     const query = route.query ? parse(route.query, parseQuery(search), 'query') : undefined;
     const body = parse(route.body, request.body, 'body');
-    const run = () => route.handle({ params, query, body, auth: auth!, platform, requestId, request, consistency });
+    const run = () =>
+      route.handle({ params, query, body, auth: auth!, platform, requestId, request, consistency });
     const idempotencyKey = request.get('idempotency-key');
     if (route.method === 'post' && idempotencyKey !== undefined && auth) {
       const outcome = await idempotent(
-        { accountId: auth.accountId, key: idempotencyKey, method: request.method, path: request.path, body: request.body },
+        {
+          accountId: auth.accountId,
+          key: idempotencyKey,
+          method: request.method,
+          path: request.path,
+          body: request.body,
+        },
         async () => toStored(await run()),
       );
       if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
@@ -215,7 +287,8 @@ function parse(schema: z.ZodType | undefined, value: unknown, where: string): an
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
   if (!result.success) {
-    if (where === 'params') throw new AppError('not_found', 'No such resource: the id in the path does not name one.');
+    if (where === 'params')
+      throw new AppError('not_found', 'No such resource: the id in the path does not name one.');
     const details = fieldIssues(result.error, where);
     const summary = details.map((d) => `${d.path}: ${d.message}`).join('; ');
     throw new AppError('validation_failed', `Invalid request ${where}: ${summary}`, { details });
@@ -224,7 +297,9 @@ function parse(schema: z.ZodType | undefined, value: unknown, where: string): an
 }
 
 function toStored(result: RouteResult): { status: number; body: unknown } {
-  if ('raw' in result || 'stream' in result) throw new AppError('bad_request', 'Idempotency-Key is not supported on this endpoint.');
-  if ('json' in result) return { status: result.status, body: JSON.parse(result.json.toString('utf8')) };
+  if ('raw' in result || 'stream' in result)
+    throw new AppError('bad_request', 'Idempotency-Key is not supported on this endpoint.');
+  if ('json' in result)
+    return { status: result.status, body: JSON.parse(result.json.toString('utf8')) };
   return { status: result.status, body: result.body ?? null };
 }

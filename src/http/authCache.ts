@@ -24,7 +24,11 @@ export type Authenticator = {
  * a remembered key needs no read model, so only a lookup waits for them. They are looked for in
  * the process's log tail, which its consumers read anyway, rather than by a query of their own.
  */
-export function createAuthenticator(tail: LogTail, readStore: ReadStore, clock: Clock = systemClock): Authenticator {
+export function createAuthenticator(
+  tail: LogTail,
+  readStore: ReadStore,
+  clock: Clock = systemClock,
+): Authenticator {
   const byHash = new Map<string, AuthContext>();
   let generation = 0; // moves on every clear: a lookup that started before one must not be remembered
   let checkedThrough = -1n;
@@ -34,12 +38,16 @@ export function createAuthenticator(tail: LogTail, readStore: ReadStore, clock: 
   /** Forget every key if an account event was appended after what was checked, up to `head`. */
   async function checkAccountEvents(head: bigint): Promise<void> {
     while (checkedThrough < head) {
-      if (checking) { await checking; continue; }
+      if (checking) {
+        await checking;
+        continue;
+      }
       checking = (async () => {
         const from = checkedThrough;
         let read = await tail.read(from, [ACCOUNT_CATEGORY], 1, false);
         // Not this far yet: another process appended what the tail has not been told of.
-        if (read.events.length === 0 && read.through < head) read = await tail.read(from, [ACCOUNT_CATEGORY], 1, true);
+        if (read.events.length === 0 && read.through < head)
+          read = await tail.read(from, [ACCOUNT_CATEGORY], 1, true);
         const { events, through } = read;
         if (events.length > 0 && events[0].position <= head) {
           byHash.clear();
@@ -47,14 +55,17 @@ export function createAuthenticator(tail: LogTail, readStore: ReadStore, clock: 
         }
         const reached = events.length > 0 || through >= head ? head : through;
         if (checkedThrough === from) checkedThrough = reached;
-      })().finally(() => { checking = null; });
+      })().finally(() => {
+        checking = null;
+      });
       await checking;
     }
   }
 
   return {
     async authenticate(presented, consistency) {
-      if (hasAccessTokenShape(presented.key)) return lookUpAccessToken(presented, readStore, clock.nowMs());
+      if (hasAccessTokenShape(presented.key))
+        return lookUpAccessToken(presented, readStore, clock.nowMs());
       if (checkedThrough < consistency.head) await checkAccountEvents(consistency.head);
       const remembered = byHash.get(presented.hash);
       if (remembered) {

@@ -18,7 +18,12 @@ type Parser = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown
 // error types sendAnyError maps. It parses only bodies declared as JSON and leaves others unread.
 const options = { limit: MAX_BODY_BYTES, type: ['application/json', 'application/*+json'] };
 const parseJson = express.json(options) as Parser;
-const parseJsonKeepingBytes = express.json({ ...options, verify: (req, _res, bytes) => { (req as Parsed).rawBody = bytes; } }) as Parser;
+const parseJsonKeepingBytes = express.json({
+  ...options,
+  verify: (req, _res, bytes) => {
+    (req as Parsed).rawBody = bytes;
+  },
+}) as Parser;
 
 /**
  * The request's JSON body (undefined without one), and its bytes when `keepBytes`. A request that
@@ -27,15 +32,28 @@ const parseJsonKeepingBytes = express.json({ ...options, verify: (req, _res, byt
  * `deadlineMs` (408 otherwise): a client that stalls holds neither memory nor a slot for long.
  */
 export async function readJsonBody(
-  req: IncomingMessage, res: ServerResponse, keepBytes: boolean, deadlineMs: number,
+  req: IncomingMessage,
+  res: ServerResponse,
+  keepBytes: boolean,
+  deadlineMs: number,
 ): Promise<{ body: unknown; rawBody?: Buffer }> {
   const length = req.headers['content-length'];
   const chunked = req.headers['transfer-encoding'] !== undefined;
   if (length === undefined && !chunked) return { body: undefined };
-  if (Number(length) > MAX_BODY_BYTES) throw new AppError('payload_too_large', 'The request body is larger than 1 MB.');
+  if (Number(length) > MAX_BODY_BYTES)
+    throw new AppError('payload_too_large', 'The request body is larger than 1 MB.');
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new AppError('request_timeout', `The request body did not arrive within ${deadlineMs / 1000} s; send it at once after the headers.`)), deadlineMs);
+    timer = setTimeout(
+      () =>
+        reject(
+          new AppError(
+            'request_timeout',
+            `The request body did not arrive within ${deadlineMs / 1000} s; send it at once after the headers.`,
+          ),
+        ),
+      deadlineMs,
+    );
   });
   try {
     return await Promise.race([readBody(req, res, keepBytes, length, chunked), deadline]);
@@ -44,14 +62,25 @@ export async function readJsonBody(
   }
 }
 
-async function readBody(req: IncomingMessage, res: ServerResponse, keepBytes: boolean, length: string | undefined, chunked: boolean): Promise<{ body: unknown; rawBody?: Buffer }> {
+async function readBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  keepBytes: boolean,
+  length: string | undefined,
+  chunked: boolean,
+): Promise<{ body: unknown; rawBody?: Buffer }> {
   if (!chunked && isPlainJson(req)) return readPlainJson(req, Number(length), keepBytes);
   const parsed = req as Parsed;
   await new Promise<void>((resolve, reject) => {
-    (keepBytes ? parseJsonKeepingBytes : parseJson)(req, res, (error) => (error ? reject(error) : resolve()));
+    (keepBytes ? parseJsonKeepingBytes : parseJson)(req, res, (error) =>
+      error ? reject(error) : resolve(),
+    );
   });
   if ((Number(length ?? 0) > 0 || chunked) && parsed.body === undefined) {
-    throw new AppError('unsupported_media_type', 'Send the request body as JSON with "content-type: application/json".');
+    throw new AppError(
+      'unsupported_media_type',
+      'Send the request body as JSON with "content-type: application/json".',
+    );
   }
   return { body: parsed.body, rawBody: parsed.rawBody };
 }
@@ -64,13 +93,26 @@ async function readBody(req: IncomingMessage, res: ServerResponse, keepBytes: bo
 const PLAIN_JSON = /^application\/json\s*(;\s*charset="?utf-8"?\s*)?$/i;
 
 function isPlainJson(req: IncomingMessage): boolean {
-  const { 'content-type': type, 'content-encoding': encoding, 'content-length': length } = req.headers;
+  const {
+    'content-type': type,
+    'content-encoding': encoding,
+    'content-length': length,
+  } = req.headers;
   const bytes = Number(length);
-  return type !== undefined && PLAIN_JSON.test(type) && (encoding === undefined || encoding.toLowerCase() === 'identity')
-    && Number.isSafeInteger(bytes) && bytes <= MAX_BODY_BYTES;
+  return (
+    type !== undefined &&
+    PLAIN_JSON.test(type) &&
+    (encoding === undefined || encoding.toLowerCase() === 'identity') &&
+    Number.isSafeInteger(bytes) &&
+    bytes <= MAX_BODY_BYTES
+  );
 }
 
-function readPlainJson(req: IncomingMessage, length: number, keepBytes: boolean): Promise<{ body: unknown; rawBody?: Buffer }> {
+function readPlainJson(
+  req: IncomingMessage,
+  length: number,
+  keepBytes: boolean,
+): Promise<{ body: unknown; rawBody?: Buffer }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let received = 0;
@@ -82,7 +124,10 @@ function readPlainJson(req: IncomingMessage, length: number, keepBytes: boolean)
     req.once('end', () => {
       ended = true;
       // The same answer body-parser gives to a body that is not what its length said (400).
-      if (received !== length) return reject(Object.assign(new Error('request size did not match content length'), { status: 400 }));
+      if (received !== length)
+        return reject(
+          Object.assign(new Error('request size did not match content length'), { status: 400 }),
+        );
       const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received);
       try {
         resolve({ body: parseStrictJson(bytes), rawBody: keepBytes ? bytes : undefined });
@@ -91,7 +136,9 @@ function readPlainJson(req: IncomingMessage, length: number, keepBytes: boolean)
       }
     });
     req.once('error', reject);
-    req.once('close', () => { if (!ended) reject(Object.assign(new Error('request aborted'), { status: 400 })); });
+    req.once('close', () => {
+      if (!ended) reject(Object.assign(new Error('request aborted'), { status: 400 }));
+    });
   });
 }
 
@@ -100,6 +147,7 @@ function parseStrictJson(bytes: Buffer): unknown {
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   if (text.length === 0) return {};
   const first = /^[ \t\n\r]*([^ \t\n\r])/.exec(text)?.[1];
-  if (first !== '{' && first !== '[') throw new SyntaxError('a JSON body must be an object or an array');
+  if (first !== '{' && first !== '[')
+    throw new SyntaxError('a JSON body must be an object or an array');
   return JSON.parse(text);
 }

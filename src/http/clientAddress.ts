@@ -4,7 +4,9 @@ import { BlockList, isIPv4, isIPv6 } from 'node:net';
 /** IPv4 as a dual-stack socket reports it (`::ffff:10.0.0.1`) as plain IPv4. */
 export function plainAddress(address: string | undefined): string {
   if (address === undefined) return '';
-  return address.toLowerCase().startsWith('::ffff:') && isIPv4(address.slice(7)) ? address.slice(7) : address;
+  return address.toLowerCase().startsWith('::ffff:') && isIPv4(address.slice(7))
+    ? address.slice(7)
+    : address;
 }
 
 export type IsTrustedProxy = (address: string) => boolean;
@@ -19,7 +21,8 @@ export function trustedProxies(entries: readonly string[]): IsTrustedProxy {
     if (prefix === undefined) list.addAddress(address, type);
     else list.addSubnet(address, Number(prefix), type);
   }
-  return (address) => (isIPv4(address) ? list.check(address, 'ipv4') : isIPv6(address) && list.check(address, 'ipv6'));
+  return (address) =>
+    isIPv4(address) ? list.check(address, 'ipv4') : isIPv6(address) && list.check(address, 'ipv6');
 }
 
 /**
@@ -32,7 +35,10 @@ export function clientAddressOf(req: IncomingMessage, isTrusted: IsTrustedProxy)
   let client = plainAddress(req.socket.remoteAddress);
   if (!isTrusted(client)) return client;
   const header = req.headers['x-forwarded-for'];
-  const hops = (Array.isArray(header) ? header.join(',') : header ?? '').split(',').map((hop) => hop.trim()).filter(Boolean);
+  const hops = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter(Boolean);
   while (hops.length > 0 && isTrusted(client)) client = plainAddress(hops.pop());
   return client;
 }
@@ -43,10 +49,20 @@ export function clientAddressOf(req: IncomingMessage, isTrusted: IsTrustedProxy)
  */
 export function clientKey(address: string): string {
   if (!isIPv6(address)) return address;
-  const groupsOf = (part: string) => (part === '' ? [] : part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])));
+  const groupsOf = (part: string) =>
+    part === ''
+      ? []
+      : part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group]));
   const [left, right] = address.split('%')[0].split('::');
   const head = groupsOf(left);
   const tail = right === undefined ? [] : groupsOf(right);
-  const groups = [...head, ...Array<string>(Math.max(0, 8 - head.length - tail.length)).fill('0'), ...tail];
-  return `${groups.slice(0, 4).map((group) => parseInt(group, 16).toString(16)).join(':')}::/64`;
+  const groups = [
+    ...head,
+    ...Array<string>(Math.max(0, 8 - head.length - tail.length)).fill('0'),
+    ...tail,
+  ];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
 }

@@ -20,7 +20,7 @@ export function closeUnread(res: ServerResponse): void {
   if (!socket || !socket.destroySoon) return;
   socket.pause();
   socket.resume = () => socket; // node:http resumes reading when the request is read or dropped
-  for (let chunk: Buffer | null; (chunk = res.req.read()) !== null;) release(chunk); // the part of the body that came with the headers
+  for (let chunk: Buffer | null; (chunk = res.req.read()) !== null; ) release(chunk); // the part of the body that came with the headers
   socket.destroySoon = () => {
     socket.end();
     setTimeout(() => socket.destroy(), LINGER_MS).unref();
@@ -34,5 +34,10 @@ export function closeUnread(res: ServerResponse): void {
  * the chunk's own memory frees it at once; a chunk that shares its memory with others is left alone.
  */
 function release(chunk: Buffer): void {
-  if (chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength && chunk.buffer instanceof ArrayBuffer) chunk.buffer.transfer(0);
+  if (
+    chunk.byteOffset === 0 &&
+    chunk.byteLength === chunk.buffer.byteLength &&
+    chunk.buffer instanceof ArrayBuffer
+  )
+    chunk.buffer.transfer(0);
 }

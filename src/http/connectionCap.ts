@@ -16,7 +16,10 @@ export type ConnectionCap = {
  * a client holds one per request in flight (an event stream included), counted by the address
  * X-Forwarded-For gives.
  */
-export function createConnectionCap(options: { perAddress: number; trustedProxies: readonly string[] }): ConnectionCap {
+export function createConnectionCap(options: {
+  perAddress: number;
+  trustedProxies: readonly string[];
+}): ConnectionCap {
   const { perAddress } = options;
   const isTrusted = trustedProxies(options.trustedProxies);
   const open = new Map<string, number>();

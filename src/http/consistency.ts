@@ -16,7 +16,9 @@ export const noConsistency: Consistency = { head: -1n, readModelsCurrent: async 
 
 const CURRENT = Promise.resolve(true);
 
-export function createConsistency(platform: Pick<Platform, 'eventStore' | 'readModels' | 'config'>): () => Promise<Consistency> {
+export function createConsistency(
+  platform: Pick<Platform, 'eventStore' | 'readModels' | 'config'>,
+): () => Promise<Consistency> {
   /** The read models are known to have reached this position: a request at or below it need not wait. */
   let caughtUpThrough = -1n;
   let nextHead: Promise<bigint> | null = null;
@@ -24,12 +26,13 @@ export function createConsistency(platform: Pick<Platform, 'eventStore' | 'readM
   // One read of the head serves every request that asked during this turn of the event loop: it
   // is made in the check phase that follows, after each of them had arrived, so it is as good
   // for each as a read of its own (and a log read is a SQLite statement or a network round trip).
-  const readHead = () => nextHead ??= new Promise<bigint>((resolve, reject) => {
-    setImmediate(() => {
-      nextHead = null;
-      platform.eventStore.headPosition().then(resolve, reject);
-    });
-  });
+  const readHead = () =>
+    (nextHead ??= new Promise<bigint>((resolve, reject) => {
+      setImmediate(() => {
+        nextHead = null;
+        platform.eventStore.headPosition().then(resolve, reject);
+      });
+    }));
 
   return async () => {
     const head = await readHead();
@@ -38,10 +41,12 @@ export function createConsistency(platform: Pick<Platform, 'eventStore' | 'readM
       head,
       readModelsCurrent() {
         if (head <= caughtUpThrough) return CURRENT;
-        return waited ??= platform.readModels.catchUp(platform.config.INKSTREAM_READ_WAIT_MS, head).then((current) => {
-          if (current && head > caughtUpThrough) caughtUpThrough = head;
-          return current;
-        });
+        return (waited ??= platform.readModels
+          .catchUp(platform.config.INKSTREAM_READ_WAIT_MS, head)
+          .then((current) => {
+            if (current && head > caughtUpThrough) caughtUpThrough = head;
+            return current;
+          }));
       },
     };
   };

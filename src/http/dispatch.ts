@@ -12,11 +12,14 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /** `/projects/:id/topics` → /^\/projects\/([^/]+)\/topics\/?$/i, as express matches it (any case, optional trailing slash). */
 function compile<R extends Routable>(route: R): Candidate<R> {
   const names: string[] = [];
-  const source = route.path.split('/').map((segment) => {
-    if (!segment.startsWith(':')) return escapeRegExp(segment);
-    names.push(segment.slice(1));
-    return '([^/]+)';
-  }).join('\\/');
+  const source = route.path
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return escapeRegExp(segment);
+      names.push(segment.slice(1));
+      return '([^/]+)';
+    })
+    .join('\\/');
   return { route, names, pattern: new RegExp(`^${source === '' ? '' : source}\\/?$`, 'i') };
 }
 

@@ -24,20 +24,25 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   unavailable: 503,
 };
 
-export const ErrorBody = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    requestId: z.string().optional(),
-    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-  }),
-}).meta({ id: 'Error' });
+export const ErrorBody = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      requestId: z.string().optional(),
+      details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    }),
+  })
+  .meta({ id: 'Error' });
 
 export function sendError(res: ServerResponse, error: AppError, requestId?: string): void {
   // Refused before its body arrived (no key, over a limit, too large, too slow): the connection
   // is closed rather than the rest of the body read to keep it.
   if (res.req && bodyPending(res.req)) closeUnread(res);
-  const body: { code: ErrorCode; message: string; requestId?: string; details?: FieldIssue[] } = { code: error.code, message: error.message };
+  const body: { code: ErrorCode; message: string; requestId?: string; details?: FieldIssue[] } = {
+    code: error.code,
+    message: error.message,
+  };
   if (requestId) body.requestId = requestId;
   if (error.details) body.details = error.details;
   sendJson(res, STATUS_BY_CODE[error.code], { error: body });
@@ -51,16 +56,43 @@ export function fieldIssues(error: z.ZodError, prefix: string): FieldIssue[] {
 }
 
 /** Answers any error: AppErrors as they are, the body parser's by their type, anything else as a 500. */
-export function sendAnyError(res: ServerResponse, error: unknown, requestId: string, onUnexpected: (error: unknown, requestId: string) => void): void {
+export function sendAnyError(
+  res: ServerResponse,
+  error: unknown,
+  requestId: string,
+  onUnexpected: (error: unknown, requestId: string) => void,
+): void {
   if (res.headersSent) return;
   if (error instanceof AppError) return sendError(res, error, requestId);
   const type = (error as { type?: string }).type;
-  if (type === 'entity.too.large') return sendError(res, new AppError('payload_too_large', 'The request body is larger than 1 MB.'), requestId);
-  if (type === 'entity.parse.failed') return sendError(res, new AppError('bad_request', 'The request body is not valid JSON.'), requestId);
+  if (type === 'entity.too.large')
+    return sendError(
+      res,
+      new AppError('payload_too_large', 'The request body is larger than 1 MB.'),
+      requestId,
+    );
+  if (type === 'entity.parse.failed')
+    return sendError(
+      res,
+      new AppError('bad_request', 'The request body is not valid JSON.'),
+      requestId,
+    );
   if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
-    return sendError(res, new AppError('unsupported_media_type', 'The request body must be UTF-8 JSON.'), requestId);
+    return sendError(
+      res,
+      new AppError('unsupported_media_type', 'The request body must be UTF-8 JSON.'),
+      requestId,
+    );
   }
-  if ((error as { status?: number }).status === 400) return sendError(res, new AppError('bad_request', 'The request could not be read.'), requestId);
+  if ((error as { status?: number }).status === 400)
+    return sendError(res, new AppError('bad_request', 'The request could not be read.'), requestId);
   onUnexpected(error, requestId);
-  sendError(res, new AppError('internal', `Something went wrong on our side; quote request id ${requestId} when reporting it.`), requestId);
+  sendError(
+    res,
+    new AppError(
+      'internal',
+      `Something went wrong on our side; quote request id ${requestId} when reporting it.`,
+    ),
+    requestId,
+  );
 }

@@ -5,10 +5,19 @@ import type { CollectionSpec, ReadStore } from '../readstore/port.ts';
 export const IDEMPOTENCY_COLLECTION = 'idempotency_keys';
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** createdAtMs is indexed so the retention job can find expired records oldest first. */
-export const IDEMPOTENCY_SPEC: CollectionSpec = { name: IDEMPOTENCY_COLLECTION, indexes: ['createdAtMs'] };
+export const IDEMPOTENCY_SPEC: CollectionSpec = {
+  name: IDEMPOTENCY_COLLECTION,
+  indexes: ['createdAtMs'],
+};
 
 type StoredResponse = { status: number; body: unknown };
-export type IdempotencyRecord = { id: string; requestHash: string; status: number; body: string; createdAtMs: number };
+export type IdempotencyRecord = {
+  id: string;
+  requestHash: string;
+  status: number;
+  body: string;
+  createdAtMs: number;
+};
 
 /**
  * `Idempotency-Key` on a POST: the same key and body within 24 h replay the first response;
@@ -18,23 +27,32 @@ export type IdempotencyRecord = { id: string; requestHash: string; status: numbe
 export function createIdempotency(readStore: ReadStore, nowMs: () => number) {
   const inFlight = new Map<string, Promise<unknown>>();
   let declared: Promise<void> | null = null;
-  const ensureCollection = () => (declared ??= readStore.ensureCollections([IDEMPOTENCY_SPEC])
-    .catch((error) => { declared = null; throw error; }));
+  const ensureCollection = () =>
+    (declared ??= readStore.ensureCollections([IDEMPOTENCY_SPEC]).catch((error) => {
+      declared = null;
+      throw error;
+    }));
 
   return async function withIdempotency(
     scope: { accountId: string; key: string; method: string; path: string; body: unknown },
     run: () => Promise<StoredResponse>,
   ): Promise<StoredResponse & { replayed: boolean }> {
-    if (scope.key.length === 0 || scope.key.length > 255) throw new AppError('bad_request', 'Idempotency-Key must be 1 to 255 characters.');
+    if (scope.key.length === 0 || scope.key.length > 255)
+      throw new AppError('bad_request', 'Idempotency-Key must be 1 to 255 characters.');
     const id = createHash('sha256').update(`${scope.accountId}\u0000${scope.key}`).digest('hex');
-    const requestHash = createHash('sha256').update(`${scope.method} ${scope.path}\u0000${JSON.stringify(scope.body ?? null)}`).digest('hex');
+    const requestHash = createHash('sha256')
+      .update(`${scope.method} ${scope.path}\u0000${JSON.stringify(scope.body ?? null)}`)
+      .digest('hex');
     await ensureCollection();
     while (inFlight.has(id)) await inFlight.get(id)!.catch(() => undefined);
 
     const existing = await readStore.get<IdempotencyRecord>(IDEMPOTENCY_COLLECTION, id);
     if (existing && nowMs() - existing.createdAtMs < IDEMPOTENCY_TTL_MS) {
       if (existing.requestHash !== requestHash) {
-        throw new AppError('idempotency_mismatch', 'This Idempotency-Key was already used with a different request; use a new key for a new request.');
+        throw new AppError(
+          'idempotency_mismatch',
+          'This Idempotency-Key was already used with a different request; use a new key for a new request.',
+        );
       }
       return { status: existing.status, body: JSON.parse(existing.body), replayed: true };
     }
@@ -43,7 +61,13 @@ export function createIdempotency(readStore: ReadStore, nowMs: () => number) {
     try {
       const response = await work;
       if (response.status < 500) {
-        await readStore.save(IDEMPOTENCY_COLLECTION, { id, requestHash, status: response.status, body: JSON.stringify(response.body ?? null), createdAtMs: nowMs() });
+        await readStore.save(IDEMPOTENCY_COLLECTION, {
+          id,
+          requestHash,
+          status: response.status,
+          body: JSON.stringify(response.body ?? null),
+          createdAtMs: nowMs(),
+        });
       }
       return { ...response, replayed: false };
     } finally {

@@ -1,6 +1,11 @@
 import type { ReadStore } from '../readstore/port.ts';
 import { removeOldest } from '../readstore/removeOldest.ts';
-import { IDEMPOTENCY_COLLECTION, IDEMPOTENCY_SPEC, IDEMPOTENCY_TTL_MS, type IdempotencyRecord } from './idempotency.ts';
+import {
+  IDEMPOTENCY_COLLECTION,
+  IDEMPOTENCY_SPEC,
+  IDEMPOTENCY_TTL_MS,
+  type IdempotencyRecord,
+} from './idempotency.ts';
 
 /** Deletes the Idempotency-Key records past their 24 h (a lookup already ignores them). */
 export async function expireIdempotencyKeys(readStore: ReadStore, nowMs: number): Promise<number> {

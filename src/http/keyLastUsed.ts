@@ -9,7 +9,11 @@ const PRECISION_MS = 60 * 1000;
 export type KeyLastUsedDoc = { id: string; atMs: number };
 
 /** Remembers when each API key was last used, for the application's keys area, to the minute. */
-export function createKeyLastUsed(readStore: ReadStore, clock: Clock, onError: (error: unknown) => void = () => undefined) {
+export function createKeyLastUsed(
+  readStore: ReadStore,
+  clock: Clock,
+  onError: (error: unknown) => void = () => undefined,
+) {
   const written = new Map<string, number>();
   let declared: Promise<void> | null = null;
   return (keyId: string): void => {
@@ -19,6 +23,11 @@ export function createKeyLastUsed(readStore: ReadStore, clock: Clock, onError: (
     if (written.size >= 10_000) written.clear();
     written.set(keyId, now);
     declared ??= readStore.ensureCollections([KEY_LAST_USED_SPEC]);
-    declared.then(() => readStore.save(KEY_LAST_USED, { id: keyId, atMs: now })).catch((error: unknown) => { declared = null; onError(error); });
+    declared
+      .then(() => readStore.save(KEY_LAST_USED, { id: keyId, atMs: now }))
+      .catch((error: unknown) => {
+        declared = null;
+        onError(error);
+      });
   };
 }

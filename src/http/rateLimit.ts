@@ -8,7 +8,9 @@ export const RATE_LIMIT_WINDOW_SECONDS = 60;
  * Requests per minute per API key (or per member, for the application's access tokens); one key's
  * traffic never limits another. `holder` names whose budget it is in the refusal's message.
  */
-export type RateLimit = { consume(keyId: string, res: Pick<ServerResponse, 'setHeader'>, holder?: string): Promise<void> };
+export type RateLimit = {
+  consume(keyId: string, res: Pick<ServerResponse, 'setHeader'>, holder?: string): Promise<void>;
+};
 
 /** A key's window after counting one more request: requests counted in it, and when it ends. */
 type Window = { consumed: number; msBeforeNext: number };
@@ -21,13 +23,17 @@ const SWEEP_AT_KEYS = 10_000;
  * rate-limiter-flexible's memory limiter counts, without its promise, result object and timer
  * per request.
  */
-export function fixedWindows(durationMs: number, now: () => number = Date.now): (keyId: string) => Window {
+export function fixedWindows(
+  durationMs: number,
+  now: () => number = Date.now,
+): (keyId: string) => Window {
   const windows = new Map<string, { endsAt: number; consumed: number }>();
   return (keyId) => {
     const at = now();
     let window = windows.get(keyId);
     if (!window || window.endsAt <= at) {
-      if (windows.size >= SWEEP_AT_KEYS) for (const [key, old] of windows) if (old.endsAt <= at) windows.delete(key);
+      if (windows.size >= SWEEP_AT_KEYS)
+        for (const [key, old] of windows) if (old.endsAt <= at) windows.delete(key);
       window = { endsAt: at + durationMs, consumed: 0 };
       windows.set(keyId, window);
     }
@@ -38,11 +44,15 @@ export function fixedWindows(durationMs: number, now: () => number = Date.now): 
 
 /** A rate-limiter-flexible store (MongoDB, shared by replicas): a refusal is a window too. */
 function libraryWindows(limiter: RateLimiterAbstract): (keyId: string) => Promise<Window> {
-  const windowOf = (state: RateLimiterRes): Window => ({ consumed: state.consumedPoints, msBeforeNext: state.msBeforeNext });
-  return (keyId) => limiter.consume(keyId).then(windowOf, (rejection: unknown) => {
-    if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    return windowOf(rejection);
+  const windowOf = (state: RateLimiterRes): Window => ({
+    consumed: state.consumedPoints,
+    msBeforeNext: state.msBeforeNext,
   });
+  return (keyId) =>
+    limiter.consume(keyId).then(windowOf, (rejection: unknown) => {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      return windowOf(rejection);
+    });
 }
 
 export function createRateLimit(perMinute: number, limiter?: RateLimiterAbstract): RateLimit {
@@ -56,7 +66,10 @@ export function createRateLimit(perMinute: number, limiter?: RateLimiterAbstract
       if (consumed <= perMinute) return;
       const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
       res.setHeader('Retry-After', String(retryAfter));
-      throw new AppError('rate_limited', `Rate limit of ${perMinute} requests per minute exceeded for ${holder}; retry after ${retryAfter} s.`);
+      throw new AppError(
+        'rate_limited',
+        `Rate limit of ${perMinute} requests per minute exceeded for ${holder}; retry after ${retryAfter} s.`,
+      );
     },
   };
 }

@@ -13,13 +13,21 @@ export const RATE_LIMIT_COLLECTION = 'rate_limits';
  * closes), so every replica draws on the same budget per key. If MongoDB stops answering, each
  * replica falls back to its own memory counters rather than failing requests.
  */
-export async function openRateLimit(config: Pick<Config, 'INKSTREAM_RATE_LIMIT_PER_MINUTE'>, mongo: MongoConnection | null): Promise<OpenedRateLimit> {
+export async function openRateLimit(
+  config: Pick<Config, 'INKSTREAM_RATE_LIMIT_PER_MINUTE'>,
+  mongo: MongoConnection | null,
+): Promise<OpenedRateLimit> {
   const points = config.INKSTREAM_RATE_LIMIT_PER_MINUTE;
   const duration = RATE_LIMIT_WINDOW_SECONDS;
   if (!mongo) return { rateLimit: createRateLimit(points), close: async () => {} };
   const limiter = new RateLimiterMongo({
-    storeClient: mongo.client, dbName: mongo.dbName, tableName: RATE_LIMIT_COLLECTION, keyPrefix: 'api_key',
-    points, duration, insuranceLimiter: new RateLimiterMemory({ points, duration }),
+    storeClient: mongo.client,
+    dbName: mongo.dbName,
+    tableName: RATE_LIMIT_COLLECTION,
+    keyPrefix: 'api_key',
+    points,
+    duration,
+    insuranceLimiter: new RateLimiterMemory({ points, duration }),
   });
   return { rateLimit: createRateLimit(points, limiter), close: async () => {} };
 }

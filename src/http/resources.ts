@@ -7,10 +7,15 @@ import type { AuthContext } from './auth.ts';
 
 /** A read-model document of the caller's account, or 404: another account's ids do not exist for you. */
 export async function ownedDoc<D extends Doc & { accountId: string }>(
-  readStore: ReadStore, collection: string, id: string, auth: AuthContext, label: string,
+  readStore: ReadStore,
+  collection: string,
+  id: string,
+  auth: AuthContext,
+  label: string,
 ): Promise<D> {
   const doc = await readStore.get<D>(collection, id);
-  if (!doc || doc.accountId !== auth.accountId) throw new AppError('not_found', `No ${label} ${id} in this account.`);
+  if (!doc || doc.accountId !== auth.accountId)
+    throw new AppError('not_found', `No ${label} ${id} in this account.`);
   return doc;
 }
 
@@ -18,9 +23,18 @@ export async function ownedDoc<D extends Doc & { accountId: string }>(
  * A command's response comes from the decided state: the events it just appended are folded
  * onto the document with the read model's own pure projection, without waiting for the runner.
  */
-export function applyAppended<D extends Doc>(projection: Projection<D>, doc: D | null, events: readonly AppendedEvent[]): D | null {
+export function applyAppended<D extends Doc>(
+  projection: Projection<D>,
+  doc: D | null,
+  events: readonly AppendedEvent[],
+): D | null {
   return events.reduce<D | null>(
-    (current, event) => projection.evolve(current, { ...event, position: -1n, createdAt: String(event.data.at ?? '') } as StoredEvent),
+    (current, event) =>
+      projection.evolve(current, {
+        ...event,
+        position: -1n,
+        createdAt: String(event.data.at ?? ''),
+      } as StoredEvent),
     doc,
   );
 }
@@ -33,7 +47,14 @@ export function present<D extends Doc>(doc: D): Omit<D, '_position'> {
  * Metadata for the events a request appends. With an Idempotency-Key the command id (and so
  * every event id) is derived from the key, so a retried request cannot append twice.
  */
-export function commandContext(input: { auth: AuthContext; requestId: string; request: { get(name: string): string | undefined } }, step = 'main') {
+export function commandContext(
+  input: {
+    auth: AuthContext;
+    requestId: string;
+    request: { get(name: string): string | undefined };
+  },
+  step = 'main',
+) {
   const idempotencyKey = input.request.get('idempotency-key');
   const base = idempotencyKey ? `idem:${input.auth.accountId}:${idempotencyKey}` : input.requestId;
   return {

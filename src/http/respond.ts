@@ -48,6 +48,12 @@ const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
 function isFresh(req: IncomingMessage, etag: string | undefined): boolean {
   const noneMatch = req.headers['if-none-match'];
   if (!etag || !noneMatch || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
-  if (req.headers['if-modified-since'] || /(?:^|,)\s*no-cache\s*(?:,|$)/.test(req.headers['cache-control'] ?? '')) return false;
-  return noneMatch.trim() === '*' || noneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
+  if (
+    req.headers['if-modified-since'] ||
+    /(?:^|,)\s*no-cache\s*(?:,|$)/.test(req.headers['cache-control'] ?? '')
+  )
+    return false;
+  return (
+    noneMatch.trim() === '*' || noneMatch.split(',').some((tag) => opaque(tag) === opaque(etag))
+  );
 }

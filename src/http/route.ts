@@ -48,7 +48,11 @@ type Infer<S> = S extends Schema ? z.infer<S> : undefined;
  * One declaration per endpoint: it feeds validation, the handler's types and the OpenAPI index.
  * `auth: 'none'` is for endpoints that authenticate otherwise (GitHub's signed events).
  */
-export type RouteSpec<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined> = {
+export type RouteSpec<
+  P extends Schema | undefined,
+  Q extends Schema | undefined,
+  B extends Schema | undefined,
+> = {
   method: HttpMethod;
   path: string;
   summary: string;
@@ -79,9 +83,11 @@ export type RouteSpec<P extends Schema | undefined, Q extends Schema | undefined
 
 export type Route = RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined>;
 
-export function route<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
-  spec: RouteSpec<P, Q, B>,
-): Route {
+export function route<
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+>(spec: RouteSpec<P, Q, B>): Route {
   return spec as unknown as Route;
 }
 

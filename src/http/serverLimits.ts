@@ -15,22 +15,47 @@ export function serverOptions(config: Timeouts): ServerOptions {
   const headersTimeout = config.INKSTREAM_HEADERS_TIMEOUT_MS;
   const requestTimeout = config.INKSTREAM_REQUEST_TIMEOUT_MS;
   if (headersTimeout > requestTimeout) {
-    throw new Error(`Invalid configuration: INKSTREAM_HEADERS_TIMEOUT_MS (${headersTimeout}) must not exceed INKSTREAM_REQUEST_TIMEOUT_MS (${requestTimeout})`);
+    throw new Error(
+      `Invalid configuration: INKSTREAM_HEADERS_TIMEOUT_MS (${headersTimeout}) must not exceed INKSTREAM_REQUEST_TIMEOUT_MS (${requestTimeout})`,
+    );
   }
-  return { headersTimeout, requestTimeout, connectionsCheckingInterval: Math.min(1000, Math.ceil(headersTimeout / 4)) };
+  return {
+    headersTimeout,
+    requestTimeout,
+    connectionsCheckingInterval: Math.min(1000, Math.ceil(headersTimeout / 4)),
+  };
 }
 
 /** What node:http answers on its own (no request to hand to the application), in the API's error shape. */
-const CLIENT_ERRORS: Record<string, { status: number; reason: string; code: ErrorCode; message: string }> = {
-  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', code: 'request_timeout', message: 'The request did not arrive in time.' },
-  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', code: 'bad_request', message: 'The request headers are too large.' },
+const CLIENT_ERRORS: Record<
+  string,
+  { status: number; reason: string; code: ErrorCode; message: string }
+> = {
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    reason: 'Request Timeout',
+    code: 'request_timeout',
+    message: 'The request did not arrive in time.',
+  },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    code: 'bad_request',
+    message: 'The request headers are too large.',
+  },
 };
-const MALFORMED = { status: 400, reason: 'Bad Request', code: 'bad_request' as const, message: 'The request is not valid HTTP.' };
+const MALFORMED = {
+  status: 400,
+  reason: 'Bad Request',
+  code: 'bad_request' as const,
+  message: 'The request is not valid HTTP.',
+};
 
 /** Answers node:http's client errors (timeouts, malformed requests) with the API's headers and error body, then closes. */
 export function answerClientErrors(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    const inResponse = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
+    const inResponse =
+      (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
     if (error.code === 'ECONNRESET' || !socket.writable || inResponse) {
       socket.destroy();
       return;
@@ -39,8 +64,8 @@ export function answerClientErrors(server: Server): void {
     const body = JSON.stringify({ error: { code: answer.code, message: answer.message } });
     socket.end(
       `HTTP/1.1 ${answer.status} ${answer.reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\n` +
-      `Connection: close\r\n\r\n${body}`,
+        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\n` +
+        `Connection: close\r\n\r\n${body}`,
     );
   });
 }

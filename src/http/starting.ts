@@ -25,7 +25,13 @@ export function createStartingListener(options: { readiness: () => Readiness; id
     if (probe === 'readyz') return sendJson(res, 503, options.readiness());
     if (bodyPending(req)) req.socket.pause();
     res.setHeader('Retry-After', String(STARTING_RETRY_AFTER_S));
-    sendError(res, new AppError('unavailable', `Inkstream is starting and cannot reach its stores yet; try again in ${STARTING_RETRY_AFTER_S} seconds.`));
+    sendError(
+      res,
+      new AppError(
+        'unavailable',
+        `Inkstream is starting and cannot reach its stores yet; try again in ${STARTING_RETRY_AFTER_S} seconds.`,
+      ),
+    );
   };
 }
 
@@ -38,5 +44,5 @@ function probeOf(req: IncomingMessage): 'healthz' | 'readyz' | null {
   } catch {
     return null;
   }
-  return path === '/healthz' || path === '/readyz' ? path.slice(1) as 'healthz' | 'readyz' : null;
+  return path === '/healthz' || path === '/readyz' ? (path.slice(1) as 'healthz' | 'readyz') : null;
 }

@@ -1,30 +1,34 @@
 import matter from 'gray-matter';
 import { z } from 'zod';
 
-export const ArticleFrontmatter = z.object({
-  title: z.string().min(1),
-  description: z.string(),
-  slug: z.string().min(1),
-  /** ISO 8601 date (or date-time) the article is dated. */
-  date: z.string().min(1),
-  keyword: z.string(),
-  tags: z.array(z.string()),
-  /** Path or URL of the cover image. */
-  cover: z.string().optional(),
-  author: z.string(),
-  brand: z.string().optional(),
-  /** Who wrote it: offline output is marked so nobody mistakes it for a model's. */
-  generator: z.object({ provider: z.enum(['openai', 'offline']), model: z.string() }),
-  /** `brief`: the offline writer's material for a writer, not an article (docs/pipeline.md). */
-  kind: z.enum(['brief']).optional(),
-}).loose(); // keys a person added by hand survive a round trip
+export const ArticleFrontmatter = z
+  .object({
+    title: z.string().min(1),
+    description: z.string(),
+    slug: z.string().min(1),
+    /** ISO 8601 date (or date-time) the article is dated. */
+    date: z.string().min(1),
+    keyword: z.string(),
+    tags: z.array(z.string()),
+    /** Path or URL of the cover image. */
+    cover: z.string().optional(),
+    author: z.string(),
+    brand: z.string().optional(),
+    /** Who wrote it: offline output is marked so nobody mistakes it for a model's. */
+    generator: z.object({ provider: z.enum(['openai', 'offline']), model: z.string() }),
+    /** `brief`: the offline writer's material for a writer, not an article (docs/pipeline.md). */
+    kind: z.enum(['brief']).optional(),
+  })
+  .loose(); // keys a person added by hand survive a round trip
 
 export type ArticleFrontmatter = z.infer<typeof ArticleFrontmatter>;
 
 export type ParsedMdx = { frontmatter: ArticleFrontmatter; body: string };
 
 /** gray-matter evaluates `---js` / `---javascript` frontmatter as code; Inkstream reads YAML only. */
-const refuseJavaScript = (): never => { throw new Error('JavaScript frontmatter is not read: only YAML frontmatter is supported.'); };
+const refuseJavaScript = (): never => {
+  throw new Error('JavaScript frontmatter is not read: only YAML frontmatter is supported.');
+};
 export const MATTER_OPTIONS = { engines: { js: refuseJavaScript, javascript: refuseJavaScript } };
 
 /** `---` YAML frontmatter `---` then the markdown body. */
@@ -32,7 +36,9 @@ export function buildMdx(frontmatter: ArticleFrontmatter, body: string): string 
   const data = JSON.parse(JSON.stringify(frontmatter)) as Record<string, unknown>; // YAML cannot dump undefined
   // A file object, not a string: gray-matter parses a string's own leading `---` block as frontmatter
   // first (evaluating `---js`, merging its keys), and a body is never frontmatter.
-  const file = { content: `${body.trim()}\n`, data: {} } as unknown as Parameters<typeof matter.stringify>[0];
+  const file = { content: `${body.trim()}\n`, data: {} } as unknown as Parameters<
+    typeof matter.stringify
+  >[0];
   return matter.stringify(file, data, MATTER_OPTIONS);
 }
 
@@ -55,7 +61,8 @@ function datesToText(value: unknown): unknown {
     return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
   }
   if (Array.isArray(value)) return value.map(datesToText);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, datesToText(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, datesToText(v)]));
   return value;
 }
 

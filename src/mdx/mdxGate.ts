@@ -10,7 +10,9 @@ const MAX_SHOWN = 80;
 
 const describe = (code: MdxCode): string => {
   const flat = code.source.replace(/\s+/g, ' ').trim();
-  const what = { esm: 'an import/export', jsx: 'a JSX element', expression: 'an expression' }[code.kind];
+  const what = { esm: 'an import/export', jsx: 'a JSX element', expression: 'an expression' }[
+    code.kind
+  ];
   return `${what} (${JSON.stringify(flat.length > MAX_SHOWN ? `${flat.slice(0, MAX_SHOWN - 1)}…` : flat)})`;
 };
 
@@ -29,15 +31,21 @@ export function mdxGateProblem(file: string, baseline: string | null): string | 
     return `the file is not valid MDX (${error instanceof Error ? error.message : String(error)}), so it was not written`;
   }
   const allowedBody = baseline === null ? null : safeBody(baseline);
-  const added = codeBeyond(codes, codeCounts((allowedBody === null ? null : codeOfText(allowedBody)) ?? []));
+  const added = codeBeyond(
+    codes,
+    codeCounts((allowedBody === null ? null : codeOfText(allowedBody)) ?? []),
+  );
   if (!added.length) return null;
   return `the file would add ${added.slice(0, 3).map(describe).join(', ')}${added.length > 3 ? ` and ${added.length - 3} more` : ''} that MDX would run, which the repository's version does not have, so it was not written`;
 }
 
 function safeBody(file: string): string | null {
-  try { return mdxBodyOf(file); } catch { return null; }
+  try {
+    return mdxBodyOf(file);
+  } catch {
+    return null;
+  }
 }
-
 
 export function assertInertMdx(file: string, baseline: string | null): void {
   const problem = mdxGateProblem(file, baseline);

@@ -19,7 +19,10 @@ const lineLeadingEsm: Unsafe[] = [
 
 const serializeOptions: Options = {
   extensions: [mdxToMarkdown(), gfmToMarkdown(), { unsafe: lineLeadingEsm }],
-  bullet: '-', emphasis: '_', rule: '-', fences: true,
+  bullet: '-',
+  emphasis: '_',
+  rule: '-',
+  fences: true,
   // `<https://…>` autolinks are JSX to MDX, and a bare URL is text to a site without GFM, where a `{` in it starts an expression.
   resourceLink: true,
 };
@@ -48,17 +51,25 @@ const inline = (children: PhrasingContent[]): string =>
 const PLAIN = /^(?!(?:import|export)(?![A-Za-z0-9_$]))\p{L}[\p{L}\p{N} ,.;:?!'’]*$/u;
 
 /** Any text as literal MDX text: markup characters escaped, nothing MDX would run. */
-export const mdxText = (text: string): string => (PLAIN.test(text) ? text : text ? inline([{ type: 'text', value: text }]) : '');
+export const mdxText = (text: string): string =>
+  PLAIN.test(text) ? text : text ? inline([{ type: 'text', value: text }]) : '';
 
 /**
  * Characters that end or confuse a link destination or that MDX reads as code, percent-encoded
  * (a URL means the same with them encoded).
  */
 export const mdxLinkDestination = (url: string): string =>
-  url.replace(/[\s()<>{}`\\]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  url.replace(
+    /[\s()<>{}`\\]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
 
 /** `[anchor](url)` with both escaped. */
 export const mdxLink = (anchor: string, url: string): string => {
-  const link: Link = { type: 'link', url: mdxLinkDestination(url), children: [{ type: 'text', value: anchor }] };
+  const link: Link = {
+    type: 'link',
+    url: mdxLinkDestination(url),
+    children: [{ type: 'text', value: anchor }],
+  };
   return inline([link]);
 };

@@ -3,7 +3,11 @@ import { codeBeyond, codeCounts, mayHoldCode, mdxCodeOf, type MdxCode } from './
 import { mdxText, parseMarkdownTree, parseMdxTree, serializeMdx } from './mdxSyntax.ts';
 
 /** A piece of text from a model that MDX would have run, kept in the article as literal text. */
-export type Neutralised = { kind: 'esm' | 'jsx' | 'expression' | 'invalid'; excerpt: string; field: 'body' | 'title' | 'description' };
+export type Neutralised = {
+  kind: 'esm' | 'jsx' | 'expression' | 'invalid';
+  excerpt: string;
+  field: 'body' | 'title' | 'description';
+};
 
 export type NeutralisedText = { text: string; neutralised: Neutralised[] };
 
@@ -41,8 +45,15 @@ export function neutraliseMdx(markdown: string, baseline: string | null): Neutra
     if (!codes) return escapeEverything(text, neutralised);
     const foreign = codeBeyond(codes, allowed);
     if (!foreign.length) return { text, neutralised: neutralised.slice(0, MAX_RECORDED) };
-    neutralised.push(...foreign.map((code) => ({ kind: code.kind, excerpt: excerptOf(code.source), field: 'body' as const })));
-    for (const code of [...foreign].reverse()) text = `${text.slice(0, code.start)}${mdxText(code.source)}${text.slice(code.end)}`;
+    neutralised.push(
+      ...foreign.map((code) => ({
+        kind: code.kind,
+        excerpt: excerptOf(code.source),
+        field: 'body' as const,
+      })),
+    );
+    for (const code of [...foreign].reverse())
+      text = `${text.slice(0, code.start)}${mdxText(code.source)}${text.slice(code.end)}`;
   }
   return escapeEverything(text, neutralised);
 }
@@ -53,7 +64,8 @@ export function neutraliseMdx(markdown: string, baseline: string | null): Neutra
  */
 export function codeInField(value: string, field: 'title' | 'description'): Neutralised[] {
   const codes = codeOfText(value);
-  if (codes === null) return /[{}<>]/.test(value) ? [{ kind: 'invalid', excerpt: excerptOf(value), field }] : [];
+  if (codes === null)
+    return /[{}<>]/.test(value) ? [{ kind: 'invalid', excerpt: excerptOf(value), field }] : [];
   return codes.map((code) => ({ kind: code.kind, excerpt: excerptOf(code.source), field }));
 }
 
@@ -62,7 +74,12 @@ function escapeEverything(markdown: string, neutralised: Neutralised[]): Neutral
   const tree = parseMarkdownTree(markdown);
   const recorded = neutralised.length;
   literalHtml(tree, neutralised);
-  if (neutralised.length === recorded) neutralised.push({ kind: 'invalid', excerpt: excerptOf(markdown.match(/[^\n]*[{}<>][^\n]*/)?.[0] ?? markdown), field: 'body' });
+  if (neutralised.length === recorded)
+    neutralised.push({
+      kind: 'invalid',
+      excerpt: excerptOf(markdown.match(/[^\n]*[{}<>][^\n]*/)?.[0] ?? markdown),
+      field: 'body',
+    });
   return { text: serializeMdx(tree), neutralised: neutralised.slice(0, MAX_RECORDED) };
 }
 
@@ -87,7 +104,15 @@ function codeLookingText(value: string): Neutralised[] {
   const esm = value.match(/^(?:import|export)\b.*$/gm) ?? [];
   const expressions = value.match(/\{[^{}]*\}/g) ?? [];
   return [
-    ...esm.map((line) => ({ kind: 'esm' as const, excerpt: excerptOf(line), field: 'body' as const })),
-    ...expressions.map((expression) => ({ kind: 'expression' as const, excerpt: excerptOf(expression), field: 'body' as const })),
+    ...esm.map((line) => ({
+      kind: 'esm' as const,
+      excerpt: excerptOf(line),
+      field: 'body' as const,
+    })),
+    ...expressions.map((expression) => ({
+      kind: 'expression' as const,
+      excerpt: excerptOf(expression),
+      field: 'body' as const,
+    })),
   ];
 }

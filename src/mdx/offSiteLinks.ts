@@ -14,7 +14,10 @@ export type UnlinkedText = { text: string; removed: RemovedLink[] };
 
 /** MDX as a site with GFM reads it: a bare `https://…` is a link there too. */
 const parseWithLinks = (markdown: string): Root =>
-  fromMarkdown(markdown, { extensions: [mdxjs(), gfm()], mdastExtensions: [mdxFromMarkdown(), gfmFromMarkdown()] });
+  fromMarkdown(markdown, {
+    extensions: [mdxjs(), gfm()],
+    mdastExtensions: [mdxFromMarkdown(), gfmFromMarkdown()],
+  });
 
 type Edit = { node: Nodes; parent: Parent; replacement: PhrasingContent[] };
 
@@ -32,12 +35,15 @@ export function unlinkExcept(markdown: string, allowed: (url: string) => boolean
     return { text: markdown, removed: [] }; // inert MDX always parses; anything else is left to the MDX gate
   }
   const definitions = new Map<string, Definition>();
-  visit(tree, null, (node) => { if (node.type === 'definition') definitions.set(node.identifier, node); });
+  visit(tree, null, (node) => {
+    if (node.type === 'definition') definitions.set(node.identifier, node);
+  });
   const edits: Edit[] = [];
   const removed: RemovedLink[] = [];
   visit(tree, null, (node, parent) => {
     if (!parent) return;
-    if (node.type === 'definition' && !allowed(node.url)) edits.push({ node, parent, replacement: [] });
+    if (node.type === 'definition' && !allowed(node.url))
+      edits.push({ node, parent, replacement: [] });
     if (node.type !== 'link' && node.type !== 'linkReference') return;
     const url = node.type === 'link' ? node.url : definitions.get(node.identifier)?.url;
     if (url === undefined || allowed(url)) return;
@@ -45,9 +51,17 @@ export function unlinkExcept(markdown: string, allowed: (url: string) => boolean
     edits.push({ node, parent, replacement: plain(node) });
   });
   if (edits.length === 0) return { text: markdown, removed };
-  if (edits.every((edit) => edit.node.position?.start.offset !== undefined && edit.node.position?.end.offset !== undefined)) {
+  if (
+    edits.every(
+      (edit) =>
+        edit.node.position?.start.offset !== undefined &&
+        edit.node.position?.end.offset !== undefined,
+    )
+  ) {
     let text = markdown;
-    for (const edit of edits.sort((a, b) => b.node.position!.start.offset! - a.node.position!.start.offset!)) {
+    for (const edit of edits.sort(
+      (a, b) => b.node.position!.start.offset! - a.node.position!.start.offset!,
+    )) {
       text = `${text.slice(0, edit.node.position!.start.offset!)}${edit.replacement.length ? inline(edit.replacement) : ''}${text.slice(edit.node.position!.end.offset!)}`;
     }
     // GFM's bare URL can end with the backslash that escaped the next character (`http://x/\<b/>`):
@@ -72,16 +86,28 @@ const AUTOLINKED = /https?:\/\/|www\.|[\w.+-]+@[\w-]+\./i;
 function plain(node: Link | LinkReference): PhrasingContent[] {
   const text = toString(node);
   if (AUTOLINKED.test(text)) return [{ type: 'inlineCode', value: text }];
-  return node.children.some((child) => child.type === 'link') ? [{ type: 'text', value: text }] : node.children;
+  return node.children.some((child) => child.type === 'link')
+    ? [{ type: 'text', value: text }]
+    : node.children;
 }
 
-const inline = (children: PhrasingContent[]): string => serializeMdx({ type: 'root', children: [{ type: 'paragraph', children }] }).replace(/\n$/, '');
+const inline = (children: PhrasingContent[]): string =>
+  serializeMdx({ type: 'root', children: [{ type: 'paragraph', children }] }).replace(/\n$/, '');
 
 /** The text a reader sees in a node. */
 const toString = (node: Nodes): string =>
-  'value' in node && typeof node.value === 'string' ? node.value : 'children' in node ? node.children.map((child) => toString(child as Nodes)).join('') : '';
+  'value' in node && typeof node.value === 'string'
+    ? node.value
+    : 'children' in node
+      ? node.children.map((child) => toString(child as Nodes)).join('')
+      : '';
 
-function visit(node: Nodes, parent: Parent | null, enter: (node: Nodes, parent: Parent | null) => void): void {
+function visit(
+  node: Nodes,
+  parent: Parent | null,
+  enter: (node: Nodes, parent: Parent | null) => void,
+): void {
   enter(node, parent);
-  if ('children' in node) for (const child of [...node.children]) visit(child as Nodes, node, enter);
+  if ('children' in node)
+    for (const child of [...node.children]) visit(child as Nodes, node, enter);
 }

@@ -3,5 +3,8 @@
  * gate, so a caller can recognise it without loading the MDX parser (docs/memory.md).
  */
 export class UnsafeMdxError extends Error {
-  constructor(reason: string) { super(`Inkstream refused its own output: ${reason}`); this.name = 'UnsafeMdxError'; }
+  constructor(reason: string) {
+    super(`Inkstream refused its own output: ${reason}`);
+    this.name = 'UnsafeMdxError';
+  }
 }

@@ -19,7 +19,9 @@ export function indexKeys(index: IndexSpec): IndexKey[] {
 
 /** The index as text, `projectId,-createdAt`: fields in order, a minus for descending. Equal indexes have equal text. */
 export function indexText(index: IndexSpec): string {
-  return indexKeys(index).map(({ field, direction }) => `${direction === -1 ? '-' : ''}${field}`).join(',');
+  return indexKeys(index)
+    .map(({ field, direction }) => `${direction === -1 ? '-' : ''}${field}`)
+    .join(',');
 }
 
 /** Every field any of the indexes names. */
@@ -36,9 +38,12 @@ export function assertCollectionSpec(spec: CollectionSpec): void {
     if (keys.length === 0) throw new Error(`an index of ${spec.name} names no field`);
     for (const { field, direction } of keys) {
       if (field === 'id' || !FIELD_NAME.test(field)) {
-        throw new Error(`index ${JSON.stringify(field)} of ${spec.name} must match ${FIELD_NAME} and not be 'id'`);
+        throw new Error(
+          `index ${JSON.stringify(field)} of ${spec.name} must match ${FIELD_NAME} and not be 'id'`,
+        );
       }
-      if (direction !== 1 && direction !== -1) throw new Error(`index ${JSON.stringify(field)} of ${spec.name} must be 1 or -1`);
+      if (direction !== 1 && direction !== -1)
+        throw new Error(`index ${JSON.stringify(field)} of ${spec.name} must be 1 or -1`);
     }
   }
 }
@@ -59,13 +64,18 @@ export function createCollectionRegistry(): CollectionRegistry {
 
   function indexesOf(collection: string): ReadonlySet<string> {
     const indexes = declared.get(collection);
-    if (!indexes) throw new Error(`collection ${JSON.stringify(collection)} is not declared; call ensureCollections first`);
+    if (!indexes)
+      throw new Error(
+        `collection ${JSON.stringify(collection)} is not declared; call ensureCollections first`,
+      );
     return indexes;
   }
 
   function assertField(collection: string, indexes: ReadonlySet<string>, field: string): void {
     if (field !== 'id' && !indexes.has(field)) {
-      throw new Error(`field ${JSON.stringify(field)} is not an index of ${collection}; declare it in ensureCollections`);
+      throw new Error(
+        `field ${JSON.stringify(field)} is not an index of ${collection}; declare it in ensureCollections`,
+      );
     }
   }
 
@@ -89,23 +99,28 @@ export function createCollectionRegistry(): CollectionRegistry {
       const indexes = indexesOf(collection);
       for (const [field, value] of Object.entries(filter ?? {})) {
         assertField(collection, indexes, field);
-        if (field === 'id' && typeof value !== 'string') throw new Error(`an id filter must be a string`);
+        if (field === 'id' && typeof value !== 'string')
+          throw new Error(`an id filter must be a string`);
       }
       if (sort) {
         assertField(collection, indexes, sort.field);
-        if (sort.direction !== 'asc' && sort.direction !== 'desc') throw new Error(`sort direction must be asc or desc`);
+        if (sort.direction !== 'asc' && sort.direction !== 'desc')
+          throw new Error(`sort direction must be asc or desc`);
       }
     },
   };
 }
 
 export function assertLimit(limit: number): void {
-  if (!Number.isInteger(limit) || limit < 1) throw new Error(`limit must be a positive integer, got ${limit}`);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new Error(`limit must be a positive integer, got ${limit}`);
 }
 
 export function assertWriteId(collection: string, id: string, doc: { id: string } | null): void {
   if (doc !== null && doc.id !== id) {
-    throw new Error(`write to ${collection}/${id} carries a document whose id is ${JSON.stringify(doc.id)}`);
+    throw new Error(
+      `write to ${collection}/${id} carries a document whose id is ${JSON.stringify(doc.id)}`,
+    );
   }
 }
 

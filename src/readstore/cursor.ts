@@ -28,10 +28,18 @@ export function toSortKey(value: unknown): SortKey {
 }
 
 function isSortKey(value: unknown): value is SortKey {
-  return value === null || typeof value === 'string' || typeof value === 'boolean'
-    || (typeof value === 'number' && Number.isFinite(value));
+  return (
+    value === null ||
+    typeof value === 'string' ||
+    typeof value === 'boolean' ||
+    (typeof value === 'number' && Number.isFinite(value))
+  );
 }
 
 function invalidCursor(cause?: unknown): AppError {
-  return new AppError('bad_request', 'cursor is not valid: pass the nextCursor of the previous page unchanged', { cause });
+  return new AppError(
+    'bad_request',
+    'cursor is not valid: pass the nextCursor of the previous page unchanged',
+    { cause },
+  );
 }

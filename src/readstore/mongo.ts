@@ -1,9 +1,22 @@
 import { MongoBulkWriteError, MongoClient } from 'mongodb';
 import type { AnyBulkWriteOperation, Collection } from 'mongodb';
 import { positionFromText } from '../core/positions.ts';
-import { assertCollectionSpec, assertLimit, assertWriteId, createCollectionRegistry, writePosition } from './collections.ts';
+import {
+  assertCollectionSpec,
+  assertLimit,
+  assertWriteId,
+  createCollectionRegistry,
+  writePosition,
+} from './collections.ts';
 import { decodeCursor, encodeCursor, toSortKey } from './cursor.ts';
-import { afterQuery, filterQuery, mongoIndex, readAgainIfSwapped, readSortKey, sortSpec } from './mongoQuery.ts';
+import {
+  afterQuery,
+  filterQuery,
+  mongoIndex,
+  readAgainIfSwapped,
+  readSortKey,
+  sortSpec,
+} from './mongoQuery.ts';
 import type { StoredCheckpoint, StoredDoc } from './mongoQuery.ts';
 import { createMongoSwaps } from './mongoSwap.ts';
 import type { Doc, FindOptions, ReadModelWrite, ReadStore } from './port.ts';
@@ -32,7 +45,10 @@ type Lease = { _id: string; holder: string; expiresAt: number };
  * unique _id with E11000, which is read as "already applied" — and insert_if_absent never
  * overwrites. A replayed batch therefore leaves the same state as a batch applied once.
  */
-export async function openMongoReadStore(url: string, dbName?: string): Promise<ReadStore & { readonly connection: MongoConnection }> {
+export async function openMongoReadStore(
+  url: string,
+  dbName?: string,
+): Promise<ReadStore & { readonly connection: MongoConnection }> {
   // ignoreUndefined: an undefined field is dropped, as JSON.stringify drops it in the SQLite store.
   const client = new MongoClient(url, { ignoreUndefined: true });
   await client.connect();
@@ -56,7 +72,11 @@ export async function openMongoReadStore(url: string, dbName?: string): Promise<
       for (const spec of specs) assertCollectionSpec(spec);
       for (const spec of specs) {
         const target = db.collection<StoredDoc>(swaps.physicalName(spec.name));
-        const created = spec.version !== undefined && !(await db.listCollections({ name: target.collectionName }, { nameOnly: true }).hasNext());
+        const created =
+          spec.version !== undefined &&
+          !(await db
+            .listCollections({ name: target.collectionName }, { nameOnly: true })
+            .hasNext());
         if (created) await db.createCollection(target.collectionName).catch(unlessNamespaceExists);
         for (const index of spec.indexes) await target.createIndex(mongoIndex(index));
         // A new, empty collection is built by this definition; an existing one keeps what it recorded.
@@ -68,12 +88,18 @@ export async function openMongoReadStore(url: string, dbName?: string): Promise<
     onlineRebuilds: swaps.rebuilds,
 
     async get<T extends Doc>(name: string, id: string) {
-      const found = await readAgainIfSwapped(() => collection(name).findOne({ _id: id, doc: { $ne: null } }));
+      const found = await readAgainIfSwapped(() =>
+        collection(name).findOne({ _id: id, doc: { $ne: null } }),
+      );
       return (found?.doc as T | undefined) ?? null;
     },
 
     async getMany<T extends Doc>(name: string, ids: readonly string[]) {
-      const rows = await readAgainIfSwapped(() => collection(name).find({ _id: { $in: [...ids] }, doc: { $ne: null } }).toArray());
+      const rows = await readAgainIfSwapped(() =>
+        collection(name)
+          .find({ _id: { $in: [...ids] }, doc: { $ne: null } })
+          .toArray(),
+      );
       const found = new Map(rows.map((row) => [row._id, row.doc as T]));
       return [...new Set(ids)].filter((id) => found.has(id)).map((id) => found.get(id)!);
     },
@@ -83,14 +109,20 @@ export async function openMongoReadStore(url: string, dbName?: string): Promise<
       assertLimit(options.limit);
       const target = collection(name);
       const conditions = [filterQuery(options.filter)];
-      if (options.cursor !== undefined) conditions.push(afterQuery(options, decodeCursor(options.cursor)));
+      if (options.cursor !== undefined)
+        conditions.push(afterQuery(options, decodeCursor(options.cursor)));
       const { sort, field } = sortSpec(options);
-      const rows = await readAgainIfSwapped(() => target.find({ $and: conditions }, { sort, limit: options.limit + 1 }).toArray());
+      const rows = await readAgainIfSwapped(() =>
+        target.find({ $and: conditions }, { sort, limit: options.limit + 1 }).toArray(),
+      );
       const page = rows.slice(0, options.limit);
       const last = page[page.length - 1];
       return {
         items: page.map((row) => row.doc as T),
-        nextCursor: rows.length > options.limit ? encodeCursor({ key: toSortKey(readSortKey(last, field)), id: last._id }) : null,
+        nextCursor:
+          rows.length > options.limit
+            ? encodeCursor({ key: toSortKey(readSortKey(last, field)), id: last._id })
+            : null,
       };
     },
 
@@ -100,7 +132,10 @@ export async function openMongoReadStore(url: string, dbName?: string): Promise<
     },
 
     async commit(writes, checkpoint) {
-      const moved = checkpoint && { consumer: checkpoint.consumer, position: writePosition(checkpoint.position) };
+      const moved = checkpoint && {
+        consumer: checkpoint.consumer,
+        position: writePosition(checkpoint.position),
+      };
       const batches = new Map<string, AnyBulkWriteOperation<StoredDoc>[]>();
       for (const write of writes) {
         const name = collection(write.collection).collectionName; // validates the whole batch before anything is written
@@ -108,7 +143,11 @@ export async function openMongoReadStore(url: string, dbName?: string): Promise<
         if (!batches.has(name)) batches.set(name, []);
         batches.get(name)!.push(toOperation(write));
       }
-      await Promise.all([...batches].map(([name, operations]) => bulkWriteIgnoringDuplicates(db.collection<StoredDoc>(name), operations)));
+      await Promise.all(
+        [...batches].map(([name, operations]) =>
+          bulkWriteIgnoringDuplicates(db.collection<StoredDoc>(name), operations),
+        ),
+      );
       if (moved) await moveCheckpointForward(checkpoints, moved.consumer, moved.position);
     },
 
@@ -121,7 +160,11 @@ export async function openMongoReadStore(url: string, dbName?: string): Promise<
     },
 
     async acquireLease(name, holder, ttlMs, nowMs, options = {}) {
-      const takeable = [{ holder }, { expiresAt: { $lte: nowMs } }, ...(options.replacing ? [{ holder: options.replacing }] : [])];
+      const takeable = [
+        { holder },
+        { expiresAt: { $lte: nowMs } },
+        ...(options.replacing ? [{ holder: options.replacing }] : []),
+      ];
       try {
         // Matches only a lease that is ours or expired; when another holder's lease is live the
         // upsert tries to insert a second document with that _id and fails with E11000.
@@ -168,9 +211,17 @@ export async function openMongoReadStore(url: string, dbName?: string): Promise<
  * against a newer one the upsert tries a second document with that _id and fails with E11000,
  * which means another replica is already further.
  */
-async function moveCheckpointForward(checkpoints: Collection<StoredCheckpoint>, consumer: string, position: string): Promise<void> {
+async function moveCheckpointForward(
+  checkpoints: Collection<StoredCheckpoint>,
+  consumer: string,
+  position: string,
+): Promise<void> {
   try {
-    await checkpoints.updateOne({ _id: consumer, position: { $lt: position } }, { $set: { position } }, { upsert: true });
+    await checkpoints.updateOne(
+      { _id: consumer, position: { $lt: position } },
+      { $set: { position } },
+      { upsert: true },
+    );
   } catch (error) {
     if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
   }
@@ -182,14 +233,23 @@ function toOperation(write: ReadModelWrite): AnyBulkWriteOperation<StoredDoc> {
       const position = writePosition(write.position);
       return {
         updateOne: {
-          filter: { _id: write.id, $or: [{ position: { $lt: position } }, { position: { $exists: false } }] },
+          filter: {
+            _id: write.id,
+            $or: [{ position: { $lt: position } }, { position: { $exists: false } }],
+          },
           update: { $set: { position, doc: write.doc } },
           upsert: true,
         },
       };
     }
     case 'insert_if_absent':
-      return { updateOne: { filter: { _id: write.id }, update: { $setOnInsert: { doc: write.doc } }, upsert: true } };
+      return {
+        updateOne: {
+          filter: { _id: write.id },
+          update: { $setOnInsert: { doc: write.doc } },
+          upsert: true,
+        },
+      };
     default: {
       const unknown: never = write;
       throw new Error(`unknown read model write ${JSON.stringify(unknown)}`);
@@ -198,7 +258,10 @@ function toOperation(write: ReadModelWrite): AnyBulkWriteOperation<StoredDoc> {
 }
 
 /** Unordered, so one stale write does not stop the others; E11000 means a newer document won. */
-async function bulkWriteIgnoringDuplicates(target: Collection<StoredDoc>, operations: AnyBulkWriteOperation<StoredDoc>[]): Promise<void> {
+async function bulkWriteIgnoringDuplicates(
+  target: Collection<StoredDoc>,
+  operations: AnyBulkWriteOperation<StoredDoc>[],
+): Promise<void> {
   try {
     await target.bulkWrite(operations, { ordered: false });
   } catch (error) {
@@ -209,6 +272,9 @@ async function bulkWriteIgnoringDuplicates(target: Collection<StoredDoc>, operat
 
 function onlyDuplicateKeys(error: MongoBulkWriteError): boolean {
   const writeErrors = error.result.getWriteErrors();
-  return writeErrors.length > 0 && writeErrors.every((writeError) => writeError.code === DUPLICATE_KEY)
-    && error.result.getWriteConcernError() === undefined;
+  return (
+    writeErrors.length > 0 &&
+    writeErrors.every((writeError) => writeError.code === DUPLICATE_KEY) &&
+    error.result.getWriteConcernError() === undefined
+  );
 }

@@ -56,7 +56,10 @@ export function afterQuery(options: FindOptions, after: CursorPosition): MongoFi
     if (direction === 'asc') tail.push({ [path]: { $ne: null } });
     return { $or: tail };
   }
-  const branches: MongoFilter<StoredDoc>[] = [{ [path]: { [next]: after.key } }, { [path]: after.key, _id: { [next]: after.id } }];
+  const branches: MongoFilter<StoredDoc>[] = [
+    { [path]: { [next]: after.key } },
+    { [path]: after.key, _id: { [next]: after.id } },
+  ];
   if (direction === 'desc') branches.push({ [path]: null });
   return { $or: branches };
 }

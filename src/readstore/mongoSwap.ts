@@ -21,7 +21,11 @@ const VERSIONS_COLLECTION = 'readstore_versions';
  * replica applies to an old collection between the check and its rename are replayed into the new
  * one after the swap, from the catch-up checkpoint written before the first rename (rebuild.ts).
  */
-export function createMongoSwaps(db: Db, registry: CollectionRegistry, checkpoints: Collection<StoredCheckpoint>) {
+export function createMongoSwaps(
+  db: Db,
+  registry: CollectionRegistry,
+  checkpoints: Collection<StoredCheckpoint>,
+) {
   const versions = db.collection<VersionRecord>(VERSIONS_COLLECTION);
   // The collections this process stages into, by staging name; other processes never read them.
   const staged = new Map<string, string>();
@@ -37,7 +41,11 @@ export function createMongoSwaps(db: Db, registry: CollectionRegistry, checkpoin
       if (earlier?.stagedAs) await db.dropCollection(earlier.stagedAs);
       const physical = `${collectionName(staging)}_${randomBytes(4).toString('hex')}`;
       // Recorded before it exists, so a crash in between leaves nothing the next stage cannot drop.
-      await versions.replaceOne({ _id: staging }, { version, stagedAs: physical }, { upsert: true });
+      await versions.replaceOne(
+        { _id: staging },
+        { version, stagedAs: physical },
+        { upsert: true },
+      );
       // Created now, even with no index, so the rename finds it when the log has nothing for it.
       await db.createCollection(physical);
       for (const index of indexes) await db.collection(physical).createIndex(mongoIndex(index));
@@ -50,17 +58,34 @@ export function createMongoSwaps(db: Db, registry: CollectionRegistry, checkpoin
         registry.indexesOf(collection);
         registry.indexesOf(staging);
       }
-      const [builtAt, liveAt] = await Promise.all([checkpoints.findOne({ _id: built }), checkpoints.findOne({ _id: live })]);
+      const [builtAt, liveAt] = await Promise.all([
+        checkpoints.findOne({ _id: built }),
+        checkpoints.findOne({ _id: live }),
+      ]);
       // Zero-padded text: text order is numeric order.
       if (liveAt && (!builtAt || builtAt.position < liveAt.position)) return false;
       // Before the first rename: a crash after it still leaves what to catch up from.
-      if (builtAt) await checkpoints.updateOne({ _id: catchUp }, { $setOnInsert: { position: builtAt.position } }, { upsert: true });
+      if (builtAt)
+        await checkpoints.updateOne(
+          { _id: catchUp },
+          { $setOnInsert: { position: builtAt.position } },
+          { upsert: true },
+        );
       for (const { collection, staging } of pairs) {
         const record = await versions.findOne({ _id: staging });
         // Only the copy this process filled: another stage since (this process stalled past its rebuild lease) replaced it.
-        if (!record?.stagedAs || record.stagedAs !== staged.get(staging)) throw new Error(`the staged copy of ${collection} is not the one this rebuild filled: another rebuild staged it since`);
-        await db.renameCollection(record.stagedAs, collectionName(collection), { dropTarget: true });
-        await versions.updateOne({ _id: collection }, { $set: { version: record.version } }, { upsert: true });
+        if (!record?.stagedAs || record.stagedAs !== staged.get(staging))
+          throw new Error(
+            `the staged copy of ${collection} is not the one this rebuild filled: another rebuild staged it since`,
+          );
+        await db.renameCollection(record.stagedAs, collectionName(collection), {
+          dropTarget: true,
+        });
+        await versions.updateOne(
+          { _id: collection },
+          { $set: { version: record.version } },
+          { upsert: true },
+        );
         await versions.deleteOne({ _id: staging });
         staged.delete(staging);
       }

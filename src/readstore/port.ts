@@ -18,7 +18,12 @@ export type FindOptions = {
 export type Page<T> = { items: T[]; nextCursor: string | null };
 
 /** A tally (tally.ts) a put's document is counted in: per value of `groupBy`, how many have each of `values` in `countBy`. */
-export type TallyTarget = { collection: string; groupBy: string; countBy: string; values: readonly string[] };
+export type TallyTarget = {
+  collection: string;
+  groupBy: string;
+  countBy: string;
+  values: readonly string[];
+};
 
 export type ReadModelWrite =
   /**
@@ -26,7 +31,14 @@ export type ReadModelWrite =
    * `countedIn` (only where the store's `talliesInCommit`): when the put lands, each tally moves the
    * document from the group and value the stored one had to those of `doc`, in the same transaction.
    */
-  | { kind: 'put'; collection: string; id: string; doc: Doc | null; position: bigint; countedIn?: readonly TallyTarget[] }
+  | {
+      kind: 'put';
+      collection: string;
+      id: string;
+      doc: Doc | null;
+      position: bigint;
+      countedIn?: readonly TallyTarget[];
+    }
   /** Insert only when no document has this id (an outbox row, a dedup marker). */
   | { kind: 'insert_if_absent'; collection: string; id: string; doc: Doc };
 
@@ -38,7 +50,8 @@ export type ReadModelWrite =
 export type IndexSpec = string | Readonly<Record<string, 1 | -1>>;
 
 export type CollectionSpec = {
-  name: string; indexes: readonly IndexSpec[];
+  name: string;
+  indexes: readonly IndexSpec[];
   /** The version of the definition that fills it (a projection's); recorded when the collection is created. */
   version?: string;
 };
@@ -58,7 +71,10 @@ export interface OnlineRebuilds {
    * lands on an old collection after the check goes with it: the events after `catchUp` are
    * replayed into the new collections (catchUpAfterSwap), also after a crash.
    */
-  swapIn(pairs: readonly { collection: string; staging: string }[], checkpoints: { built: string; live: string; catchUp: string }): Promise<boolean>;
+  swapIn(
+    pairs: readonly { collection: string; staging: string }[],
+    checkpoints: { built: string; live: string; catchUp: string },
+  ): Promise<boolean>;
 }
 
 export interface ReadStore {
@@ -73,7 +89,10 @@ export interface ReadStore {
    * Apply the writes and move the consumer's checkpoint, atomically where the store allows
    * (one SQLite transaction); on MongoDB the guarded writes land first, then the checkpoint.
    */
-  commit(writes: readonly ReadModelWrite[], checkpoint?: { consumer: string; position: bigint }): Promise<void>;
+  commit(
+    writes: readonly ReadModelWrite[],
+    checkpoint?: { consumer: string; position: bigint },
+  ): Promise<void>;
   /**
    * True where commit applies a put's `countedIn` tallies in its own transaction (SQLite); false where
    * no transaction spans the writes (MongoDB), and the fold counts the touched groups again instead.
@@ -88,7 +107,13 @@ export interface ReadStore {
    * free, expired, already this holder's, or held by `replacing`. Used so one process of several
    * runs the side effects.
    */
-  acquireLease(name: string, holder: string, ttlMs: number, nowMs: number, options?: { replacing?: string }): Promise<boolean>;
+  acquireLease(
+    name: string,
+    holder: string,
+    ttlMs: number,
+    nowMs: number,
+    options?: { replacing?: string },
+  ): Promise<boolean>;
   /** Who holds the lease (even if expired), so a holder known to be dead can be replaced at once. */
   leaseHolder(name: string): Promise<{ holder: string; expiresAtMs: number } | null>;
   releaseLease(name: string, holder: string): Promise<void>;

@@ -31,10 +31,12 @@ export type Projection<D extends Doc = Doc> = {
   evolve(doc: D | null, event: StoredEvent): D | null;
 };
 
-export const defineProjection = <D extends Doc>(projection: Projection<D>): Projection<D> => projection;
+export const defineProjection = <D extends Doc>(projection: Projection<D>): Projection<D> =>
+  projection;
 
 /** Read models of different document types as one list: each is only ever given its own documents. */
-export const projectionList = (...projections: Projection<any>[]): readonly Projection[] => projections;
+export const projectionList = (...projections: Projection<any>[]): readonly Projection[] =>
+  projections;
 
 export const POSITION_FIELD = '_position';
 
@@ -42,7 +44,12 @@ export const POSITION_FIELD = '_position';
  * How another read model's documents are counted (tally.ts): per value of `groupBy` (a project), how
  * many have each of `values` in `countBy` (a status). Both fields must be indexed together on the source.
  */
-export type TallySpec = { source: string; groupBy: string; countBy: string; values: readonly string[] };
+export type TallySpec = {
+  source: string;
+  groupBy: string;
+  countBy: string;
+  values: readonly string[];
+};
 
 /** A read-model document as an API returns it: without the runner's bookkeeping. */
 export function withoutBookkeeping<D extends Doc>(doc: D): Omit<D, '_position'> {

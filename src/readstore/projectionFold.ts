@@ -13,7 +13,11 @@ type Held = { doc: Doc | null; position: bigint | null; changed: boolean };
  * where the store recounts their groups (MongoDB).
  */
 type Lane = {
-  projection: Projection; held: Map<string, Held>; begins: ReadonlySet<string>; countedIn: TallyTarget[]; touched: Map<string, Doc | null>;
+  projection: Projection;
+  held: Map<string, Held>;
+  begins: ReadonlySet<string>;
+  countedIn: TallyTarget[];
+  touched: Map<string, Doc | null>;
 };
 
 /** One lane's share of a batch: the events that touch its documents, with the id each touches. */
@@ -46,13 +50,26 @@ export type ProjectionFold = {
  * applies on commit. The live consumer flushes and forgets after every batch; a rebuild keeps
  * the documents across batches, so each document is read at most once and written once per flush.
  */
-export function createProjectionFold(projections: readonly Projection[], readStore: ReadStore, options: FoldOptions = {}): ProjectionFold {
+export function createProjectionFold(
+  projections: readonly Projection[],
+  readStore: ReadStore,
+  options: FoldOptions = {},
+): ProjectionFold {
   const { writesPerCommit = Infinity, pause } = options;
-  const lanes: Lane[] = projections.map((projection) => ({ projection, held: new Map(), begins: new Set(projection.begins), countedIn: [], touched: new Map() }));
+  const lanes: Lane[] = projections.map((projection) => ({
+    projection,
+    held: new Map(),
+    begins: new Set(projection.begins),
+    countedIn: [],
+    touched: new Map(),
+  }));
   const tallies = lanes.flatMap(({ projection }) => {
     if (!projection.tally) return [];
     const source = lanes.find((lane) => lane.projection.name === projection.tally!.source);
-    if (!source) throw new Error(`the read model ${projection.name} counts ${projection.tally.source}'s documents: build them together`);
+    if (!source)
+      throw new Error(
+        `the read model ${projection.name} counts ${projection.tally.source}'s documents: build them together`,
+      );
     const { groupBy, countBy, values } = projection.tally;
     const tally: TallyTarget = { collection: projection.collection, groupBy, countBy, values };
     source.countedIn.push(tally);
@@ -86,7 +103,8 @@ export function createProjectionFold(projections: readonly Projection[], readSto
         entry.ids.push(id);
         if (lane.held.has(id)) continue;
         // A document's beginning event is the first to touch it: there is nothing to load.
-        if (lane.begins.has(event.type) && !entry.missing.has(id)) lane.held.set(id, { doc: null, position: null, changed: false });
+        if (lane.begins.has(event.type) && !entry.missing.has(id))
+          lane.held.set(id, { doc: null, position: null, changed: false });
         else entry.missing.add(id);
       }
     }
@@ -97,7 +115,11 @@ export function createProjectionFold(projections: readonly Projection[], readSto
     for (const id of ids) lane.held.set(id, { doc: null, position: null, changed: false });
     for (const doc of await readStore.getMany(lane.projection.collection, ids)) {
       const applied = doc[POSITION_FIELD];
-      lane.held.set(doc.id, { doc, position: typeof applied === 'string' ? positionFromText(applied) : null, changed: false });
+      lane.held.set(doc.id, {
+        doc,
+        position: typeof applied === 'string' ? positionFromText(applied) : null,
+        changed: false,
+      });
     }
   }
 
@@ -135,11 +157,24 @@ export function createProjectionFold(projections: readonly Projection[], readSto
           entry.changed = false;
           const position = entry.position!;
           const doc = entry.doc && { ...entry.doc, [POSITION_FIELD]: positionToText(position) };
-          writes.push({ kind: 'put', collection: projection.collection, id, doc, position, ...tallied });
+          writes.push({
+            kind: 'put',
+            collection: projection.collection,
+            id,
+            doc,
+            position,
+            ...tallied,
+          });
         }
       }
       const recounts = recounting
-        ? tallies.map(({ tally, source }) => ({ tally, source, groups: touchedGroups(tally, source.touched, source.held) })).filter(({ groups }) => groups.size > 0)
+        ? tallies
+            .map(({ tally, source }) => ({
+              tally,
+              source,
+              groups: touchedGroups(tally, source.touched, source.held),
+            }))
+            .filter(({ groups }) => groups.size > 0)
         : [];
       for (const lane of lanes) lane.touched.clear();
       // The checkpoint only with the last part: it never runs ahead of the documents written. A
@@ -147,14 +182,21 @@ export function createProjectionFold(projections: readonly Projection[], readSto
       let from = 0;
       while (writes.length - from > (recounts.length > 0 ? 0 : writesPerCommit)) {
         const started = performance.now();
-        await readStore.commit(writes.slice(from, (from = Math.min(writes.length, from + writesPerCommit))));
+        await readStore.commit(
+          writes.slice(from, (from = Math.min(writes.length, from + writesPerCommit))),
+        );
         await pause?.(performance.now() - started);
       }
       const tallyWrites: ReadModelWrite[] = [];
       for (const { tally, source, groups } of recounts) {
-        tallyWrites.push(...await recount(readStore, tally, source.projection.collection, groups));
+        tallyWrites.push(
+          ...(await recount(readStore, tally, source.projection.collection, groups)),
+        );
       }
-      await readStore.commit([...writes.slice(from), ...tallyWrites], { consumer, position: lastPosition });
+      await readStore.commit([...writes.slice(from), ...tallyWrites], {
+        consumer,
+        position: lastPosition,
+      });
     },
 
     get size() {

@@ -46,24 +46,45 @@ export const stagingName = (collection: string): string => `${collection}__next`
  * by the signal before the swap.
  */
 export async function rebuildOnline(
-  eventStore: EventStore, readStore: ReadStore, projections: readonly Projection[],
+  eventStore: EventStore,
+  readStore: ReadStore,
+  projections: readonly Projection[],
   options: RebuildOptions & { live: string; versionOf(projection: Projection): string },
 ): Promise<boolean> {
   const rebuilds = readStore.onlineRebuilds;
-  for (const projection of projections) await rebuilds.stage(projection.collection, stagingName(projection.collection), options.versionOf(projection));
-  const staged = projections.map((projection) => ({ ...projection, collection: stagingName(projection.collection) }));
-  const pairs = projections.map((projection) => ({ collection: projection.collection, staging: stagingName(projection.collection) }));
+  for (const projection of projections)
+    await rebuilds.stage(
+      projection.collection,
+      stagingName(projection.collection),
+      options.versionOf(projection),
+    );
+  const staged = projections.map((projection) => ({
+    ...projection,
+    collection: stagingName(projection.collection),
+  }));
+  const pairs = projections.map((projection) => ({
+    collection: projection.collection,
+    staging: stagingName(projection.collection),
+  }));
   // Replayed so far, across the catch-up rounds.
   let reached: Reached = { after: -1n, events: 0 };
   for (;;) {
     const head = await eventStore.headPosition();
     reached = await replay(eventStore, readStore, staged, reached, options);
     // Read to the head: with categories, the last event read may be older than the live checkpoint.
-    if (reached.after < head) await readStore.commit([], { consumer: options.consumer, position: (reached.after = head) });
+    if (reached.after < head)
+      await readStore.commit([], { consumer: options.consumer, position: (reached.after = head) });
     // Build the indexes before the swap, so the first query after it finds them.
     for (const { staging } of pairs) await readStore.count(staging);
     if (options.signal?.aborted) return false;
-    if (await rebuilds.swapIn(pairs, { built: options.consumer, live: options.live, catchUp: SWAP_CATCH_UP })) break;
+    if (
+      await rebuilds.swapIn(pairs, {
+        built: options.consumer,
+        live: options.live,
+        catchUp: SWAP_CATCH_UP,
+      })
+    )
+      break;
   }
   await catchUpAfterSwap(eventStore, readStore, projections, options);
   return true;
@@ -80,11 +101,20 @@ export const SWAP_CATCH_UP = 'rebuild:catch-up';
  * projection: which were swapped is not known) for a swap whose process died before its catch-up.
  */
 export async function catchUpAfterSwap(
-  eventStore: EventStore, readStore: ReadStore, projections: readonly Projection[], options: Pick<RebuildOptions, 'categories'> = {},
+  eventStore: EventStore,
+  readStore: ReadStore,
+  projections: readonly Projection[],
+  options: Pick<RebuildOptions, 'categories'> = {},
 ): Promise<void> {
   const from = await readStore.getCheckpoint(SWAP_CATCH_UP);
   if (from === null) return;
-  await replay(eventStore, readStore, projections, { after: from, events: 0 }, { consumer: SWAP_CATCH_UP, categories: options.categories });
+  await replay(
+    eventStore,
+    readStore,
+    projections,
+    { after: from, events: 0 },
+    { consumer: SWAP_CATCH_UP, categories: options.categories },
+  );
   // Several processes may catch up at once (the rebuild, and projecting processes that found the
   // checkpoint): each replays the same events, and the first to finish clears it.
   await readStore.reset([], [SWAP_CATCH_UP]);
@@ -94,18 +124,29 @@ type Reached = { after: bigint; events: number };
 
 /** Replays the log after `from.after` into the projections' collections; returns the position reached and the events replayed in all. */
 async function replay(
-  eventStore: EventStore, readStore: ReadStore, projections: readonly Projection[], from: Reached, options: RebuildOptions,
+  eventStore: EventStore,
+  readStore: ReadStore,
+  projections: readonly Projection[],
+  from: Reached,
+  options: RebuildOptions,
 ): Promise<Reached> {
   let { after, events: replayed } = from;
   const { documentsHeld = DOCUMENTS_HELD, readBatch = REBUILD_READ_BATCH } = options;
   // The documents stay in memory across batches and are written when the bound is reached and at
   // the end, so a document changed by many events is read at most once and written once per flush.
-  const fold = createProjectionFold(projections, readStore, { writesPerCommit: REBUILD_WRITES_PER_COMMIT, pause: leaveLockFree });
+  const fold = createProjectionFold(projections, readStore, {
+    writesPerCommit: REBUILD_WRITES_PER_COMMIT,
+    pause: leaveLockFree,
+  });
   for (;;) {
     // A turn of the event loop between batches: the SQLite stores answer without one, and a
     // rebuild inside the server (an upgrade) would otherwise hold its requests until it ends.
     await nextTurn();
-    const events = await eventStore.readAll({ after, maxCount: readBatch, categories: options.categories });
+    const events = await eventStore.readAll({
+      after,
+      maxCount: readBatch,
+      categories: options.categories,
+    });
     if (events.length === 0 || options.signal?.aborted) break;
     await fold.apply(events);
     if (fold.size > documentsHeld) {

@@ -8,13 +8,18 @@ const PAGE = 200;
  * not old. `keep` spares an old document (still in use); the walk goes on past it.
  */
 export async function removeOldest<T extends Doc>(
-  readStore: ReadStore, collection: string,
+  readStore: ReadStore,
+  collection: string,
   options: { sortField: string; isOld(doc: T): boolean; keep?(doc: T): boolean | Promise<boolean> },
 ): Promise<number> {
   let removed = 0;
   let cursor: string | undefined;
   for (;;) {
-    const page = await readStore.find<T>(collection, { sort: { field: options.sortField, direction: 'asc' }, limit: PAGE, cursor });
+    const page = await readStore.find<T>(collection, {
+      sort: { field: options.sortField, direction: 'asc' },
+      limit: PAGE,
+      cursor,
+    });
     const old = page.items.filter((doc) => options.isOld(doc));
     for (const doc of old) {
       if (await options.keep?.(doc)) continue;

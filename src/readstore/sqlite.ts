@@ -3,21 +3,38 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { StatementSync } from 'node:sqlite';
 import { positionFromText } from '../core/positions.ts';
 import { isSqliteBusy } from '../core/sqliteBusy.ts';
-import { assertCollectionSpec, assertLimit, assertWriteId, createCollectionRegistry, writePosition } from './collections.ts';
+import {
+  assertCollectionSpec,
+  assertLimit,
+  assertWriteId,
+  createCollectionRegistry,
+  writePosition,
+} from './collections.ts';
 import { decodeCursor, encodeCursor, toSortKey } from './cursor.ts';
 import type { Doc, FindOptions, ReadModelWrite, ReadStore } from './port.ts';
 import { countQuery, findSegments } from './sqliteQuery.ts';
 import type { Query } from './sqliteQuery.ts';
-import { createCollectionTable, createIndexes, createIndexIfMissing, createStoreTables, deferIndexes, deferredIndexCheck, tableExists } from './sqliteSchema.ts';
+import {
+  createCollectionTable,
+  createIndexes,
+  createIndexIfMissing,
+  createStoreTables,
+  deferIndexes,
+  deferredIndexCheck,
+  tableExists,
+} from './sqliteSchema.ts';
 import { createTableSwaps } from './sqliteSwap.ts';
 import { createTallyChanges, type TallyAccess } from './sqliteTally.ts';
 
 const BUSY_TIMEOUT_MS = 5_000;
 /** Shaped like SQLite's own busy error, so callers that wait and retry on SQLITE_BUSY recognise it. */
-const lockedFor = (ms: number) => Object.assign(
-  new Error(`database is locked: another process held the read store's write lock for ${Math.round(ms / 1000)} s`),
-  { code: 'ERR_SQLITE_ERROR', errcode: 5, errstr: 'database is locked' },
-);
+const lockedFor = (ms: number) =>
+  Object.assign(
+    new Error(
+      `database is locked: another process held the read store's write lock for ${Math.round(ms / 1000)} s`,
+    ),
+    { code: 'ERR_SQLITE_ERROR', errcode: 5, errstr: 'database is locked' },
+  );
 
 type CollectionStatements = {
   put: StatementSync;
@@ -35,9 +52,14 @@ type CollectionStatements = {
  * document, or NULL for a tombstone that keeps an older replayed event from resurrecting it.
  * Every method runs synchronously, so no transaction ever spans an await.
  */
-export function openSqliteReadStore(path: string, options: { autoCheckpoint?: boolean } = {}): ReadStore {
+export function openSqliteReadStore(
+  path: string,
+  options: { autoCheckpoint?: boolean } = {},
+): ReadStore {
   const db = new DatabaseSync(path);
-  db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;`);
+  db.exec(
+    `PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;`,
+  );
   // False when another thread checkpoints the WAL (see core/sqliteCheckpointer.ts).
   if (options.autoCheckpoint === false) db.exec('PRAGMA wal_autocheckpoint = 0');
   createStoreTables(db);
@@ -60,7 +82,9 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
   const readLease = db.prepare('SELECT holder, expires_at FROM leases WHERE name = ?');
   const dropLease = db.prepare('DELETE FROM leases WHERE name = ? AND holder = ?');
   const clearCheckpoint = db.prepare('DELETE FROM checkpoints WHERE consumer = ?');
-  const keepEarliestCheckpoint = db.prepare('INSERT INTO checkpoints (consumer, position) VALUES (?, ?) ON CONFLICT (consumer) DO NOTHING');
+  const keepEarliestCheckpoint = db.prepare(
+    'INSERT INTO checkpoints (consumer, position) VALUES (?, ?) ON CONFLICT (consumer) DO NOTHING',
+  );
   const begin = db.prepare('BEGIN IMMEDIATE');
   const commit = db.prepare('COMMIT');
   const waitWhenBusy = db.prepare(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -150,13 +174,17 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
         `INSERT INTO ${table} (id, position, doc) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET position = excluded.position, doc = excluded.doc ` +
           `WHERE ${table}.position IS NULL OR excluded.position > ${table}.position`,
       ),
-      insertIfAbsent: db.prepare(`INSERT INTO ${table} (id, position, doc) VALUES (?, NULL, ?) ON CONFLICT (id) DO NOTHING`),
+      insertIfAbsent: db.prepare(
+        `INSERT INTO ${table} (id, position, doc) VALUES (?, NULL, ?) ON CONFLICT (id) DO NOTHING`,
+      ),
       save: db.prepare(
         `INSERT INTO ${table} (id, position, doc) VALUES (?, NULL, ?) ON CONFLICT (id) DO UPDATE SET position = NULL, doc = excluded.doc`,
       ),
       remove: db.prepare(`DELETE FROM ${table} WHERE id = ?`),
       get: db.prepare(`SELECT doc FROM ${table} WHERE id = ? AND doc IS NOT NULL`),
-      getMany: db.prepare(`SELECT id, doc FROM ${table} WHERE id IN (SELECT value FROM json_each(?)) AND doc IS NOT NULL`),
+      getMany: db.prepare(
+        `SELECT id, doc FROM ${table} WHERE id IN (SELECT value FROM json_each(?)) AND doc IS NOT NULL`,
+      ),
       clear: db.prepare(`DELETE FROM ${table}`),
     };
     byCollection.set(collection, prepared);
@@ -205,7 +233,11 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
       case 'put': {
         const counted = write.countedIn ?? [];
         const before = tallies.storedSlots(write, counted);
-        const { changes } = statement.put.run(write.id, writePosition(write.position), write.doc === null ? null : JSON.stringify(write.doc));
+        const { changes } = statement.put.run(
+          write.id,
+          writePosition(write.position),
+          write.doc === null ? null : JSON.stringify(write.doc),
+        );
         // No change: the position guard refused it (an equal or newer document is stored).
         if (Number(changes) > 0) tallies.landed(write, counted, before);
         return;
@@ -279,7 +311,9 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
     async getMany<T extends Doc>(collection: string, ids: readonly string[]) {
       const rows = current(() => statements(collection).getMany.all(JSON.stringify(ids)));
       const found = new Map(rows.map((row) => [row.id as string, row.doc as string]));
-      return [...new Set(ids)].filter((id) => found.has(id)).map((id) => JSON.parse(found.get(id)!) as T);
+      return [...new Set(ids)]
+        .filter((id) => found.has(id))
+        .map((id) => JSON.parse(found.get(id)!) as T);
     },
 
     async find<T extends Doc>(collection: string, options: FindOptions) {
@@ -291,7 +325,11 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
         const found: Record<string, unknown>[] = [];
         for (const segment of findSegments(swaps.tableOf(collection), options, after)) {
           if (found.length > options.limit) break;
-          for (const row of run({ sql: segment.sql, params: [...segment.params, options.limit + 1 - found.length] })) found.push(row);
+          for (const row of run({
+            sql: segment.sql,
+            params: [...segment.params, options.limit + 1 - found.length],
+          }))
+            found.push(row);
         }
         return found;
       });
@@ -299,7 +337,10 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
       const last = page[page.length - 1];
       return {
         items: page.map((row) => JSON.parse(row.doc as string) as T),
-        nextCursor: rows.length > options.limit ? encodeCursor({ key: toSortKey(last.sort_key), id: last.id as string }) : null,
+        nextCursor:
+          rows.length > options.limit
+            ? encodeCursor({ key: toSortKey(last.sort_key), id: last.id as string })
+            : null,
       };
     },
 
@@ -330,7 +371,12 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
     },
 
     async acquireLease(name, holder, ttlMs, nowMs, options = {}) {
-      return writeTransaction(() => Number(takeLease.run(name, holder, nowMs + ttlMs, nowMs, options.replacing ?? null).changes) === 1);
+      return writeTransaction(
+        () =>
+          Number(
+            takeLease.run(name, holder, nowMs + ttlMs, nowMs, options.replacing ?? null).changes,
+          ) === 1,
+      );
     },
 
     async leaseHolder(name) {
@@ -348,7 +394,10 @@ export function openSqliteReadStore(path: string, options: { autoCheckpoint?: bo
     },
 
     async reset(collections, consumers) {
-      const cleared = collections.map((collection) => ({ table: swaps.tableOf(collection), clear: statements(collection).clear }));
+      const cleared = collections.map((collection) => ({
+        table: swaps.tableOf(collection),
+        clear: statements(collection).clear,
+      }));
       await writeTransaction(() => {
         for (const { table, clear } of cleared) {
           clear.run();

@@ -17,7 +17,8 @@ export const indexName = (table: string, index: string): string => `${table}/${i
 /** The generated column holding an indexed field's value. */
 export const columnName = (field: string): string => `ix_${field}`;
 
-export const fieldExpression = (field: string): string => (field === 'id' ? 'id' : `"${columnName(field)}"`);
+export const fieldExpression = (field: string): string =>
+  field === 'id' ? 'id' : `"${columnName(field)}"`;
 
 /**
  * Keyset pagination as one or two index-friendly segments, run in order until the page is full.
@@ -25,14 +26,23 @@ export const fieldExpression = (field: string): string => (field === 'id' ? 'id'
  * also admitted the NULL block would need an OR the index cannot seek on, so that block is its own
  * segment.
  */
-export function findSegments(table: string, options: FindOptions, after: CursorPosition | null): Query[] {
+export function findSegments(
+  table: string,
+  options: FindOptions,
+  after: CursorPosition | null,
+): Query[] {
   const { field, direction } = options.sort ?? { field: 'id', direction: 'asc' as const };
   const dir = direction === 'desc' ? 'DESC' : 'ASC';
   const expr = fieldExpression(field);
   const where = whereFilter(options.filter);
   // Inside the NULL block the key is constant: ordering by id alone lets the index deliver the order.
-  const segment = (clause: string | null, params: SQLInputValue[], byIdOnly = field === 'id'): Query => ({
-    sql: `SELECT id, doc, ${expr} AS sort_key FROM ${table} WHERE ${[...where.clauses, ...(clause ? [clause] : [])].join(' AND ')} ` +
+  const segment = (
+    clause: string | null,
+    params: SQLInputValue[],
+    byIdOnly = field === 'id',
+  ): Query => ({
+    sql:
+      `SELECT id, doc, ${expr} AS sort_key FROM ${table} WHERE ${[...where.clauses, ...(clause ? [clause] : [])].join(' AND ')} ` +
       `ORDER BY ${byIdOnly ? '' : `${expr} ${dir}, `}id ${dir} LIMIT ?`,
     params: [...where.params, ...params],
   });
@@ -41,14 +51,24 @@ export function findSegments(table: string, options: FindOptions, after: CursorP
   if (field === 'id') return [segment(`id ${next} ?`, [after.id])];
   const key = typeof after.key === 'boolean' ? (after.key ? 1 : 0) : after.key;
   const nullBlockAfter = segment(`${expr} IS NULL AND id ${next} ?`, [after.id], true);
-  if (key === null) return direction === 'asc' ? [nullBlockAfter, segment(`${expr} IS NOT NULL`, [])] : [nullBlockAfter];
-  const rangeAfter = segment(`${expr} ${next}= ? AND (${expr} ${next} ? OR id ${next} ?)`, [key, key, after.id]);
+  if (key === null)
+    return direction === 'asc'
+      ? [nullBlockAfter, segment(`${expr} IS NOT NULL`, [])]
+      : [nullBlockAfter];
+  const rangeAfter = segment(`${expr} ${next}= ? AND (${expr} ${next} ? OR id ${next} ?)`, [
+    key,
+    key,
+    after.id,
+  ]);
   return direction === 'asc' ? [rangeAfter] : [rangeAfter, segment(`${expr} IS NULL`, [], true)];
 }
 
 export function countQuery(table: string, filter: Filter | undefined): Query {
   const where = whereFilter(filter);
-  return { sql: `SELECT count(*) AS n FROM ${table} WHERE ${where.clauses.join(' AND ')}`, params: where.params };
+  return {
+    sql: `SELECT count(*) AS n FROM ${table} WHERE ${where.clauses.join(' AND ')}`,
+    params: where.params,
+  };
 }
 
 type Where = { clauses: string[]; params: SQLInputValue[] };
@@ -58,7 +78,10 @@ function whereFilter(filter: Filter | undefined): Where {
   // Tombstones are never returned. A field compared with a value already excludes them (a NULL
   // doc's fields are NULL), and leaving the check out spares a count reading the text of every
   // matching row's document (the board totals count after every projection batch).
-  const where: Where = { clauses: entries.some(([, value]) => value !== null) ? [] : ['doc IS NOT NULL'], params: [] };
+  const where: Where = {
+    clauses: entries.some(([, value]) => value !== null) ? [] : ['doc IS NOT NULL'],
+    params: [],
+  };
   for (const [field, value] of entries) {
     const expr = fieldExpression(field);
     if (value === null) {

@@ -31,16 +31,31 @@ export function createStoreTables(db: DatabaseSync): void {
 }
 
 export function tableExists(db: DatabaseSync, table: string): boolean {
-  return db.prepare(`SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = ?`).get(table) !== undefined;
+  return (
+    db
+      .prepare(`SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = ?`)
+      .get(table) !== undefined
+  );
 }
 
-export function createCollectionTable(db: DatabaseSync, table: string, indexes: readonly IndexSpec[] = []): void {
+export function createCollectionTable(
+  db: DatabaseSync,
+  table: string,
+  indexes: readonly IndexSpec[] = [],
+): void {
   db.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, position TEXT, doc TEXT)`);
-  const columns = new Set(db.prepare(`PRAGMA table_xinfo(${table})`).all().map((row) => row.name));
+  const columns = new Set(
+    db
+      .prepare(`PRAGMA table_xinfo(${table})`)
+      .all()
+      .map((row) => row.name),
+  );
   for (const field of indexedFields(indexes)) {
     // VIRTUAL: computed from doc when written into an index, so writers and old rows need no change.
     if (!columns.has(columnName(field))) {
-      db.exec(`ALTER TABLE ${table} ADD COLUMN "${columnName(field)}" GENERATED ALWAYS AS (json_extract(doc, '$.${field}')) VIRTUAL`);
+      db.exec(
+        `ALTER TABLE ${table} ADD COLUMN "${columnName(field)}" GENERATED ALWAYS AS (json_extract(doc, '$.${field}')) VIRTUAL`,
+      );
     }
   }
 }
@@ -49,14 +64,22 @@ export function createCollectionTable(db: DatabaseSync, table: string, indexes: 
 export function indexSql(table: string, index: IndexSpec): string {
   const keys = indexKeys(index);
   const last = keys[keys.length - 1].direction;
-  const columns = keys.map(({ field, direction }) => `"${columnName(field)}"${direction === -1 ? ' DESC' : ''}`);
+  const columns = keys.map(
+    ({ field, direction }) => `"${columnName(field)}"${direction === -1 ? ' DESC' : ''}`,
+  );
   return `CREATE INDEX "${indexName(table, indexText(index))}" ON ${table} (${columns.join(', ')}, id${last === -1 ? ' DESC' : ''})`;
 }
 
 /** Builds the declared indexes and drops the table's others (no longer declared, or defined differently). */
-export function createIndexes(db: DatabaseSync, table: string, indexes: readonly IndexSpec[]): void {
+export function createIndexes(
+  db: DatabaseSync,
+  table: string,
+  indexes: readonly IndexSpec[],
+): void {
   createCollectionTable(db, table, indexes);
-  const wanted = new Map(indexes.map((index) => [indexName(table, indexText(index)), indexSql(table, index)]));
+  const wanted = new Map(
+    indexes.map((index) => [indexName(table, indexText(index)), indexSql(table, index)]),
+  );
   const existing = new Set<string>();
   for (const { name, sql } of ownIndexes(db, table)) {
     if (wanted.get(name) === sql) existing.add(name);
@@ -69,12 +92,20 @@ export function createIndexes(db: DatabaseSync, table: string, indexes: readonly
 /** Builds one declared index if the table lacks it (a deferred table's are built one a transaction, so each holds the write lock for one sort). */
 export function createIndexIfMissing(db: DatabaseSync, table: string, index: IndexSpec): void {
   const name = indexName(table, indexText(index));
-  if (db.prepare(`SELECT 1 AS found FROM sqlite_master WHERE type = 'index' AND name = ?`).get(name) === undefined) db.exec(indexSql(table, index));
+  if (
+    db
+      .prepare(`SELECT 1 AS found FROM sqlite_master WHERE type = 'index' AND name = ?`)
+      .get(name) === undefined
+  )
+    db.exec(indexSql(table, index));
 }
 
 export function deferIndexes(db: DatabaseSync, table: string): void {
-  for (const { name } of ownIndexes(db, table)) db.exec(`DROP INDEX "${name.replaceAll('"', '""')}"`);
-  db.prepare(`INSERT INTO ${DEFERRED} (collection) VALUES (?) ON CONFLICT (collection) DO NOTHING`).run(table);
+  for (const { name } of ownIndexes(db, table))
+    db.exec(`DROP INDEX "${name.replaceAll('"', '""')}"`);
+  db.prepare(
+    `INSERT INTO ${DEFERRED} (collection) VALUES (?) ON CONFLICT (collection) DO NOTHING`,
+  ).run(table);
 }
 
 export function deferredIndexCheck(db: DatabaseSync): (table: string) => boolean {
@@ -91,7 +122,9 @@ export function dropCollectionTable(db: DatabaseSync, table: string): void {
 /** The read store's secondary indexes on the table (not the primary key's). */
 function ownIndexes(db: DatabaseSync, table: string): { name: string; sql: string }[] {
   const prefix = indexName(table, '');
-  return db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?`).all(table)
+  return db
+    .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?`)
+    .all(table)
     .filter((row) => typeof row.name === 'string' && row.name.startsWith(prefix))
     .map((row) => ({ name: row.name as string, sql: String(row.sql) }));
 }

@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import type { IndexSpec } from './port.ts';
 import { tableName } from './sqliteQuery.ts';
-import { createCollectionTable, deferIndexes, dropCollectionTable, TABLES } from './sqliteSchema.ts';
+import {
+  createCollectionTable,
+  deferIndexes,
+  dropCollectionTable,
+  TABLES,
+} from './sqliteSchema.ts';
 
 type Entry = { table: string; version: string | null };
 
@@ -24,10 +29,18 @@ export function createTableSwaps(db: DatabaseSync) {
   const stagedHere = new Map<string, string>();
 
   function load(): Map<string, Entry> {
-    return new Map(readAll.all().map((row) => [row.collection as string, { table: row.table_name as string, version: row.version as string | null }]));
+    return new Map(
+      readAll
+        .all()
+        .map((row) => [
+          row.collection as string,
+          { table: row.table_name as string, version: row.version as string | null },
+        ]),
+    );
   }
 
-  const tableOf = (collection: string): string => tables.get(collection)?.table ?? tableName(collection);
+  const tableOf = (collection: string): string =>
+    tables.get(collection)?.table ?? tableName(collection);
 
   function record(collection: string, table: string, version: string | null): void {
     upsert.run(collection, table, version);
@@ -55,7 +68,10 @@ export function createTableSwaps(db: DatabaseSync) {
       tables = load();
       const staged = tables.get(staging);
       // Only the copy this process filled: another stage since (this process stalled past its rebuild lease) replaced it.
-      if (!staged || staged.table !== stagedHere.get(staging)) throw new Error(`the staged copy of ${collection} is not the one this rebuild filled: another rebuild staged it since`);
+      if (!staged || staged.table !== stagedHere.get(staging))
+        throw new Error(
+          `the staged copy of ${collection} is not the one this rebuild filled: another rebuild staged it since`,
+        );
       dropCollectionTable(db, tableOf(collection));
       record(collection, staged.table, staged.version);
       forget.run(staging);
@@ -64,7 +80,12 @@ export function createTableSwaps(db: DatabaseSync) {
     },
     /** True when the error is a table swapped out by another process and the map has changed since. */
     tablesChanged(error: unknown): boolean {
-      if (!(error instanceof Error) || !/no such table: rm_/.test(error.message) || db.isTransaction) return false;
+      if (
+        !(error instanceof Error) ||
+        !/no such table: rm_/.test(error.message) ||
+        db.isTransaction
+      )
+        return false;
       const before = JSON.stringify([...tables]);
       tables = load();
       return JSON.stringify([...tables]) !== before;

@@ -17,7 +17,9 @@ export type TallyAccess = {
 };
 
 const slotOf = (target: TallyTarget, group: unknown, value: unknown): Slot =>
-  typeof group === 'string' && typeof value === 'string' && target.values.includes(value) ? { group, value } : null;
+  typeof group === 'string' && typeof value === 'string' && target.values.includes(value)
+    ? { group, value }
+    : null;
 
 const sameSlot = (a: Slot, b: Slot) => a?.group === b?.group && a?.value === b?.value;
 
@@ -32,7 +34,10 @@ const sameSlot = (a: Slot, b: Slot) => a?.group === b?.group && a?.value === b?.
  */
 export function createTallyChanges(access: TallyAccess) {
   /** Tally collection → group → value → how many more (or fewer), and the newest position that moved it. */
-  const changes = new Map<string, { target: TallyTarget; groups: Map<string, { by: Map<string, number>; position: bigint }> }>();
+  const changes = new Map<
+    string,
+    { target: TallyTarget; groups: Map<string, { by: Map<string, number>; position: bigint }> }
+  >();
 
   function move(target: TallyTarget, slot: NonNullable<Slot>, by: number, position: bigint): void {
     let tally = changes.get(target.collection);
@@ -50,9 +55,11 @@ export function createTallyChanges(access: TallyAccess) {
       const table = access.tableOf(put.collection);
       return targets.map((target) => {
         access.assertCounted(put.collection, target);
-        const row = access.prepare(
-          `SELECT "${columnName(target.groupBy)}" AS grp, "${columnName(target.countBy)}" AS val FROM ${table} WHERE id = ?`,
-        ).get(put.id);
+        const row = access
+          .prepare(
+            `SELECT "${columnName(target.groupBy)}" AS grp, "${columnName(target.countBy)}" AS val FROM ${table} WHERE id = ?`,
+          )
+          .get(put.id);
         return row ? slotOf(target, row.grp, row.val) : null;
       });
     },
@@ -82,15 +89,20 @@ export function createTallyChanges(access: TallyAccess) {
         const drop = access.prepare(`DELETE FROM ${table} WHERE id = ?`);
         for (const [group, { by, position }] of groups) {
           const row = read.get(group);
-          const stored = row?.doc ? (JSON.parse(row.doc as string) as { counts?: Record<string, number> }).counts : undefined;
-          const counts = Object.fromEntries(target.values.map((value) => [value, (stored?.[value] ?? 0) + (by.get(value) ?? 0)]));
+          const stored = row?.doc
+            ? (JSON.parse(row.doc as string) as { counts?: Record<string, number> }).counts
+            : undefined;
+          const counts = Object.fromEntries(
+            target.values.map((value) => [value, (stored?.[value] ?? 0) + (by.get(value) ?? 0)]),
+          );
           if (Object.values(counts).every((count) => count === 0)) {
             drop.run(group);
             continue;
           }
           // The position of the newest document counted: zero-padded text, so text order is number order.
           const newest = writePosition(position);
-          const kept = typeof row?.position === 'string' && row.position > newest ? row.position : newest;
+          const kept =
+            typeof row?.position === 'string' && row.position > newest ? row.position : newest;
           store.run(group, kept, JSON.stringify({ id: group, counts }));
         }
       }

@@ -16,10 +16,17 @@ export type TallyDoc = { id: string; counts: Record<string, number> };
  *   after the documents are written (`recount`, an indexed count per value), and commits the counts
  *   with the checkpoint. A recount is the truth whatever was delivered before or by another process.
  */
-export function defineTally(definition: { name: string; collection: string; version?: number } & TallySpec): Projection<TallyDoc> {
+export function defineTally(
+  definition: { name: string; collection: string; version?: number } & TallySpec,
+): Projection<TallyDoc> {
   const { name, collection, version, ...tally } = definition;
   return {
-    name, collection, indexes: [], categories: [], ...(version ? { version } : {}), tally,
+    name,
+    collection,
+    indexes: [],
+    categories: [],
+    ...(version ? { version } : {}),
+    tally,
     documentId: () => null,
     evolve: (doc) => doc,
   };
@@ -31,14 +38,17 @@ export function defineTally(definition: { name: string; collection: string; vers
  * What the fold recounts where the store cannot move counts in its commit (MongoDB).
  */
 export function touchedGroups(
-  tally: TallyTarget, touched: ReadonlyMap<string, Doc | null>, held: ReadonlyMap<string, { doc: Doc | null; position: bigint | null }>,
+  tally: TallyTarget,
+  touched: ReadonlyMap<string, Doc | null>,
+  held: ReadonlyMap<string, { doc: Doc | null; position: bigint | null }>,
 ): Map<string, bigint> {
   const groups = new Map<string, bigint>();
   for (const [id, before] of touched) {
     const { doc, position } = held.get(id) ?? {};
     if (position == null) continue;
     for (const group of [before?.[tally.groupBy], doc?.[tally.groupBy]]) {
-      if (typeof group === 'string' && position > (groups.get(group) ?? -1n)) groups.set(group, position);
+      if (typeof group === 'string' && position > (groups.get(group) ?? -1n))
+        groups.set(group, position);
     }
   }
   return groups;
@@ -46,11 +56,18 @@ export function touchedGroups(
 
 /** The tally's writes for these groups (each at its latest document's position), counted in the source collection as the store holds it now. */
 export async function recount(
-  readStore: ReadStore, tally: TallyTarget, sourceCollection: string, groups: ReadonlyMap<string, bigint>,
+  readStore: ReadStore,
+  tally: TallyTarget,
+  sourceCollection: string,
+  groups: ReadonlyMap<string, bigint>,
 ): Promise<ReadModelWrite[]> {
   const writes: ReadModelWrite[] = [];
   for (const [group, position] of groups) {
-    const perValue = await Promise.all(tally.values.map((value) => readStore.count(sourceCollection, { [tally.groupBy]: group, [tally.countBy]: value })));
+    const perValue = await Promise.all(
+      tally.values.map((value) =>
+        readStore.count(sourceCollection, { [tally.groupBy]: group, [tally.countBy]: value }),
+      ),
+    );
     const counts = Object.fromEntries(tally.values.map((value, i) => [value, perValue[i]]));
     const doc: Doc = { id: group, counts, [POSITION_FIELD]: positionToText(position) };
     writes.push({ kind: 'put', collection: tally.collection, id: group, doc, position });
@@ -62,7 +79,10 @@ export async function recount(
  * The read models a rebuild of `selected` must include: a tally is counted from its source's
  * documents as the fold writes them, so the two are rebuilt together.
  */
-export function withTallies(selected: readonly Projection[], all: readonly Projection[]): Projection[] {
+export function withTallies(
+  selected: readonly Projection[],
+  all: readonly Projection[],
+): Projection[] {
   const names = new Set(selected.map((projection) => projection.name));
   for (const projection of all) {
     if (projection.tally && (names.has(projection.name) || names.has(projection.tally.source))) {

@@ -10,7 +10,9 @@ import { SIGN_IN_THROTTLE_FILE } from '../../src/features/application/signInThro
 
 /** A start that fails part-way must leave nothing running or open: the same data can be started again at once. */
 const dirs: string[] = [];
-afterAll(() => { for (const dir of dirs) rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
 
 function dataDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'ink-failed-start-'));
@@ -18,10 +20,17 @@ function dataDir(): string {
   return dir;
 }
 
-const configFor = (dir: string, env: Record<string, string> = {}) => loadConfig({
-  PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'silent', INKSTREAM_SECRET_KEY: Buffer.alloc(32, 5).toString('base64'), ...env,
-});
-const start = (dir: string, env?: Record<string, string>) => startServer(configFor(dir, env), createLogger('silent'), { announce: () => {} });
+const configFor = (dir: string, env: Record<string, string> = {}) =>
+  loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+    INKSTREAM_SECRET_KEY: Buffer.alloc(32, 5).toString('base64'),
+    ...env,
+  });
+const start = (dir: string, env?: Record<string, string>) =>
+  startServer(configFor(dir, env), createLogger('silent'), { announce: () => {} });
 
 test('when the sign-in throttle cannot open its file, the start fails and stops the background work and the stores it had started', async () => {
   const dir = dataDir();

@@ -6,12 +6,22 @@ import { afterEach, expect, test } from 'vitest';
 
 const MAIN = join(import.meta.dirname, '../../src/main.ts');
 const children: ChildProcess[] = [];
-afterEach(() => { for (const child of children.splice(0)) child.kill('SIGKILL'); });
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
 
 /** `npm start` as a user runs it, on a fresh DATA_DIR; resolves with its URL and first-start key. */
-function start(dataDir: string): Promise<{ child: ChildProcess; url: string; key: string | null; exited: Promise<number | null> }> {
+function start(dataDir: string): Promise<{
+  child: ChildProcess;
+  url: string;
+  key: string | null;
+  exited: Promise<number | null>;
+}> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN], { env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [MAIN], {
+      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     children.push(child);
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
     let out = '';
@@ -33,9 +43,16 @@ test('a first start prints a working key; SIGTERM with requests in flight answer
   expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
   const headers = { authorization: `Bearer ${first.key}`, 'content-type': 'application/json' };
 
-  const inFlight = Array.from({ length: 40 }, (_, i) => fetch(`${first.url}/api/v1/projects`, {
-    method: 'POST', headers, body: JSON.stringify({ name: `Site ${i}`, websiteUrl: `https://site-${i}.example` }),
-  }).then((response) => response.status, () => 'refused' as const));
+  const inFlight = Array.from({ length: 40 }, (_, i) =>
+    fetch(`${first.url}/api/v1/projects`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: `Site ${i}`, websiteUrl: `https://site-${i}.example` }),
+    }).then(
+      (response) => response.status,
+      () => 'refused' as const,
+    ),
+  );
   await new Promise((resolve) => setImmediate(resolve));
   first.child.kill('SIGTERM');
   const statuses = await Promise.all(inFlight);
@@ -47,6 +64,8 @@ test('a first start prints a working key; SIGTERM with requests in flight answer
 
   const second = await start(dataDir);
   expect(second.key).toBeNull(); // not a first start any more
-  const listed = await (await fetch(`${second.url}/api/v1/projects?limit=200`, { headers })).json() as { projects: unknown[] };
+  const listed = (await (
+    await fetch(`${second.url}/api/v1/projects?limit=200`, { headers })
+  ).json()) as { projects: unknown[] };
   expect(listed.projects).toHaveLength(created);
 }, 30_000);

@@ -13,16 +13,25 @@ import type { Stores } from '../../src/app/stores.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ink-identity-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'silent', INKSTREAM_SECRET_KEY: Buffer.alloc(32, 3).toString('base64') });
+const config = loadConfig({
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATA_DIR: dir,
+  LOG_LEVEL: 'silent',
+  INKSTREAM_SECRET_KEY: Buffer.alloc(32, 3).toString('base64'),
+});
 
 /** A production-like pair: an event log that can be swapped (as a new EventStoreDB would be) beside a read database that stays. */
 function stores(eventStore: EventStore, readFile: string): Stores {
   const readStore = openSqliteReadStore(readFile);
   return {
-    eventStore, readStore,
+    eventStore,
+    readStore,
     kind: { events: 'esdb', reads: 'mongo' },
     where: { events: 'the in-memory log', reads: `SQLite ${readFile}` },
-    async close() { await readStore.close(); },
+    async close() {
+      await readStore.close();
+    },
   };
 }
 
@@ -31,7 +40,9 @@ async function start(given?: Stores): Promise<RunningServer> {
 }
 
 async function projectsStatus(server: RunningServer, key: string): Promise<number> {
-  return (await fetch(`${server.url}/api/v1/projects`, { headers: { authorization: `Bearer ${key}` } })).status;
+  return (
+    await fetch(`${server.url}/api/v1/projects`, { headers: { authorization: `Bearer ${key}` } })
+  ).status;
 }
 
 test('a start with a new, empty event log against read models built from another log is refused, naming both and the fix', async () => {
@@ -44,12 +55,19 @@ test('a start with a new, empty event log against read models built from another
 
   const newLog = createInMemoryEventStore();
   const second = stores(newLog, readFile);
-  const refused = await start(second).then(() => null, (error: Error) => error);
+  const refused = await start(second).then(
+    () => null,
+    (error: Error) => error,
+  );
   await second.close();
   expect(refused?.message).toContain(`built from event log ${firstId}`);
-  expect(refused?.message).toContain(`the event log in the in-memory log is ${await newLog.storeId({ create: false })}`);
+  expect(refused?.message).toContain(
+    `the event log in the in-memory log is ${await newLog.storeId({ create: false })}`,
+  );
   expect(refused?.message).toContain(`SQLite ${readFile}`);
-  expect(refused?.message).toMatch(/point DATA_DIR \/ EVENTSTORE_URL and MONGODB_URL at databases that belong together/);
+  expect(refused?.message).toMatch(
+    /point DATA_DIR \/ EVENTSTORE_URL and MONGODB_URL at databases that belong together/,
+  );
   expect(refused?.message).toMatch(/empty database/);
 });
 

@@ -18,15 +18,26 @@ const freshDir = () => {
   dirs.push(dir);
   return dir;
 };
-afterAll(() => { for (const dir of dirs) rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
 
 /** A server as `npm start` runs it on the embedded default: no INKSTREAM_SECRET_KEY, so it generates DATA_DIR/secret.key. */
 async function startEmbedded(dataDir: string): Promise<RunningServer> {
-  return await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), createLogger('silent'), { announce: () => {} });
+  return await startServer(
+    loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    createLogger('silent'),
+    { announce: () => {} },
+  );
 }
 
 function cli(args: string[], dataDir: string, extra: Record<string, string> = {}) {
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...extra };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ...extra,
+  };
   if (!('INKSTREAM_SECRET_KEY' in extra)) delete env.INKSTREAM_SECRET_KEY;
   return run(process.execPath, [CLI, ...args], { env, cwd: freshDir() });
 }
@@ -40,7 +51,9 @@ test('restore refuses what is not an Inkstream backup and leaves the store as it
   const plain = join(dataDir, 'plain.sqlite');
   new DatabaseSync(plain).exec('CREATE TABLE events (position INTEGER PRIMARY KEY)');
   const files = [text, plain, join(dataDir, 'missing.sqlite')];
-  for (const failed of await Promise.all(files.map((file) => cli(['restore', file], dataDir).catch((error) => error)))) {
+  for (const failed of await Promise.all(
+    files.map((file) => cli(['restore', file], dataDir).catch((error) => error)),
+  )) {
     expect(failed.code).toBe(1);
     expect(failed.stderr).toMatch(/is not an Inkstream backup|does not exist/);
   }
@@ -55,10 +68,14 @@ test('a backup taken while the server takes writes restores, on a new machine, e
   const originalKey = readFileSync(join(dataDir, 'secret.key'), 'utf8');
   const createProject = async (n: number) => {
     const response = await fetch(`${server.url}/api/v1/projects`, {
-      method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: `p${n}`, websiteUrl: `https://p${n}.example` }),
     });
-    return { status: response.status, body: (await response.json()) as { project: { id: string } } };
+    return {
+      status: response.status,
+      body: (await response.json()) as { project: { id: string } },
+    };
   };
   let writing = true;
   const acknowledged: string[] = [];
@@ -95,9 +112,15 @@ test('a backup taken while the server takes writes restores, on a new machine, e
 
     const again = await startEmbedded(newMachine);
     try {
-      const listed = await fetch(`${again.url}/api/v1/projects?limit=200`, { headers: { authorization: `Bearer ${key}` } });
+      const listed = await fetch(`${again.url}/api/v1/projects?limit=200`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
       expect(listed.status).toBe(200);
-      const ids = new Set(((await listed.json()) as { projects: { id: string }[] }).projects.map((project) => project.id));
+      const ids = new Set(
+        ((await listed.json()) as { projects: { id: string }[] }).projects.map(
+          (project) => project.id,
+        ),
+      );
       for (const id of acknowledged.slice(0, beforeBackup)) expect(ids.has(id)).toBe(true);
       expect(ids.size).toBeLessThanOrEqual(afterBackup);
     } finally {

@@ -28,7 +28,11 @@ const stores: [string, () => EventStore][] = [
 async function grownLog(store: EventStore): Promise<number> {
   for (const seed of ['1', '2']) await appendSampleHistory(store, seed);
   for (let stream = 0; stream < 24; stream++) {
-    await store.append(`filler-${stream}`, Array.from({ length: 100 }, (_, i) => newEvent('Filled', { i })), 'no_stream');
+    await store.append(
+      `filler-${stream}`,
+      Array.from({ length: 100 }, (_, i) => newEvent('Filled', { i })),
+      'no_stream',
+    );
   }
   return (await store.readAll({ maxCount: 100_000 })).length;
 }
@@ -38,7 +42,16 @@ function watched() {
   let text = '';
   let ms = 0;
   return {
-    progress: { stream: { isTTY: true, write: (chunk: string) => { text += chunk; return true; } }, now: () => (ms += 1000) },
+    progress: {
+      stream: {
+        isTTY: true,
+        write: (chunk: string) => {
+          text += chunk;
+          return true;
+        },
+      },
+      now: () => (ms += 1000),
+    },
     lines: () => text.split(/[\r\n]/).filter(Boolean),
   };
 }
@@ -46,10 +59,15 @@ function watched() {
 const parse = (line: string) => {
   const match = /\] (\d+)% (\d+) events (\d+)\/s ETA ([\d.]+)s$/.exec(line);
   if (!match) throw new Error(`not a progress line: ${line}`);
-  return { percent: Number(match[1]), events: Number(match[2]), rate: Number(match[3]), eta: Number(match[4]) };
+  return {
+    percent: Number(match[1]),
+    events: Number(match[2]),
+    rate: Number(match[3]),
+    eta: Number(match[4]),
+  };
 };
 
-describe.each(stores)('the rebuild\'s progress on %s', (_name, open) => {
+describe.each(stores)("the rebuild's progress on %s", (_name, open) => {
   test('counts the events replayed, not positions; the bar and its ETA follow the position reached', async () => {
     const events = open();
     const total = await grownLog(events);
@@ -57,14 +75,20 @@ describe.each(stores)('the rebuild\'s progress on %s', (_name, open) => {
     const watch = watched();
 
     const result = await rebuildProjections(
-      { eventStore: events, readStore, projections: allProjections, clock: manualClock() }, undefined, { progress: watch.progress },
+      { eventStore: events, readStore, projections: allProjections, clock: manualClock() },
+      undefined,
+      { progress: watch.progress },
     );
 
     expect(result.events).toBe(total);
     const drawn = watch.lines().map(parse);
     expect(drawn.at(-1)).toMatchObject({ percent: 100, events: total, eta: 0 });
     const during = drawn.slice(0, -1);
-    expect(during.map((line) => line.events)).toEqual([REBUILD_READ_BATCH, 2 * REBUILD_READ_BATCH, total]);
+    expect(during.map((line) => line.events)).toEqual([
+      REBUILD_READ_BATCH,
+      2 * REBUILD_READ_BATCH,
+      total,
+    ]);
     for (const line of during.slice(0, 2)) {
       expect(line.percent).toBeGreaterThan(0);
       expect(line.percent).toBeLessThan(100);
@@ -82,7 +106,9 @@ describe.each(stores)('the rebuild\'s progress on %s', (_name, open) => {
     const watch = watched();
 
     const result = await rebuildProjections(
-      { eventStore: events, readStore, projections: allProjections, clock: manualClock() }, 'topics', { progress: watch.progress },
+      { eventStore: events, readStore, projections: allProjections, clock: manualClock() },
+      'topics',
+      { progress: watch.progress },
     );
 
     expect(topicEvents).toBeGreaterThan(0);

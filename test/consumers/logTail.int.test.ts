@@ -7,14 +7,28 @@ import type { EventStore, NewEvent } from '../../src/eventstore/port.ts';
 import { openSqliteEventStore } from '../../src/eventstore/sqlite.ts';
 
 const event = (n: number): NewEvent => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, type: 'Ticked', data: { n },
-  metadata: { accountId: 'acc', actor: { kind: 'system', worker: 'test' }, correlationId: 'c', causationId: 'c', requestId: 'r' },
+  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  type: 'Ticked',
+  data: { n },
+  metadata: {
+    accountId: 'acc',
+    actor: { kind: 'system', worker: 'test' },
+    correlationId: 'c',
+    causationId: 'c',
+    requestId: 'r',
+  },
 });
 
 /** Counts the store's log reads, to see who pays for them. */
 function counting(store: EventStore) {
   const counted = { reads: 0 };
-  const wrapped: EventStore = { ...store, readAll: (options) => { counted.reads++; return store.readAll(options); } };
+  const wrapped: EventStore = {
+    ...store,
+    readAll: (options) => {
+      counted.reads++;
+      return store.readAll(options);
+    },
+  };
   return Object.assign(counted, { store: wrapped });
 }
 
@@ -23,7 +37,8 @@ function file() {
 }
 
 async function appendMany(store: EventStore, from: number, to: number) {
-  for (let n = from; n < to; n++) await store.append(`${n % 2 ? 'odd' : 'even'}-${n}`, [event(n)], 'no_stream');
+  for (let n = from; n < to; n++)
+    await store.append(`${n % 2 ? 'odd' : 'even'}-${n}`, [event(n)], 'no_stream');
 }
 
 test("this process's appends reach every reader, each with its own categories, without a read of the log", async () => {
@@ -33,7 +48,8 @@ test("this process's appends reach every reader, each with its own categories, w
   const tail = await createLogTail(log.store);
   await appendMany(store, 4, 8);
   const share = { shareCommit: true };
-  await Promise.all([ // one group commit, with a two-event append in it
+  await Promise.all([
+    // one group commit, with a two-event append in it
     store.append('even-8', [event(8)], 'no_stream', share),
     store.append('odd-9', [event(9), event(11)], 'no_stream', share),
   ]);
@@ -46,7 +62,13 @@ test("this process's appends reach every reader, each with its own categories, w
   expect(log.reads).toBe(0);
   expect(readers[0].events).toEqual(await store.readAll({ after: 3n })); // as a read of the log gives them
   expect(readers[0].events.map((e) => [e.data.n, e.stream, e.revision])).toEqual([
-    [4, 'even-4', 0n], [5, 'odd-5', 0n], [6, 'even-6', 0n], [7, 'odd-7', 0n], [8, 'even-8', 0n], [9, 'odd-9', 0n], [11, 'odd-9', 1n],
+    [4, 'even-4', 0n],
+    [5, 'odd-5', 0n],
+    [6, 'even-6', 0n],
+    [7, 'odd-7', 0n],
+    [8, 'even-8', 0n],
+    [9, 'odd-9', 0n],
+    [11, 'odd-9', 1n],
   ]);
   expect(readers[1].events.map((e) => e.data.n)).toEqual([5, 7, 9, 11]);
   expect(readers[2].events.map((e) => e.data.n)).toEqual([4, 6]); // the first two, then the caller reads on
@@ -65,7 +87,10 @@ test("an append after another process's reads the log once, for both processes' 
   await appendMany(otherProcess, 2, 3);
   await appendMany(store, 3, 4);
 
-  const readers = await Promise.all([tail.read(-1n, undefined, 100, false), tail.read(-1n, ['odd'], 100, false)]);
+  const readers = await Promise.all([
+    tail.read(-1n, undefined, 100, false),
+    tail.read(-1n, ['odd'], 100, false),
+  ]);
   expect(log.reads).toBe(1);
   expect(readers[0].events.map((e) => e.data.n)).toEqual([0, 1, 2, 3]);
   expect(readers[1].events.map((e) => e.data.n)).toEqual([1, 3]);
@@ -102,7 +127,8 @@ test('the tail holds the newest events up to a byte bound: big events (drafts ca
   const log = counting(store);
   const tail = await createLogTail(log.store, { capacity: 10_000, maxBytes: 1_000_000 });
   const draft = 'x'.repeat(100_000);
-  for (let n = 0; n < 40; n++) await store.append(`big-${n}`, [{ ...event(n), data: { n, mdx: draft } }], 'no_stream');
+  for (let n = 0; n < 40; n++)
+    await store.append(`big-${n}`, [{ ...event(n), data: { n, mdx: draft } }], 'no_stream');
   expect(tail.heldBytes()).toBeLessThanOrEqual(2_000_000);
   expect(tail.heldBytes()).toBeGreaterThanOrEqual(900_000);
 

@@ -8,9 +8,10 @@ import { newEvent } from '../eventstore/events.ts';
 // On EventStoreDB positions are byte offsets: they jump by each record's size, and system events
 // sit between ours. The tail must neither skip nor repeat an event for that.
 
-const append = (store: EventStore, stream: string, type: string) => store.append(stream, [newEvent(type)], 'no_stream');
+const append = (store: EventStore, stream: string, type: string) =>
+  store.append(stream, [newEvent(type)], 'no_stream');
 
-test('on EventStoreDB (positions jump) every event reaches the tail once, ours and another process\'s in between', async () => {
+test("on EventStoreDB (positions jump) every event reaches the tail once, ours and another process's in between", async () => {
   const server = createFakeEsdbClient();
   const store = createEsdbEventStore(server);
   const otherProcess = createEsdbEventStore(server); // its appends notify nobody here
@@ -25,11 +26,20 @@ test('on EventStoreDB (positions jump) every event reaches the tail once, ours a
   expect(all.events.map((event) => event.type)).toEqual(['O1', 'E2', 'O3']);
   expect(all.events[1].position - all.events[0].position).toBeGreaterThan(1n);
   expect(all.through).toBe(await store.headPosition());
-  expect((await tail.read(start, ['odd'], 100, false)).events.map((event) => event.type)).toEqual(['O1', 'O3']);
-  expect((await tail.read(all.events[0].position, ['even'], 100, false)).events.map((event) => event.type)).toEqual(['E2']);
+  expect((await tail.read(start, ['odd'], 100, false)).events.map((event) => event.type)).toEqual([
+    'O1',
+    'O3',
+  ]);
+  expect(
+    (await tail.read(all.events[0].position, ['even'], 100, false)).events.map(
+      (event) => event.type,
+    ),
+  ).toEqual(['E2']);
 
   await append(otherProcess, 'odd-5', 'O5');
   expect((await tail.read(all.through, undefined, 100, false)).events).toEqual([]); // nothing told it yet
-  expect((await tail.read(all.through, undefined, 100, true)).events.map((event) => event.type)).toEqual(['O5']);
+  expect(
+    (await tail.read(all.through, undefined, 100, true)).events.map((event) => event.type),
+  ).toEqual(['O5']);
   tail.stop();
 });

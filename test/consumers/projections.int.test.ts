@@ -10,7 +10,8 @@ import type { ReadStore } from '../../src/readstore/port.ts';
 import { appendSampleHistory } from '../support/domainEvents.ts';
 import { dumpReadModels, openReadModels } from '../support/readModels.ts';
 
-const freshReadStore = () => openReadModels(join(mkdtempSync(join(tmpdir(), 'ink-proj-')), 'reads.sqlite'), allProjections);
+const freshReadStore = () =>
+  openReadModels(join(mkdtempSync(join(tmpdir(), 'ink-proj-')), 'reads.sqlite'), allProjections);
 const dump = (store: ReadStore) => dumpReadModels(store, allProjections);
 
 const events = openSqliteEventStore(join(mkdtempSync(join(tmpdir(), 'ink-log-')), 'events.sqlite'));
@@ -22,7 +23,8 @@ test('every projection gives the same read models when every event is delivered 
   const once = await freshReadStore();
   await applyProjections(allProjections, once, log, 'test', events);
   const twice = await freshReadStore();
-  for (const event of log) await applyProjections(allProjections, twice, [event, event], 'test', events);
+  for (const event of log)
+    await applyProjections(allProjections, twice, [event, event], 'test', events);
   for (const event of log) await applyProjections(allProjections, twice, [event], 'test', events);
   const expected = await dump(once);
   expect(expected.articles).toHaveLength(3);

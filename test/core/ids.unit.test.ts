@@ -28,10 +28,13 @@ test("an entity's event ids start with the entity's time, so later entities' eve
   const later = `topic-${ids.next('tpc')}`;
   const first = deriveEventId(earlier, 'cmd-9', 0);
   expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-  expect(first.replace('-', '').slice(0, 12)).toBe((1_763_800_000_000).toString(16).padStart(12, '0'));
+  expect(first.replace('-', '').slice(0, 12)).toBe(
+    (1_763_800_000_000).toString(16).padStart(12, '0'),
+  );
   expect(deriveEventId(earlier, 'cmd-9', 0)).toBe(first);
   expect(deriveEventId(earlier, 'cmd-9', 1)).not.toBe(first);
-  for (const command of ['cmd-1', 'cmd-5', 'cmd-9']) expect(deriveEventId(later, command, 0) > first).toBe(true);
+  for (const command of ['cmd-1', 'cmd-5', 'cmd-9'])
+    expect(deriveEventId(later, command, 0) > first).toBe(true);
 });
 
 test('the test runner runs on Node 24 with node:sqlite', () => {

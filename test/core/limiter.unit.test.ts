@@ -1,13 +1,25 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { createLimiter, type Release } from '../../src/core/limiter.ts';
 
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 /** Acquires without awaiting, recording when each is granted. */
-function grants(limiter: ReturnType<typeof createLimiter>, key: string, count: number, label = key) {
+function grants(
+  limiter: ReturnType<typeof createLimiter>,
+  key: string,
+  count: number,
+  label = key,
+) {
   const granted: string[] = [];
   const releases: Release[] = [];
-  const all = Array.from({ length: count }, (_, i) => limiter.acquire(key).then((release) => { granted.push(`${label}${i}`); releases.push(release); }));
+  const all = Array.from({ length: count }, (_, i) =>
+    limiter.acquire(key).then((release) => {
+      granted.push(`${label}${i}`);
+      releases.push(release);
+    }),
+  );
   return { granted, releases, all };
 }
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -51,12 +63,18 @@ test('a waiter that gives up takes nothing and leaves the queue', async () => {
   first();
   await settle();
   expect(next.granted).toEqual(['n0']);
-  await expect(limiter.acquire('k', { signal: AbortSignal.abort(new Error('already')) })).rejects.toThrow('already');
+  await expect(
+    limiter.acquire('k', { signal: AbortSignal.abort(new Error('already')) }),
+  ).rejects.toThrow('already');
 });
 
 test('run releases its slot when the task throws', async () => {
   const limiter = createLimiter({ concurrency: 1 });
-  await expect(limiter.run('k', async () => { throw new Error('boom'); })).rejects.toThrow('boom');
+  await expect(
+    limiter.run('k', async () => {
+      throw new Error('boom');
+    }),
+  ).rejects.toThrow('boom');
   expect(limiter.inFlight('k')).toBe(0);
   expect(await limiter.run('k', async () => 'ran')).toBe('ran');
 });
@@ -78,8 +96,16 @@ test('a rate window starts at most its limit of cost per window, costly heads ar
   vi.useFakeTimers({ now: 0 });
   const limiter = createLimiter({ concurrency: 10, rate: { limit: 100, windowMs: 60_000 } });
   const granted: string[] = [];
-  for (const [label, cost] of [['a', 60], ['b', 30], ['c', 50], ['d', 5]] as const) {
-    void limiter.acquire('tokens', { cost }).then((release) => { granted.push(label); release(); });
+  for (const [label, cost] of [
+    ['a', 60],
+    ['b', 30],
+    ['c', 50],
+    ['d', 5],
+  ] as const) {
+    void limiter.acquire('tokens', { cost }).then((release) => {
+      granted.push(label);
+      release();
+    });
   }
   await vi.advanceTimersByTimeAsync(0);
   expect(granted).toEqual(['a', 'b']);

@@ -21,14 +21,20 @@ afterEach(() => {
 });
 
 const modeOf = (path: string) => statSync(path).mode & 0o777;
-const storeFiles = (dataDir: string) => [EMBEDDED_DB_FILE, `${EMBEDDED_DB_FILE}-wal`, `${EMBEDDED_DB_FILE}-shm`, 'secret.key'].map((name) => join(dataDir, name));
+const storeFiles = (dataDir: string) =>
+  [EMBEDDED_DB_FILE, `${EMBEDDED_DB_FILE}-wal`, `${EMBEDDED_DB_FILE}-shm`, 'secret.key'].map(
+    (name) => join(dataDir, name),
+  );
 
 test('a first start creates DATA_DIR 0700 and the database, its -wal and -shm, and secret.key 0600', async () => {
   const dataDir = join(parent, 'nested', 'data');
   // No INKSTREAM_SECRET_KEY: the embedded default generates secret.key beside the database.
   const app = await startInkstream({ env: { DATA_DIR: dataDir, INKSTREAM_SECRET_KEY: '' } });
   try {
-    expect((await app.api().post('/projects', { name: 'Modes', websiteUrl: 'https://example.com' })).status).toBe(201);
+    expect(
+      (await app.api().post('/projects', { name: 'Modes', websiteUrl: 'https://example.com' }))
+        .status,
+    ).toBe(201);
     expect(modeOf(dataDir).toString(8)).toBe('700');
     for (const file of storeFiles(dataDir)) {
       expect(existsSync(file), file).toBe(true);
@@ -48,7 +54,11 @@ test('an existing store readable by others is tightened to 0600 at start, with a
   for (const file of loose) chmodSync(file, 0o644);
 
   const lines: { msg: string; path?: string; previousMode?: string }[] = [];
-  const logger = createLogger('info', { write: (line: string) => { lines.push(JSON.parse(line)); } });
+  const logger = createLogger('info', {
+    write: (line: string) => {
+      lines.push(JSON.parse(line));
+    },
+  });
   await (await createPlatform(config, logger)).close();
   for (const file of loose) expect(modeOf(file).toString(8), file).toBe('600');
   const tightened = lines.filter((line) => line.msg.startsWith('tightened a file in DATA_DIR'));
@@ -58,7 +68,11 @@ test('an existing store readable by others is tightened to 0600 at start, with a
 
 test('an existing DATA_DIR keeps the mode its operator gave it', async () => {
   const dataDir = join(parent, 'shared');
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', INKSTREAM_SECRET_KEY: Buffer.alloc(32, 7).toString('base64') });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    INKSTREAM_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
+  });
   mkdirSync(dataDir, { mode: 0o750 });
   await (await createPlatform(config, createLogger('silent'))).close();
   expect(modeOf(dataDir).toString(8)).toBe('750');

@@ -7,7 +7,9 @@ import { afterEach, expect, test } from 'vitest';
 import { startSqliteCheckpointer } from '../../src/core/sqliteCheckpointer.ts';
 
 const dirs: string[] = [];
-afterEach(() => { for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true }); });
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 // The WAL starts again from its beginning only when a write finds every frame copied back; a writer
 // that never pauses (an online rebuild) always has written more since the last PASSIVE checkpoint.
@@ -16,10 +18,15 @@ test('a writer that never pauses does not grow the WAL past the database: the ch
   dirs.push(dir);
   const path = join(dir, 'store.sqlite');
   const writer = new DatabaseSync(path, { timeout: 5000 });
-  writer.exec('PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0; CREATE TABLE rows (body TEXT)');
+  writer.exec(
+    'PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0; CREATE TABLE rows (body TEXT)',
+  );
   const insert = writer.prepare('INSERT INTO rows (body) VALUES (?)');
   const errors: string[] = [];
-  const checkpointer = startSqliteCheckpointer(path, { intervalMs: 5, onError: (message) => errors.push(message) });
+  const checkpointer = startSqliteCheckpointer(path, {
+    intervalMs: 5,
+    onError: (message) => errors.push(message),
+  });
   try {
     // About 60 MB written in commits of 10 rows, the event loop free only now and then.
     for (let round = 0; round < 1500; round++) {

@@ -18,14 +18,20 @@ export type ContractOptions = {
 export type CurrentStore = () => EventStore;
 
 /** One suite every EventStore adapter passes; each test works in categories no other test uses. */
-export function describeEventStoreContract(name: string, open: () => Promise<EventStore>, options: ContractOptions = {}): void {
+export function describeEventStoreContract(
+  name: string,
+  open: () => Promise<EventStore>,
+  options: ContractOptions = {},
+): void {
   describe(`${name} event store`, () => {
     let store: EventStore | undefined;
     const current: CurrentStore = () => {
       if (!store) throw new Error('the store is opened in beforeEach');
       return store;
     };
-    beforeEach(async () => { store = await open(); });
+    beforeEach(async () => {
+      store = await open();
+    });
     afterEach(async () => {
       await store?.close();
       store = undefined;

@@ -11,7 +11,10 @@ export function appendContract(store: CurrentStore): void {
   describe('append and read a stream', () => {
     test('events come back in order with revisions from 0, increasing bigint positions and a UTC timestamp', async () => {
       const stream = freshStream();
-      const events = [newEvent('ProjectCreated', { name: 'Blog' }), newEvent('ProjectRenamed', { name: 'Journal' })];
+      const events = [
+        newEvent('ProjectCreated', { name: 'Blog' }),
+        newEvent('ProjectRenamed', { name: 'Journal' }),
+      ];
       const result = await store().append(stream, events, 'no_stream');
 
       const stored = await store().readStream(stream);
@@ -28,11 +31,20 @@ export function appendContract(store: CurrentStore): void {
     test('nested data and every metadata field come back exactly as written', async () => {
       const stream = freshStream();
       const data = {
-        title: 'Crème brûlée, 抹茶 & 🍮', quote: 'He said "hi"\n\ttwice\\',
+        title: 'Crème brûlée, 抹茶 & 🍮',
+        quote: 'He said "hi"\n\ttwice\\',
         nested: { list: [1, 'two', null, { deep: [true, false] }], empty: {}, none: [] },
-        zero: 0, ratio: -0.25, large: 9007199254740991, none: null, position: '00000000000000000042',
+        zero: 0,
+        ratio: -0.25,
+        large: 9007199254740991,
+        none: null,
+        position: '00000000000000000042',
       };
-      const meta = metadata({ actor: { kind: 'github', login: 'octocat' }, causationId: 'evt_cause', tenantNote: { any: ['json'] } });
+      const meta = metadata({
+        actor: { kind: 'github', login: 'octocat' },
+        causationId: 'evt_cause',
+        tenantNote: { any: ['json'] },
+      });
       await store().append(stream, [{ ...newEvent('Noted', data), metadata: meta }], 'no_stream');
       const [stored] = await store().readStream(stream);
       expect(stored.data).toEqual(data);
@@ -41,8 +53,13 @@ export function appendContract(store: CurrentStore): void {
 
     test('readStream starts at fromRevision and returns at most maxCount events', async () => {
       const stream = freshStream();
-      await store().append(stream, ['A', 'B', 'C', 'D'].map((type) => newEvent(type)), 'no_stream');
-      const types = async (options: { fromRevision?: bigint; maxCount?: number }) => (await store().readStream(stream, options)).map((e) => e.type);
+      await store().append(
+        stream,
+        ['A', 'B', 'C', 'D'].map((type) => newEvent(type)),
+        'no_stream',
+      );
+      const types = async (options: { fromRevision?: bigint; maxCount?: number }) =>
+        (await store().readStream(stream, options)).map((e) => e.type);
       expect(await types({ fromRevision: 1n })).toEqual(['B', 'C', 'D']);
       expect(await types({ fromRevision: 1n, maxCount: 2 })).toEqual(['B', 'C']);
       expect(await types({ maxCount: 1 })).toEqual(['A']);
@@ -68,25 +85,43 @@ export function appendContract(store: CurrentStore): void {
       expect(error).toBeInstanceOf(WrongExpectedVersionError);
       expect(error).toMatchObject({ stream, expected: 'stream_exists', actual: 'no_stream' });
       await store().append(stream, [newEvent('A')], 'no_stream');
-      expect((await store().append(stream, [newEvent('B')], 'stream_exists')).nextRevision).toBe(1n);
+      expect((await store().append(stream, [newEvent('B')], 'stream_exists')).nextRevision).toBe(
+        1n,
+      );
     });
 
     test('a revision must equal the last revision: stale, ahead and missing streams are refused with the actual one', async () => {
       const stream = freshStream();
-      expect(await rejectionOf(store().append(stream, [newEvent('A')], 0n))).toMatchObject({ expected: 0n, actual: 'no_stream' });
+      expect(await rejectionOf(store().append(stream, [newEvent('A')], 0n))).toMatchObject({
+        expected: 0n,
+        actual: 'no_stream',
+      });
       await store().append(stream, [newEvent('A'), newEvent('B')], 'no_stream');
-      expect(await rejectionOf(store().append(stream, [newEvent('C')], 0n))).toMatchObject({ expected: 0n, actual: 1n });
-      expect(await rejectionOf(store().append(stream, [newEvent('C')], 5n))).toMatchObject({ expected: 5n, actual: 1n });
+      expect(await rejectionOf(store().append(stream, [newEvent('C')], 0n))).toMatchObject({
+        expected: 0n,
+        actual: 1n,
+      });
+      expect(await rejectionOf(store().append(stream, [newEvent('C')], 5n))).toMatchObject({
+        expected: 5n,
+        actual: 1n,
+      });
       expect((await store().append(stream, [newEvent('C')], 1n)).nextRevision).toBe(2n);
     });
 
     test('appending no events writes nothing and only checks the expectation', async () => {
       const stream = freshStream();
-      expect(await store().append(stream, [], 'no_stream')).toEqual({ nextRevision: -1n, position: -1n });
-      expect(await rejectionOf(store().append(stream, [], 'stream_exists'))).toBeInstanceOf(WrongExpectedVersionError);
+      expect(await store().append(stream, [], 'no_stream')).toEqual({
+        nextRevision: -1n,
+        position: -1n,
+      });
+      expect(await rejectionOf(store().append(stream, [], 'stream_exists'))).toBeInstanceOf(
+        WrongExpectedVersionError,
+      );
       const written = await store().append(stream, [newEvent('A')], 'no_stream');
       expect(await store().append(stream, [], 0n)).toEqual(written);
-      expect(await rejectionOf(store().append(stream, [], 'no_stream'))).toMatchObject({ actual: 0n });
+      expect(await rejectionOf(store().append(stream, [], 'no_stream'))).toMatchObject({
+        actual: 0n,
+      });
     });
   });
 
@@ -106,7 +141,13 @@ export function appendContract(store: CurrentStore): void {
       const third = [newEvent('E')];
       const existing = await store().append(stream, third, 'stream_exists');
       expect(await store().append(stream, third, 'stream_exists')).toEqual(existing);
-      expect((await store().readStream(stream)).map((e) => e.type)).toEqual(['A', 'B', 'C', 'D', 'E']);
+      expect((await store().readStream(stream)).map((e) => e.type)).toEqual([
+        'A',
+        'B',
+        'C',
+        'D',
+        'E',
+      ]);
     });
 
     test('the same ids at other revisions than the original are a conflict, not a retry', async () => {
@@ -114,7 +155,10 @@ export function appendContract(store: CurrentStore): void {
       const events = [newEvent('A')];
       await store().append(stream, events, 'no_stream');
       await store().append(stream, [newEvent('B')], 0n);
-      expect(await rejectionOf(store().append(stream, events, 0n))).toMatchObject({ expected: 0n, actual: 1n });
+      expect(await rejectionOf(store().append(stream, events, 0n))).toMatchObject({
+        expected: 0n,
+        actual: 1n,
+      });
       expect((await store().readStream(stream)).map((e) => e.type)).toEqual(['A', 'B']);
     });
   });

@@ -8,11 +8,15 @@ export function concurrencyContract(store: CurrentStore): void {
     test('20 writers racing on one stream each land exactly once, at revisions 0..19 with no gap', async () => {
       const stream = streamName(uniqueCategory(), 'race');
       const writers = Array.from({ length: 20 }, (_, writer) => writer);
-      const conflicts = await Promise.all(writers.map((writer) => appendWithRetry(store(), stream, 'Raced', { writer })));
+      const conflicts = await Promise.all(
+        writers.map((writer) => appendWithRetry(store(), stream, 'Raced', { writer })),
+      );
 
       const events = await store().readStream(stream);
       expect(events.map((e) => e.revision)).toEqual(writers.map(BigInt));
-      expect(events.map((e) => e.data.writer).sort((a, b) => Number(a) - Number(b))).toEqual(writers);
+      expect(events.map((e) => e.data.writer).sort((a, b) => Number(a) - Number(b))).toEqual(
+        writers,
+      );
       // They really raced: every loser was refused at least once and re-read.
       expect(conflicts.reduce((sum, n) => sum + n, 0)).toBeGreaterThan(0);
     });
@@ -30,9 +34,19 @@ export function concurrencyContract(store: CurrentStore): void {
         store().append(c, [newEvent('Two'), newEvent('Three')], 'no_stream', share),
         store().append(b, [newEvent('Also')], 'no_stream', share), // b is taken by the first in this group
       ]);
-      expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'rejected']);
-      expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedVersionError);
-      expect((results[4] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedVersionError);
+      expect(results.map((result) => result.status)).toEqual([
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+      ]);
+      expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(
+        WrongExpectedVersionError,
+      );
+      expect((results[4] as PromiseRejectedResult).reason).toBeInstanceOf(
+        WrongExpectedVersionError,
+      );
       expect((await store().readStream(a)).map((event) => event.type)).toEqual(['First']);
       expect((await store().readStream(b)).map((event) => event.type)).toEqual(['One']);
       expect((await store().readStream(c)).map((event) => event.type)).toEqual(['Two', 'Three']);

@@ -10,7 +10,9 @@ export function embeddedContract(store: CurrentStore): void {
     test('an empty log has head -1, reads nothing and has no streams', async () => {
       expect(await store().headPosition()).toBe(-1n);
       expect(await store().readAll()).toEqual([]);
-      expect(await rejectionOf(store().readStream('project-1'))).toBeInstanceOf(StreamNotFoundError);
+      expect(await rejectionOf(store().readStream('project-1'))).toBeInstanceOf(
+        StreamNotFoundError,
+      );
     });
 
     test('positions are gapless from 0 in append order across streams, and survive a refused append', async () => {
@@ -19,9 +21,16 @@ export function embeddedContract(store: CurrentStore): void {
       await store().append('topic-1', [newEvent('C')], 'no_stream');
       await store().append('project-1', [newEvent('D')], 1n);
       const all = await store().readAll();
-      expect(all.map((e) => [e.type, e.position])).toEqual([['A', 0n], ['B', 1n], ['C', 2n], ['D', 3n]]);
+      expect(all.map((e) => [e.type, e.position])).toEqual([
+        ['A', 0n],
+        ['B', 1n],
+        ['C', 2n],
+        ['D', 3n],
+      ]);
       expect(await store().headPosition()).toBe(3n);
-      expect(await store().readAll({ after: 1n, maxCount: 1 })).toMatchObject([{ type: 'C', position: 2n }]);
+      expect(await store().readAll({ after: 1n, maxCount: 1 })).toMatchObject([
+        { type: 'C', position: 2n },
+      ]);
       expect(await store().readAll({ after: 2n ** 62n })).toEqual([]);
     });
 
@@ -29,7 +38,9 @@ export function embeddedContract(store: CurrentStore): void {
       const events = [newEvent('A'), newEvent('B')];
       await store().append('project-1', events, 'no_stream');
       const heard: bigint[] = [];
-      const unsubscribe = store().onAppend((position) => { heard.push(position); });
+      const unsubscribe = store().onAppend((position) => {
+        heard.push(position);
+      });
       await store().append('project-1', events, 'no_stream');
       unsubscribe();
       expect(heard).toEqual([]);
@@ -39,17 +50,26 @@ export function embeddedContract(store: CurrentStore): void {
       const taken = newEvent('A');
       await store().append(streamName('project', '1'), [taken], 'no_stream');
       for (const events of [[taken], [newEvent('B'), taken]]) {
-        const error = await rejectionOf(store().append(streamName('project', '2'), events, 'no_stream'));
+        const error = await rejectionOf(
+          store().append(streamName('project', '2'), events, 'no_stream'),
+        );
         expect(error).toBeInstanceOf(DuplicateEventIdError);
-        expect(error).toMatchObject({ id: taken.id, message: expect.stringContaining('project-1@0') });
+        expect(error).toMatchObject({
+          id: taken.id,
+          message: expect.stringContaining('project-1@0'),
+        });
       }
-      expect(await rejectionOf(store().readStream('project-2'))).toBeInstanceOf(StreamNotFoundError);
+      expect(await rejectionOf(store().readStream('project-2'))).toBeInstanceOf(
+        StreamNotFoundError,
+      );
       expect(await store().headPosition()).toBe(0n);
     });
 
     test('one append carrying the same id twice is refused', async () => {
       const twice = newEvent('A');
-      expect(await rejectionOf(store().append('project-1', [twice, twice], 'no_stream'))).toBeInstanceOf(DuplicateEventIdError);
+      expect(
+        await rejectionOf(store().append('project-1', [twice, twice], 'no_stream')),
+      ).toBeInstanceOf(DuplicateEventIdError);
       expect(await store().headPosition()).toBe(-1n);
     });
   });

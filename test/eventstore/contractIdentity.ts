@@ -8,7 +8,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export function identityContract(store: CurrentStore, options: { embedded?: boolean }): void {
   describe('store identity', () => {
     test('created once: later calls, and calls racing the first, all answer the same identity', async () => {
-      const racing = await Promise.all([store().storeId({ create: true }), store().storeId({ create: true })]);
+      const racing = await Promise.all([
+        store().storeId({ create: true }),
+        store().storeId({ create: true }),
+      ]);
       expect(racing[0]).toMatch(UUID);
       expect(racing[1]).toBe(racing[0]);
       expect(await store().storeId({ create: false })).toBe(racing[0]);

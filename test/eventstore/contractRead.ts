@@ -48,9 +48,18 @@ export function readContract(store: CurrentStore): void {
       await store().append(streamName(other, 'x'), [inOther], 'no_stream');
       await store().append(cat, [alsoInCat], 'no_stream');
 
-      expect(ids(await store().readAll({ after: head, categories: [cat] }))).toEqual([inCat.id, alsoInCat.id]);
-      expect(ids(await store().readAll({ after: head, categories: [other, cat] }))).toEqual([inCat.id, inOther.id, alsoInCat.id]);
-      expect(ids(await store().readAll({ after: head, categories: [other, cat], maxCount: 2 }))).toEqual([inCat.id, inOther.id]);
+      expect(ids(await store().readAll({ after: head, categories: [cat] }))).toEqual([
+        inCat.id,
+        alsoInCat.id,
+      ]);
+      expect(ids(await store().readAll({ after: head, categories: [other, cat] }))).toEqual([
+        inCat.id,
+        inOther.id,
+        alsoInCat.id,
+      ]);
+      expect(
+        ids(await store().readAll({ after: head, categories: [other, cat], maxCount: 2 })),
+      ).toEqual([inCat.id, inOther.id]);
       expect(await store().readAll({ after: head, categories: [] })).toEqual([]);
     });
 
@@ -59,7 +68,11 @@ export function readContract(store: CurrentStore): void {
       const head = await store().headPosition();
       const written = Array.from({ length: 7 }, (_, i) => newEvent(`E${i}`));
       for (const [i, event] of written.entries()) {
-        await store().append(streamName(category, String(i % 3)), [event], i < 3 ? 'no_stream' : BigInt(Math.floor(i / 3) - 1));
+        await store().append(
+          streamName(category, String(i % 3)),
+          [event],
+          i < 3 ? 'no_stream' : BigInt(Math.floor(i / 3) - 1),
+        );
       }
       const pages: string[][] = [];
       let after = head;
@@ -77,14 +90,22 @@ export function readContract(store: CurrentStore): void {
       const category = uniqueCategory();
       const head = await store().headPosition();
       for (let i = 0; i < 3; i++) {
-        await store().append(streamName(category, String(i)), Array.from({ length: 350 }, () => newEvent('Bulk')), 'no_stream');
+        await store().append(
+          streamName(category, String(i)),
+          Array.from({ length: 350 }, () => newEvent('Bulk')),
+          'no_stream',
+        );
       }
       expect(await store().readAll({ after: head, categories: [category] })).toHaveLength(1000);
     });
 
     test('headPosition is the position of the newest event', async () => {
       const stream = streamName(uniqueCategory(), 'h');
-      const { position } = await store().append(stream, [newEvent('A'), newEvent('B')], 'no_stream');
+      const { position } = await store().append(
+        stream,
+        [newEvent('A'), newEvent('B')],
+        'no_stream',
+      );
       expect(await store().headPosition()).toBe(position);
     });
   });

@@ -11,7 +11,12 @@ async function storeWithNoise(options: Parameters<typeof createFakeEsdbClient>[0
   const client = createFakeEsdbClient(options);
   const store = createEsdbEventStore(client);
   const noise = async (count: number) => {
-    for (let n = 0; n < count; n++) await store.append(streamName(uniqueCategory('noise'), 'x'), [newEvent('Noise')], 'no_stream');
+    for (let n = 0; n < count; n++)
+      await store.append(
+        streamName(uniqueCategory('noise'), 'x'),
+        [newEvent('Noise')],
+        'no_stream',
+      );
   };
   return { client, store, noise };
 }
@@ -46,7 +51,9 @@ test('a read of every category is filtered too: system streams ($ce- links, $sta
   const sentBefore = client.wire.sent.length;
   const read = await store.readAll({ after: head });
   expect(read).toHaveLength(40);
-  expect(client.wire.sent.slice(sentBefore).some((event) => event.streamId.startsWith('$'))).toBe(false);
+  expect(client.wire.sent.slice(sentBefore).some((event) => event.streamId.startsWith('$'))).toBe(
+    false,
+  );
 });
 
 test('a sparse category behind many other events is read to the end on a server older than 23.10 (no "caught up", a checkpoint instead)', async () => {
@@ -56,7 +63,9 @@ test('a sparse category behind many other events is read to the end on a server 
   await store.append(streamName(rare, '1'), [newEvent('R1')], 'no_stream');
   await noise(150); // several filter windows, all filtered out on the server
 
-  expect((await store.readAll({ after: head, categories: [rare] })).map((event) => event.type)).toEqual(['R1']);
+  expect(
+    (await store.readAll({ after: head, categories: [rare] })).map((event) => event.type),
+  ).toEqual(['R1']);
   const last = (await store.readAll({ after: head, categories: [rare] }))[0].position;
   expect(await store.readAll({ after: last, categories: [rare] })).toEqual([]);
   expect(client.wire.subscriptions.length).toBeGreaterThan(0);
@@ -76,7 +85,11 @@ test('positions jump by record sizes, and a read after any position, even one be
   const { store } = await storeWithNoise();
   const category = uniqueCategory();
   const head = await store.headPosition();
-  const first = await store.append(streamName(category, 'a'), [newEvent('A1'), newEvent('A2')], 'no_stream');
+  const first = await store.append(
+    streamName(category, 'a'),
+    [newEvent('A1'), newEvent('A2')],
+    'no_stream',
+  );
   const second = await store.append(streamName(category, 'b'), [newEvent('B1')], 'no_stream');
   const read = await store.readAll({ after: head, categories: [category] });
   expect(read.map((event) => event.type)).toEqual(['A1', 'A2', 'B1']);
@@ -85,9 +98,21 @@ test('positions jump by record sizes, and a read after any position, even one be
   expect(read[1].position - read[0].position).toBeGreaterThan(1n); // not gapless
 
   // An export "from position p" reads after p - 1, which is no event's position.
-  expect((await store.readAll({ after: read[1].position - 1n, categories: [category] })).map((event) => event.type)).toEqual(['A2', 'B1']);
-  expect((await store.readAll({ after: read[1].position + 1n, categories: [category] })).map((event) => event.type)).toEqual(['B1']);
-  expect((await store.readAll({ after: read[0].position, maxCount: 1, categories: [category] })).map((event) => event.type)).toEqual(['A2']);
+  expect(
+    (await store.readAll({ after: read[1].position - 1n, categories: [category] })).map(
+      (event) => event.type,
+    ),
+  ).toEqual(['A2', 'B1']);
+  expect(
+    (await store.readAll({ after: read[1].position + 1n, categories: [category] })).map(
+      (event) => event.type,
+    ),
+  ).toEqual(['B1']);
+  expect(
+    (await store.readAll({ after: read[0].position, maxCount: 1, categories: [category] })).map(
+      (event) => event.type,
+    ),
+  ).toEqual(['A2']);
 });
 
 test('an event of a legacy explicit transaction (commit position shared, prepare its own) is refused, never given a shared position', async () => {

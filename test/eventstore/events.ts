@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
-  StreamNotFoundError, WrongExpectedVersionError, type EventMetadata, type EventStore, type ExpectedRevision, type NewEvent,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
 } from '../../src/eventstore/port.ts';
 
 export const metadata = (overrides: Partial<EventMetadata> = {}): EventMetadata => ({
@@ -12,12 +17,20 @@ export const metadata = (overrides: Partial<EventMetadata> = {}): EventMetadata 
   ...overrides,
 });
 
-export const newEvent = (type: string, data: Record<string, unknown> = {}, id: string = randomUUID()): NewEvent => ({
-  id, type, data, metadata: metadata(),
+export const newEvent = (
+  type: string,
+  data: Record<string, unknown> = {},
+  id: string = randomUUID(),
+): NewEvent => ({
+  id,
+  type,
+  data,
+  metadata: metadata(),
 });
 
 /** A category no other test (nor an earlier run against a shared EventStoreDB) has used; no '-' in it. */
-export const uniqueCategory = (prefix = 'test'): string => `${prefix}${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+export const uniqueCategory = (prefix = 'test'): string =>
+  `${prefix}${randomUUID().replaceAll('-', '').slice(0, 16)}`;
 
 /** The revision a writer would pass after reading the stream now. */
 export async function expectedNow(store: EventStore, stream: string): Promise<ExpectedRevision> {
@@ -40,7 +53,12 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
 }
 
 /** Read, decide, append with the revision read; on a conflict read again. Returns the conflicts met. */
-export async function appendWithRetry(store: EventStore, stream: string, type: string, data: Record<string, unknown>): Promise<number> {
+export async function appendWithRetry(
+  store: EventStore,
+  stream: string,
+  type: string,
+  data: Record<string, unknown>,
+): Promise<number> {
   const event = newEvent(type, data);
   for (let conflicts = 0; ; conflicts++) {
     try {

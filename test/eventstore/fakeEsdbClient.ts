@@ -1,8 +1,20 @@
 import {
-  StreamNotFoundError, WrongExpectedVersionError,
-  type AppendExpectedRevision, type AppendResult, type EventStoreDBClient, type Filter, type JSONEventData, type Position, type ReadPosition,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  type AppendExpectedRevision,
+  type AppendResult,
+  type EventStoreDBClient,
+  type Filter,
+  type JSONEventData,
+  type Position,
+  type ReadPosition,
 } from '@eventstore/db-client';
-import { compare, fakeSubscribeToAll, type FakeEsdbWire, type FakeRecorded as Recorded } from './fakeEsdbSubscription.ts';
+import {
+  compare,
+  fakeSubscribeToAll,
+  type FakeEsdbWire,
+  type FakeRecorded as Recorded,
+} from './fakeEsdbSubscription.ts';
 
 /**
  * The slice of EventStoreDBClient the adapter uses, behaving as the server does where it matters
@@ -43,41 +55,107 @@ export function createFakeEsdbClient(options: FakeEsdbOptions = {}): FakeEsdbCli
   let offset = 4_096n;
   const streamEvents = (stream: string) => log.filter((e) => e.streamId === stream);
 
-  function record(streamId: string, id: string, type: string, data: unknown, metadata: unknown, commit?: bigint): Recorded {
+  function record(
+    streamId: string,
+    id: string,
+    type: string,
+    data: unknown,
+    metadata: unknown,
+    commit?: bigint,
+  ): Recorded {
     const revision = BigInt(streamEvents(streamId).length);
     const size = BigInt(JSON.stringify([streamId, type, data, metadata]).length + 90);
     const position = { commit: commit ?? offset, prepare: offset };
-    const event: Recorded = { streamId, id, revision, type, isJson: true, created: new Date(), data, metadata, position };
+    const event: Recorded = {
+      streamId,
+      id,
+      revision,
+      type,
+      isJson: true,
+      created: new Date(),
+      data,
+      metadata,
+      position,
+    };
     offset += size;
     log.push(event);
     for (const send of live) send(event);
     return event;
   }
 
-  function append(stream: string, events: JSONEventData[], expected: AppendExpectedRevision): AppendResult {
+  function append(
+    stream: string,
+    events: JSONEventData[],
+    expected: AppendExpectedRevision,
+  ): AppendResult {
     const current = streamEvents(stream);
     const last = current.length === 0 ? 'no_stream' : current[current.length - 1].revision;
-    const start = expected === 'no_stream' ? 0 : typeof expected === 'bigint' ? Number(expected) + 1
-      : current.findIndex((e) => e.id === events[0]?.id);
+    const start =
+      expected === 'no_stream'
+        ? 0
+        : typeof expected === 'bigint'
+          ? Number(expected) + 1
+          : current.findIndex((e) => e.id === events[0]?.id);
     const stored = start < 0 ? [] : current.slice(start, start + events.length);
-    if (events.length > 0 && stored.length === events.length && stored.every((e, i) => e.id === events[i].id)) {
+    if (
+      events.length > 0 &&
+      stored.length === events.length &&
+      stored.every((e, i) => e.id === events[i].id)
+    ) {
       const original = stored[stored.length - 1];
-      if (options.retryReports === 'current') return { success: true, nextExpectedRevision: current[current.length - 1].revision, position: undefined };
-      const position = options.retryReports === 'original_without_position' ? undefined : original.position;
+      if (options.retryReports === 'current')
+        return {
+          success: true,
+          nextExpectedRevision: current[current.length - 1].revision,
+          position: undefined,
+        };
+      const position =
+        options.retryReports === 'original_without_position' ? undefined : original.position;
       return { success: true, nextExpectedRevision: original.revision, position };
     }
-    const ok = expected === 'no_stream' ? last === 'no_stream' : expected === 'stream_exists' ? last !== 'no_stream' : expected === last;
+    const ok =
+      expected === 'no_stream'
+        ? last === 'no_stream'
+        : expected === 'stream_exists'
+          ? last !== 'no_stream'
+          : expected === last;
     if (!ok && options.throwOnAppendFailure === false) {
-      return { success: false, nextExpectedRevision: last === 'no_stream' ? -1n : BigInt(true), position: undefined };
+      return {
+        success: false,
+        nextExpectedRevision: last === 'no_stream' ? -1n : BigInt(true),
+        position: undefined,
+      };
     }
-    if (!ok || expected === 'any') throw new WrongExpectedVersionError(undefined, { streamName: stream, expected, current: last });
+    if (!ok || expected === 'any')
+      throw new WrongExpectedVersionError(undefined, {
+        streamName: stream,
+        expected,
+        current: last,
+      });
     let written: Recorded | undefined;
     for (const e of events) {
-      written = record(stream, e.id, e.type, JSON.parse(JSON.stringify(e.data)), JSON.parse(JSON.stringify(e.metadata)));
-      record(`$ce-${stream.split('-')[0]}`, crypto.randomUUID(), '$>', `${written.revision}@${stream}`, {});
+      written = record(
+        stream,
+        e.id,
+        e.type,
+        JSON.parse(JSON.stringify(e.data)),
+        JSON.parse(JSON.stringify(e.metadata)),
+      );
+      record(
+        `$ce-${stream.split('-')[0]}`,
+        crypto.randomUUID(),
+        '$>',
+        `${written.revision}@${stream}`,
+        {},
+      );
     }
-    if (log.length % 3 === 0) record('$stats-127.0.0.1:2113', crypto.randomUUID(), '$statsCollected', {}, {});
-    return { success: true, nextExpectedRevision: written?.revision ?? -1n, position: written?.position };
+    if (log.length % 3 === 0)
+      record('$stats-127.0.0.1:2113', crypto.randomUUID(), '$statsCollected', {}, {});
+    return {
+      success: true,
+      nextExpectedRevision: written?.revision ?? -1n,
+      position: written?.position,
+    };
   }
 
   async function* page<T>(items: T[], failure?: Error): AsyncGenerator<T> {
@@ -86,16 +164,32 @@ export function createFakeEsdbClient(options: FakeEsdbOptions = {}): FakeEsdbCli
   }
 
   const fake = {
-    async appendToStream(stream: string, events: JSONEventData[], options: { expectedRevision?: AppendExpectedRevision } = {}) {
+    async appendToStream(
+      stream: string,
+      events: JSONEventData[],
+      options: { expectedRevision?: AppendExpectedRevision } = {},
+    ) {
       return append(stream, events, options.expectedRevision ?? 'any');
     },
-    readStream(stream: string, options: { fromRevision?: bigint | 'start' | 'end'; direction?: string; maxCount?: number }) {
+    readStream(
+      stream: string,
+      options: { fromRevision?: bigint | 'start' | 'end'; direction?: string; maxCount?: number },
+    ) {
       const events = streamEvents(stream);
       if (events.length === 0) return page([], new StreamNotFoundError(undefined, stream));
       const max = options.maxCount ?? Number.MAX_SAFE_INTEGER;
       if (options.direction === 'backwards') {
-        const from = options.fromRevision === 'end' || options.fromRevision === undefined ? events.length - 1 : Number(options.fromRevision);
-        return page(events.slice(0, from + 1).reverse().slice(0, max).map((event) => ({ event })));
+        const from =
+          options.fromRevision === 'end' || options.fromRevision === undefined
+            ? events.length - 1
+            : Number(options.fromRevision);
+        return page(
+          events
+            .slice(0, from + 1)
+            .reverse()
+            .slice(0, max)
+            .map((event) => ({ event })),
+        );
       }
       const from = typeof options.fromRevision === 'bigint' ? Number(options.fromRevision) : 0;
       return page(events.slice(from, from + max).map((event) => ({ event })));
@@ -104,14 +198,30 @@ export function createFakeEsdbClient(options: FakeEsdbOptions = {}): FakeEsdbCli
       const max = options.maxCount ?? Number.MAX_SAFE_INTEGER;
       const from = options.fromPosition;
       if (options.direction === 'backwards') {
-        const before = from === undefined || from === 'end' ? log : log.filter((e) => compare(e.position, from as Position) < 0);
-        return page([...before].reverse().slice(0, max).map((event) => ({ event, commitPosition: event.position.commit })));
+        const before =
+          from === undefined || from === 'end'
+            ? log
+            : log.filter((e) => compare(e.position, from as Position) < 0);
+        return page(
+          [...before]
+            .reverse()
+            .slice(0, max)
+            .map((event) => ({ event, commitPosition: event.position.commit })),
+        );
       }
-      const after = from === undefined || from === 'start' ? log : log.filter((e) => compare(e.position, from as Position) >= 0);
-      return page(after.slice(0, max).map((event) => ({ event, commitPosition: event.position.commit })));
+      const after =
+        from === undefined || from === 'start'
+          ? log
+          : log.filter((e) => compare(e.position, from as Position) >= 0);
+      return page(
+        after.slice(0, max).map((event) => ({ event, commitPosition: event.position.commit })),
+      );
     },
     subscribeToAll(subscribe: { fromPosition?: ReadPosition; filter?: Filter }) {
-      return fakeSubscribeToAll({ sendsCaughtUp: options.sendsCaughtUp ?? true, log, live, wire }, subscribe);
+      return fakeSubscribeToAll(
+        { sendsCaughtUp: options.sendsCaughtUp ?? true, log, live, wire },
+        subscribe,
+      );
     },
     async dispose() {},
   };
@@ -120,5 +230,7 @@ export function createFakeEsdbClient(options: FakeEsdbOptions = {}): FakeEsdbCli
     for (const type of types) record(stream, crypto.randomUUID(), type, {}, {}, commit);
     offset = commit + 100n;
   };
-  return Object.assign(fake as unknown as EventStoreDBClient, { wire: Object.assign(wire, { appendExplicitTransaction }) });
+  return Object.assign(fake as unknown as EventStoreDBClient, {
+    wire: Object.assign(wire, { appendExplicitTransaction }),
+  });
 }

@@ -2,8 +2,15 @@ import { Readable } from 'node:stream';
 import type { Filter, Position, ReadPosition } from '@eventstore/db-client';
 
 export type FakeRecorded = {
-  streamId: string; id: string; revision: bigint; type: string; isJson: true; created: Date;
-  data: unknown; metadata: unknown; position: Position;
+  streamId: string;
+  id: string;
+  revision: bigint;
+  type: string;
+  isJson: true;
+  created: Date;
+  data: unknown;
+  metadata: unknown;
+  position: Position;
 };
 
 /** What the fake server was asked, and what it sent back: what a test of the wire looks at. */
@@ -32,7 +39,10 @@ const SEARCH_WINDOW = 32;
  * "caughtUp" and runs checkpointReached as the messages arrive, while events may still wait in
  * its buffer: the fake pushes every historical event before telling either.
  */
-export function fakeSubscribeToAll(server: SubscriptionServer, options: { fromPosition?: ReadPosition; filter?: Filter }) {
+export function fakeSubscribeToAll(
+  server: SubscriptionServer,
+  options: { fromPosition?: ReadPosition; filter?: Filter },
+) {
   const { fromPosition = 'start', filter } = options;
   server.wire.subscriptions.push({ fromPosition, filter });
   const stream = new Readable({ objectMode: true, read() {} });
@@ -52,13 +62,16 @@ export function fakeSubscribeToAll(server: SubscriptionServer, options: { fromPo
   });
 
   setImmediate(async () => {
-    const first = fromPosition === 'start' ? 0 : nextIndexAfter(server.log, fromPosition as Position);
+    const first =
+      fromPosition === 'start' ? 0 : nextIndexAfter(server.log, fromPosition as Position);
     let considered = 0;
-    for (let index = first; index < server.log.length; index++) { // appends made meanwhile are read too
+    for (let index = first; index < server.log.length; index++) {
+      // appends made meanwhile are read too
       const event = server.log[index];
       send(event);
       considered++;
-      if (filter && considered % (SEARCH_WINDOW * filter.checkpointInterval) === 0) await filter.checkpointReached?.(subscription as never, event.position);
+      if (filter && considered % (SEARCH_WINDOW * filter.checkpointInterval) === 0)
+        await filter.checkpointReached?.(subscription as never, event.position);
     }
     if (!open) return;
     server.live.add(send);

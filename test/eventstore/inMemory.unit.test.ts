@@ -13,7 +13,10 @@ describe('in-memory event store', () => {
     await store.append('project-1', [newEvent('A')], 'no_stream');
     clock.advance(1500);
     await store.append('project-1', [newEvent('B')], 0n);
-    expect((await store.readStream('project-1')).map((e) => e.createdAt)).toEqual(['2030-05-06T07:08:09.010Z', '2030-05-06T07:08:10.510Z']);
+    expect((await store.readStream('project-1')).map((e) => e.createdAt)).toEqual([
+      '2030-05-06T07:08:09.010Z',
+      '2030-05-06T07:08:10.510Z',
+    ]);
   });
 
   test('changing an object after writing or reading it does not change the log', async () => {

@@ -4,8 +4,18 @@ import { createConsistency } from '../../src/http/consistency.ts';
 function fakes(initialHead: bigint) {
   const state = { head: initialHead, headReads: 0, waits: [] as bigint[] };
   const platform = {
-    eventStore: { headPosition: async () => { state.headReads++; return state.head; } },
-    readModels: { catchUp: async (_timeoutMs: number, upTo: bigint) => { state.waits.push(upTo); return true; } },
+    eventStore: {
+      headPosition: async () => {
+        state.headReads++;
+        return state.head;
+      },
+    },
+    readModels: {
+      catchUp: async (_timeoutMs: number, upTo: bigint) => {
+        state.waits.push(upTo);
+        return true;
+      },
+    },
     config: { INKSTREAM_READ_WAIT_MS: 100 },
   } as unknown as Parameters<typeof createConsistency>[0];
   return { state, consistencyOfRequest: createConsistency(platform) };

@@ -2,8 +2,12 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startInkstream, type ApiClient, type TestInkstream } from '../support/inkstream.ts';
 
 let app: TestInkstream;
-beforeAll(async () => { app = await startInkstream(); });
-afterAll(async () => { await app.close(); });
+beforeAll(async () => {
+  app = await startInkstream();
+});
+afterAll(async () => {
+  await app.close();
+});
 
 async function burst(client: ApiClient, count: number) {
   const statuses: number[] = [];
@@ -21,16 +25,21 @@ test('by default a key gets exactly 120 requests a minute: request 121 is 429 wi
   expect(await burst(client, 119)).toEqual(Array(119).fill(200));
   const limited = await client.get('/projects');
   expect(limited.status).toBe(429);
-  expect(limited.body.error).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('120 requests per minute') });
+  expect(limited.body.error).toMatchObject({
+    code: 'rate_limited',
+    message: expect.stringContaining('120 requests per minute'),
+  });
   const retryAfter = Number(limited.headers.get('retry-after'));
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(60);
   expect(limited.headers.get('ratelimit-limit')).toBe('120');
   expect(limited.headers.get('ratelimit-remaining')).toBe('0');
-  expect((await client.post('/projects', { name: 'x', websiteUrl: 'https://x.example' })).status).toBe(429);
+  expect(
+    (await client.post('/projects', { name: 'x', websiteUrl: 'https://x.example' })).status,
+  ).toBe(429);
 });
 
-test('one key\'s traffic never limits another key, even of the same account', async () => {
+test("one key's traffic never limits another key, even of the same account", async () => {
   const busy = app.api(await app.newKey('busy'));
   const quiet = app.api(await app.newKey('quiet'));
   const sameAccount = app.api(await app.newKey('busy'));

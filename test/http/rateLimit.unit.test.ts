@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { fixedWindows } from '../../src/http/rateLimit.ts';
 
-test('a window starts with a key\'s first request and lasts its duration; each key has its own', () => {
+test("a window starts with a key's first request and lasts its duration; each key has its own", () => {
   let now = 1_000;
   const count = fixedWindows(60_000, () => now);
   expect(count('key_a')).toEqual({ consumed: 1, msBeforeNext: 60_000 });

@@ -6,10 +6,14 @@ import { parseResponse, rawConnection } from '../support/rawHttp.ts';
 let app: TestInkstream;
 const serverSockets: Socket[] = [];
 beforeAll(async () => {
-  app = await startInkstream({ env: { INKSTREAM_HEADERS_TIMEOUT_MS: '300', INKSTREAM_BODY_TIMEOUT_MS: '300' } });
+  app = await startInkstream({
+    env: { INKSTREAM_HEADERS_TIMEOUT_MS: '300', INKSTREAM_BODY_TIMEOUT_MS: '300' },
+  });
   app.server.on('connection', (socket: Socket) => serverSockets.push(socket));
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const MB = 1024 * 1024;
 const postHeaders = (path: string, length: number, extra = '') =>
@@ -23,7 +27,10 @@ async function stalledUpload(path: string, extraHeaders: string, bodyBytes: numb
   connection.socket.write(postHeaders(path, MB, extraHeaders));
   connection.socket.write(Buffer.alloc(bodyBytes, 0x20));
   const text = await connection.answer;
-  return { ...parseResponse(text), serverRead: serverSockets[before]?.bytesRead ?? serverSockets.at(-1)!.bytesRead };
+  return {
+    ...parseResponse(text),
+    serverRead: serverSockets[before]?.bytesRead ?? serverSockets.at(-1)!.bytesRead,
+  };
 }
 
 test('a stalled upload without a key gets its 401 at once, unread: the server closes the connection without taking the body', async () => {
@@ -37,9 +44,16 @@ test('a stalled upload without a key gets its 401 at once, unread: the server cl
 });
 
 test('a stalled upload with a key that is not valid is refused the same way, and so is one to an unknown path', async () => {
-  for (const [path, auth] of [['/api/v1/projects', 'Authorization: Bearer ink_notarealkey\r\n'], ['/api/v1/no-such-thing', '']]) {
+  for (const [path, auth] of [
+    ['/api/v1/projects', 'Authorization: Bearer ink_notarealkey\r\n'],
+    ['/api/v1/no-such-thing', ''],
+  ]) {
     const answer = await stalledUpload(path, auth, 600 * 1024);
-    expect({ path, status: answer.status, connection: answer.headers.connection }).toEqual({ path, status: 401, connection: 'close' });
+    expect({ path, status: answer.status, connection: answer.headers.connection }).toEqual({
+      path,
+      status: 401,
+      connection: 'close',
+    });
     expect(answer.serverRead).toBeLessThan(300 * 1024);
   }
 });
@@ -47,7 +61,9 @@ test('a stalled upload with a key that is not valid is refused the same way, and
 test('a declared body over 1 MB is refused 413 before a byte of it is read', async () => {
   const connection = rawConnection(app.url);
   await connection.ready;
-  connection.socket.write(postHeaders('/api/v1/projects', 50 * MB, `Authorization: Bearer ${app.key}\r\n`));
+  connection.socket.write(
+    postHeaders('/api/v1/projects', 50 * MB, `Authorization: Bearer ${app.key}\r\n`),
+  );
   connection.socket.write(Buffer.alloc(64 * 1024, 0x20));
   const answer = parseResponse(await connection.answer);
   expect(answer.status).toBe(413);
@@ -58,14 +74,20 @@ test('a body that stops arriving is cut off at the body deadline with a 408, and
   const connection = rawConnection(app.url);
   await connection.ready;
   const body = JSON.stringify({ name: 'Never finished', websiteUrl: 'https://never.example' });
-  connection.socket.write(postHeaders('/api/v1/projects', body.length, `Authorization: Bearer ${app.key}\r\n`) + body.slice(0, 10));
+  connection.socket.write(
+    postHeaders('/api/v1/projects', body.length, `Authorization: Bearer ${app.key}\r\n`) +
+      body.slice(0, 10),
+  );
   const answer = parseResponse(await connection.answer);
   expect(answer.status).toBe(408);
-  expect(JSON.parse(answer.body).error).toMatchObject({ code: 'request_timeout', message: expect.stringContaining('did not arrive') });
+  expect(JSON.parse(answer.body).error).toMatchObject({
+    code: 'request_timeout',
+    message: expect.stringContaining('did not arrive'),
+  });
   expect((await app.api().get('/projects')).body.projects).toEqual([]);
 });
 
-test('headers that never finish are cut off at the headers timeout with a 408 in the API\'s error shape', async () => {
+test("headers that never finish are cut off at the headers timeout with a 408 in the API's error shape", async () => {
   const connection = rawConnection(app.url);
   await connection.ready;
   connection.socket.write('GET /api/v1/projects HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
@@ -91,7 +113,7 @@ test('the GitHub events route, which has no API key, refuses an unsigned upload 
   expect(parseResponse(await connection.answer).status).toBe(413);
 });
 
-test('a stalled upload over its key\'s rate limit gets its 429 at once, unread, like a stranger\'s', async () => {
+test("a stalled upload over its key's rate limit gets its 429 at once, unread, like a stranger's", async () => {
   const limited = await startInkstream({ env: { INKSTREAM_RATE_LIMIT_PER_MINUTE: '1' } });
   try {
     expect((await limited.api().get('/projects')).status).toBe(200);
@@ -99,11 +121,16 @@ test('a stalled upload over its key\'s rate limit gets its 429 at once, unread, 
     const connection = rawConnection(limited.url);
     await connection.ready;
     const serverSocket = await accepted;
-    connection.socket.write(postHeaders('/api/v1/projects', MB, `Authorization: Bearer ${limited.key}\r\n`));
+    connection.socket.write(
+      postHeaders('/api/v1/projects', MB, `Authorization: Bearer ${limited.key}\r\n`),
+    );
     connection.socket.write(Buffer.alloc(600 * 1024, 0x20));
     const answer = parseResponse(await connection.answer);
     expect(answer.status).toBe(429);
-    expect(answer.headers).toMatchObject({ connection: 'close', 'retry-after': expect.stringMatching(/^\d+$/) });
+    expect(answer.headers).toMatchObject({
+      connection: 'close',
+      'retry-after': expect.stringMatching(/^\d+$/),
+    });
     expect(serverSocket.bytesRead).toBeLessThanOrEqual(64 * 1024);
     expect((await limited.api().get('/projects')).status).toBe(429);
   } finally {

@@ -12,7 +12,13 @@ import { standIn, unavailable } from '../support/unavailableStores.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ink-starting-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'silent', INKSTREAM_SECRET_KEY: Buffer.alloc(32, 6).toString('base64') });
+const config = loadConfig({
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATA_DIR: dir,
+  LOG_LEVEL: 'silent',
+  INKSTREAM_SECRET_KEY: Buffer.alloc(32, 6).toString('base64'),
+});
 
 /**
  * A server whose event log is unreachable at first. Its start-up waits are held by the test, so
@@ -21,14 +27,27 @@ const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEV
 async function startWhileStoresAreDown() {
   const { stores, log } = standIn(dir, 1, unavailable);
   let firstWait!: () => void;
-  const waiting = new Promise<void>((resolve) => { firstWait = resolve; });
+  const waiting = new Promise<void>((resolve) => {
+    firstWait = resolve;
+  });
   let endWait!: () => void;
   const connection = createStoreConnection({
-    wait: () => new Promise<void>((resolve) => { endWait = resolve; firstWait(); }),
+    wait: () =>
+      new Promise<void>((resolve) => {
+        endWait = resolve;
+        firstWait();
+      }),
   });
   let listening!: (url: string) => void;
-  const bound = new Promise<string>((resolve) => { listening = resolve; });
-  const started = startServer(config, createLogger('silent'), { stores, connection, onListening: listening, announce: () => {} });
+  const bound = new Promise<string>((resolve) => {
+    listening = resolve;
+  });
+  const started = startServer(config, createLogger('silent'), {
+    stores,
+    connection,
+    onListening: listening,
+    announce: () => {},
+  });
   const url = await bound;
   await waiting;
   return { url, log, started, reachStores: () => endWait() };
@@ -40,25 +59,34 @@ test('while the stores are unreachable the API answers 503 unavailable with Retr
     // A 1 MB upload with a made-up key: answered at once, its body not waited for.
     const upload = rawConnection(url);
     await upload.ready;
-    upload.socket.write(`POST /api/v1/projects HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ink_made_up\r\nContent-Type: application/json\r\nContent-Length: ${1024 * 1024}\r\n\r\n{"name":`);
+    upload.socket.write(
+      `POST /api/v1/projects HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ink_made_up\r\nContent-Type: application/json\r\nContent-Length: ${1024 * 1024}\r\n\r\n{"name":`,
+    );
     const refused = parseResponse(await upload.answer);
     expect(refused.status).toBe(503);
     expect(refused.headers['retry-after']).toBe('5');
     expect(refused.headers.connection).toBe('close');
     expect(JSON.parse(refused.body).error.code).toBe('unavailable');
 
-    const api = await fetch(`${url}/api/v1/projects`, { headers: { authorization: 'Bearer ink_made_up' } });
+    const api = await fetch(`${url}/api/v1/projects`, {
+      headers: { authorization: 'Bearer ink_made_up' },
+    });
     expect(api.status).toBe(503);
     expect(api.headers.get('retry-after')).toBe('5');
     expect(api.headers.get('cache-control')).toBe('no-store');
-    const { error } = await api.json() as { error: { code: string; message: string } };
+    const { error } = (await api.json()) as { error: { code: string; message: string } };
     expect(error.code).toBe('unavailable');
     expect(error.message).not.toMatch(/UNAVAILABLE|stand-in/);
 
     const ready = await fetch(`${url}/readyz`);
     expect(ready.status).toBe(503);
     const readiness = await ready.text();
-    expect(JSON.parse(readiness)).toEqual({ ok: false, role: 'standby', checks: { stores: 'connecting' }, background: {} });
+    expect(JSON.parse(readiness)).toEqual({
+      ok: false,
+      role: 'standby',
+      checks: { stores: 'connecting' },
+      background: {},
+    });
     expect(readiness).not.toMatch(/UNAVAILABLE|connection established|stand-in/);
     expect(await log.headPosition()).toBe(-1n);
   } finally {
@@ -81,10 +109,14 @@ test('the process is alive while the stores connect, then ready, and the API ser
     expect(running.url).toBe(url);
     const ready = await fetch(`${url}/readyz`);
     expect(ready.status).toBe(200);
-    expect((await ready.json() as { checks: unknown }).checks).toMatchObject({ eventStore: 'ok', readStore: 'ok' });
+    expect(((await ready.json()) as { checks: unknown }).checks).toMatchObject({
+      eventStore: 'ok',
+      readStore: 'ok',
+    });
     const { key } = await createApiKey(running.platform, { account: 'starting' });
     const created = await fetch(`${url}/api/v1/projects`, {
-      method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'After the wait', websiteUrl: 'https://example.com' }),
     });
     expect(created.status).toBe(201);

@@ -10,7 +10,12 @@ const dist = mkdtempSync(join(tmpdir(), 'ink-dist-'));
 beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<div id="root"></div>');
   const web = createWebApp(dist, ['/', '/projects/:projectId/brand']);
-  server = await startHttpServer((req, res) => { if (!web(req, res)) { res.statusCode = 404; res.end('next'); } });
+  server = await startHttpServer((req, res) => {
+    if (!web(req, res)) {
+      res.statusCode = 404;
+      res.end('next');
+    }
+  });
 });
 afterAll(() => server.close());
 
@@ -18,7 +23,15 @@ test('a page pattern serves index.html for one plain segment in its parameter, a
   const status = async (path: string) => (await fetch(`${server.origin}${path}`)).status;
   expect(await status('/projects/prj_01H8XYZ/brand')).toBe(200);
   expect(await status('/')).toBe(200);
-  for (const path of ['/projects//brand', '/projects/a/b/brand', '/projects/a%2Fb/brand', '/projects/..%2F..%2Fpackage.json/brand', '/projects/prj_1/brand/extra', '/projects/prj_1', '/projects/prj_1/brandx']) {
+  for (const path of [
+    '/projects//brand',
+    '/projects/a/b/brand',
+    '/projects/a%2Fb/brand',
+    '/projects/..%2F..%2Fpackage.json/brand',
+    '/projects/prj_1/brand/extra',
+    '/projects/prj_1',
+    '/projects/prj_1/brandx',
+  ]) {
     expect(await status(path), path).toBe(404);
   }
 });

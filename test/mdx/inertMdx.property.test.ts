@@ -20,9 +20,55 @@ import { PWN, runMdx } from '../support/runMdx.ts';
  * expression, passes the gate, and compiles and runs with @mdx-js/mdx without running any of it.
  */
 const PIECES = [
-  '{', '}', '<', '>', '</', '/>', '{x}', `{${PWN}}`, '<Script/>', '<b>', '</b>', '<!--', '-->', 'import ', 'export ',
-  `import fs from 'node:fs'`, `export const a = (${PWN})`, '\n', '\n\n', '    ', '`', '```', '[', ']', '(', ')', '](', '\\', '&', '&#123;',
-  '#', '- ', '1. ', '> ', '*', '_', '|', ':', '"', "'", '---', 'http://x/', 'tea', ' ', 'a', 'É', '\u0000', '\t', '$',
+  '{',
+  '}',
+  '<',
+  '>',
+  '</',
+  '/>',
+  '{x}',
+  `{${PWN}}`,
+  '<Script/>',
+  '<b>',
+  '</b>',
+  '<!--',
+  '-->',
+  'import ',
+  'export ',
+  `import fs from 'node:fs'`,
+  `export const a = (${PWN})`,
+  '\n',
+  '\n\n',
+  '    ',
+  '`',
+  '```',
+  '[',
+  ']',
+  '(',
+  ')',
+  '](',
+  '\\',
+  '&',
+  '&#123;',
+  '#',
+  '- ',
+  '1. ',
+  '> ',
+  '*',
+  '_',
+  '|',
+  ':',
+  '"',
+  "'",
+  '---',
+  'http://x/',
+  'tea',
+  ' ',
+  'a',
+  'É',
+  '\u0000',
+  '\t',
+  '$',
 ];
 const hostile = fc.oneof(
   fc.array(fc.constantFrom(...PIECES), { maxLength: 24 }).map((parts) => parts.join('')),
@@ -30,11 +76,31 @@ const hostile = fc.oneof(
 );
 const nonEmpty = hostile.map((text) => text.trim() || 'tea');
 
-const generation: Generation = { provider: 'offline', model: 'inkstream-offline-1', usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 } };
-const project = { name: 'Fernleaf', brand: null, settings: { covers: { enabled: false } }, websiteUrl: 'https://fernleaf.example', blogUrl: null, sitemapUrl: null, pages: [] } as unknown as ActiveProject;
-const article = (keyword: string) => ({ mdx: null, slug: null, keyword, outline: [], claims: [] } as unknown as ActiveArticle);
+const generation: Generation = {
+  provider: 'offline',
+  model: 'inkstream-offline-1',
+  usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+};
+const project = {
+  name: 'Fernleaf',
+  brand: null,
+  settings: { covers: { enabled: false } },
+  websiteUrl: 'https://fernleaf.example',
+  blogUrl: null,
+  sitemapUrl: null,
+  pages: [],
+} as unknown as ActiveProject;
+const article = (keyword: string) =>
+  ({ mdx: null, slug: null, keyword, outline: [], claims: [] }) as unknown as ActiveArticle;
 const built = (keyword: string, draft: Draft) =>
-  buildDraft({ article: article(keyword), project, draft, generation, purpose: 'write', at: '2026-11-25T12:00:00.000Z' }).mdx;
+  buildDraft({
+    article: article(keyword),
+    project,
+    draft,
+    generation,
+    purpose: 'write',
+    at: '2026-11-25T12:00:00.000Z',
+  }).mdx;
 
 /** The file with its body replaced, as a revision records it (the frontmatter stays). */
 const withBody = (file: string, body: string): string => buildMdx(parseMdx(file).frontmatter, body);
@@ -46,28 +112,65 @@ async function expectInert(file: string, baseline: string | null = null): Promis
 }
 
 test('the offline writer: hostile topic fields, crawled text, page titles and links', async () => {
-  await fc.assert(fc.asyncProperty(nonEmpty, hostile, hostile, hostile, hostile, hostile, async (keyword, title, text, pageTitle, href, instruction) => {
-    const url = normalizePageUrl(href, 'https://fernleaf.example/guides/') ?? 'https://fernleaf.example/';
-    const pages: PageInput[] = [{ url, title: pageTitle, headings: [pageTitle], text: `${keyword} ${text}` }, fernleafPages[0]];
-    const topic = { title: title.trim() || 'Tea', keyword, brief: text };
-    const research = researchOffline({ topic, brand, pages });
-    const draft = writeOffline({ topic, brand, research, pages });
-    const file = built(keyword, draft);
-    await expectInert(file);
-    expect(parseMdx(file).frontmatter).toMatchObject({ keyword, title: draft.title }); // YAML keeps every value exactly
+  await fc.assert(
+    fc.asyncProperty(
+      nonEmpty,
+      hostile,
+      hostile,
+      hostile,
+      hostile,
+      hostile,
+      async (keyword, title, text, pageTitle, href, instruction) => {
+        const url =
+          normalizePageUrl(href, 'https://fernleaf.example/guides/') ?? 'https://fernleaf.example/';
+        const pages: PageInput[] = [
+          { url, title: pageTitle, headings: [pageTitle], text: `${keyword} ${text}` },
+          fernleafPages[0],
+        ];
+        const topic = { title: title.trim() || 'Tea', keyword, brief: text };
+        const research = researchOffline({ topic, brand, pages });
+        const draft = writeOffline({ topic, brand, research, pages });
+        const file = built(keyword, draft);
+        await expectInert(file);
+        expect(parseMdx(file).frontmatter).toMatchObject({ keyword, title: draft.title }); // YAML keeps every value exactly
 
-    const { body } = parseMdx(file);
-    const revised = reviseOffline({ body, instruction: instruction.trim() || 'add a section about tea', brand, topic, outline: research.outline, pages });
-    const inert = neutraliseMdx(revised.body, body);
-    await expectInert(withBody(file, inert.text), file);
-  }), { numRuns: 40 });
+        const { body } = parseMdx(file);
+        const revised = reviseOffline({
+          body,
+          instruction: instruction.trim() || 'add a section about tea',
+          brand,
+          topic,
+          outline: research.outline,
+          pages,
+        });
+        const inert = neutraliseMdx(revised.body, body);
+        await expectInert(withBody(file, inert.text), file);
+      },
+    ),
+    { numRuns: 40 },
+  );
 }, 30_000);
 
 test('model answers: any draft body, title and description, and any revised body', async () => {
-  await fc.assert(fc.asyncProperty(hostile, hostile, hostile, hostile, async (body, title, description, revisedBody) => {
-    const file = built('tea', { title: title || 'Tea', description, body, tags: ['tea'], internalLinks: [] });
-    await expectInert(file);
-    const inert = neutraliseMdx(revisedBody, parseMdx(file).body);
-    await expectInert(withBody(file, inert.text), file);
-  }), { numRuns: 150 });
+  await fc.assert(
+    fc.asyncProperty(
+      hostile,
+      hostile,
+      hostile,
+      hostile,
+      async (body, title, description, revisedBody) => {
+        const file = built('tea', {
+          title: title || 'Tea',
+          description,
+          body,
+          tags: ['tea'],
+          internalLinks: [],
+        });
+        await expectInert(file);
+        const inert = neutraliseMdx(revisedBody, parseMdx(file).body);
+        await expectInert(withBody(file, inert.text), file);
+      },
+    ),
+    { numRuns: 150 },
+  );
 }, 30_000);

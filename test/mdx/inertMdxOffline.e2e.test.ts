@@ -17,8 +17,14 @@ let projectId: string;
 beforeAll(async () => {
   w = await startWorld({
     sitePages: {
-      '/blog': page(`<h1>Blog</h1><ul><li><a href="${HOSTILE_LINK}">Sourdough starter care</a></li><li><a href="/blog/pricing-sourdough">How to price a sourdough loaf</a></li></ul>`, 'Blog'),
-      [HOSTILE_LINK]: page('<h1>Sourdough starter care</h1><p>Feed your sourdough starter every day. A healthy sourdough starter smells sweet and doubles in six hours.</p>', 'Sourdough starter care'),
+      '/blog': page(
+        `<h1>Blog</h1><ul><li><a href="${HOSTILE_LINK}">Sourdough starter care</a></li><li><a href="/blog/pricing-sourdough">How to price a sourdough loaf</a></li></ul>`,
+        'Blog',
+      ),
+      [HOSTILE_LINK]: page(
+        '<h1>Sourdough starter care</h1><p>Feed your sourdough starter every day. A healthy sourdough starter smells sweet and doubles in six hours.</p>',
+        'Sourdough starter care',
+      ),
     },
   });
   projectId = await w.project();
@@ -28,7 +34,10 @@ afterAll(() => w.close());
 test('a hostile topic keyword and a crawled link with `)x{…}` in its query are committed as text and links: nothing in the file runs', async () => {
   expect((await w.connect(projectId)).status).toBe(200);
   const keyword = `sourdough starter {${PWN}} <Script/>`;
-  const topic = await w.api.post(`/projects/${projectId}/topics`, { title: 'Sourdough starter care', keyword });
+  const topic = await w.api.post(`/projects/${projectId}/topics`, {
+    title: 'Sourdough starter care',
+    keyword,
+  });
   expect(topic.status).toBe(201);
   const articleId = (await w.api.post(`/topics/${topic.body.topic.id}/write`)).body.article.id;
   const draft = await articleIn(w.api, articleId, ['draft']);
@@ -37,8 +46,14 @@ test('a hostile topic keyword and a crawled link with `)x{…}` in its query are
   expect(parseMdx(draft.content).frontmatter.keyword).toBe(keyword); // YAML keeps the value exactly
   // Inkstream's own writer escaped the body: nothing there had to be caught. The description is a
   // YAML string that quotes the keyword; what MDX would see in it is listed for the reviewer.
-  expect(draft.neutralised.filter((entry: { field: string }) => entry.field === 'body')).toEqual([]);
-  expect(draft.neutralised).toContainEqual({ kind: 'expression', field: 'description', excerpt: expect.stringMatching(/^\{globalThis/i) });
+  expect(draft.neutralised.filter((entry: { field: string }) => entry.field === 'body')).toEqual(
+    [],
+  );
+  expect(draft.neutralised).toContainEqual({
+    kind: 'expression',
+    field: 'description',
+    excerpt: expect.stringMatching(/^\{globalThis/i),
+  });
   expect(codeOfText(draft.body)).toEqual([]);
   expect(draft.body).toContain('%7BglobalThis.__inkstreamPwned=1%7D'); // the link's destination, percent-encoded
 
@@ -48,5 +63,7 @@ test('a hostile topic keyword and a crawled link with `)x{…}` in its query are
   expect(committed).toBe(draft.content);
   const run = await runMdx(committed);
   expect(run.ran).toBeUndefined();
-  expect(renderedText(run.rendered).toLowerCase()).toContain(`sourdough starter {${PWN}} <script/>`.toLowerCase()); // the reader sees the keyword as typed
+  expect(renderedText(run.rendered).toLowerCase()).toContain(
+    `sourdough starter {${PWN}} <script/>`.toLowerCase(),
+  ); // the reader sees the keyword as typed
 });

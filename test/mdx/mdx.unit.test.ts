@@ -23,7 +23,8 @@ test('an MDX file is frontmatter then body, and parses back to the same values',
 });
 
 test('hand-written frontmatter keeps extra keys, and YAML dates come back as text', () => {
-  const mdx = '---\ntitle: T\ndescription: D\nslug: t\ndate: 2026-03-01\nkeyword: k\ntags: []\nauthor: A\ndraft: true\ngenerator:\n  provider: openai\n  model: gpt-4o-mini\n---\nBody\n';
+  const mdx =
+    '---\ntitle: T\ndescription: D\nslug: t\ndate: 2026-03-01\nkeyword: k\ntags: []\nauthor: A\ndraft: true\ngenerator:\n  provider: openai\n  model: gpt-4o-mini\n---\nBody\n';
   const parsed = parseMdx(mdx);
   expect(parsed.frontmatter.date).toBe('2026-03-01');
   expect(parsed.frontmatter.draft).toBe(true);
@@ -42,6 +43,10 @@ test('slugs are lowercase ASCII words joined by dashes', () => {
 });
 
 test('word count ignores markdown syntax, link targets, code and tags', () => {
-  expect(countWords('## Two words\n\nSee [the guide](https://x.example/a-b-c) now.\n\n```ts\nconst ignored = 1;\n```\n<Callout>hi</Callout>')).toBe(7);
+  expect(
+    countWords(
+      '## Two words\n\nSee [the guide](https://x.example/a-b-c) now.\n\n```ts\nconst ignored = 1;\n```\n<Callout>hi</Callout>',
+    ),
+  ).toBe(7);
   expect(countWords("It's a well-known tea.")).toBe(4);
 });

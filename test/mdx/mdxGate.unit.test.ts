@@ -7,14 +7,18 @@ import { PWN, runMdx } from '../support/runMdx.ts';
 const file = (body: string) => `---\ntitle: Proofing\n---\n\n${body}\n`;
 const CALLOUT = '<Callout type="tip">Proof overnight in the fridge.</Callout>';
 
-test('a file that adds JSX, an expression or an import the repository\'s version does not have is refused, saying what', () => {
-  expect(mdxGateProblem(file(`Proof it. {${PWN}}`), null)).toMatch(/would add an expression \("\{globalThis.__inkstreamPwned = 1\}"\).*not written/);
-  expect(mdxGateProblem(file('<Script src="https://evil.example/x.js" />'), file('Proof it.'))).toMatch(/a JSX element/);
+test("a file that adds JSX, an expression or an import the repository's version does not have is refused, saying what", () => {
+  expect(mdxGateProblem(file(`Proof it. {${PWN}}`), null)).toMatch(
+    /would add an expression \("\{globalThis.__inkstreamPwned = 1\}"\).*not written/,
+  );
+  expect(
+    mdxGateProblem(file('<Script src="https://evil.example/x.js" />'), file('Proof it.')),
+  ).toMatch(/a JSX element/);
   expect(mdxGateProblem(file("import fs from 'node:fs'"), null)).toMatch(/an import\/export/);
   expect(mdxGateProblem(file('Proof it {'), null)).toMatch(/not valid MDX/);
 });
 
-test('a maintainer\'s component already in the repository\'s version stays; a second copy of it does not', () => {
+test("a maintainer's component already in the repository's version stays; a second copy of it does not", () => {
   const published = file(`Intro.\n\n${CALLOUT}\n\nMore.`);
   expect(mdxGateProblem(file(`New intro.\n\n${CALLOUT}\n\nMore.`), published)).toBeNull();
   expect(mdxGateProblem(file(`${CALLOUT}\n\n${CALLOUT}`), published)).toMatch(/a JSX element/);
@@ -22,9 +26,14 @@ test('a maintainer\'s component already in the repository\'s version stays; a se
 
 test('a revision keeps the component the version it revises had and neutralises the one the model added', () => {
   const before = `Intro.\n\n${CALLOUT}\n`;
-  const revised = neutraliseMdx(`Shorter intro.\n\n${CALLOUT}\n\n<Callout type="warning">{${PWN}}</Callout>\n`, before);
+  const revised = neutraliseMdx(
+    `Shorter intro.\n\n${CALLOUT}\n\n<Callout type="warning">{${PWN}}</Callout>\n`,
+    before,
+  );
   expect(revised.text).toContain(`\n${CALLOUT}\n`);
-  expect(revised.neutralised).toEqual([{ kind: 'jsx', field: 'body', excerpt: `<Callout type="warning">{${PWN}}</Callout>` }]);
+  expect(revised.neutralised).toEqual([
+    { kind: 'jsx', field: 'body', excerpt: `<Callout type="warning">{${PWN}}</Callout>` },
+  ]);
   expect(mdxGateProblem(file(revised.text), file(before))).toBeNull();
 });
 
@@ -43,7 +52,19 @@ test('JavaScript frontmatter is never evaluated: reading it fails, and the gate 
 
 test('frontmatter values are YAML strings that come back exactly, whatever they hold', async () => {
   const title = `Proofing: "the\nbasics" --- {${PWN}} <b>\n---js\n# 1`;
-  const mdx = buildMdx({ title, description: `a: b\n- c\n${'x'.repeat(200)}`, slug: 'p', date: '2026-01-01', keyword: '{k}', tags: ['[a]', '&b'], author: 'A', generator: { provider: 'offline', model: 'm' } }, 'Body.');
+  const mdx = buildMdx(
+    {
+      title,
+      description: `a: b\n- c\n${'x'.repeat(200)}`,
+      slug: 'p',
+      date: '2026-01-01',
+      keyword: '{k}',
+      tags: ['[a]', '&b'],
+      author: 'A',
+      generator: { provider: 'offline', model: 'm' },
+    },
+    'Body.',
+  );
   expect(parseMdx(mdx).frontmatter).toMatchObject({ title, keyword: '{k}', tags: ['[a]', '&b'] });
   expect(parseMdx(mdx).body).toBe('Body.\n');
   expect((await runMdx(mdx)).ran).toBeUndefined();

@@ -1,11 +1,17 @@
 import { expect, test } from 'vitest';
 import { loadsOfFirstUse } from '../support/lazyLoad.ts';
 
-const MDX_TOOLCHAIN = ['micromark-extension-mdxjs', 'mdast-util-from-markdown', 'mdast-util-to-markdown'];
+const MDX_TOOLCHAIN = [
+  'micromark-extension-mdxjs',
+  'mdast-util-from-markdown',
+  'mdast-util-to-markdown',
+];
 const HTML_EXTRACTOR = ['linkedom', '@mozilla/readability'];
 
 test('the MDX toolchain and the HTML extractor are loaded by the first crawl and draft, not by a start that makes none', async () => {
-  const { atStart, afterUse, result } = await loadsOfFirstUse([...MDX_TOOLCHAIN, ...HTML_EXTRACTOR], `
+  const { atStart, afterUse, result } = await loadsOfFirstUse(
+    [...MDX_TOOLCHAIN, ...HTML_EXTRACTOR],
+    `
     const { startTestSite } = await import(root + '/test/support/testSite.ts');
     const { eventually } = await import(root + '/test/support/eventually.ts');
     const site = await startTestSite();
@@ -17,7 +23,8 @@ test('the MDX toolchain and the HTML extractor are loaded by the first crawl and
       (found) => found.status === 'draft' || found.status === 'failed', { timeoutMs: 60_000, what: 'the draft' });
     await site.close();
     return { status: drafted.status, generator: drafted.frontmatter?.generator?.provider, keywordSection: drafted.body?.includes('## Keyword') };
-  `);
+  `,
+  );
   expect(atStart).toEqual([]);
   expect(afterUse).toEqual([...MDX_TOOLCHAIN, ...HTML_EXTRACTOR]);
   expect(result).toEqual({ status: 'draft', generator: 'offline', keywordSection: true });

@@ -25,7 +25,11 @@ export function paginationFixture(): Doc[] {
 }
 
 /** The order both stores promise: null (or missing) sorts lowest, ids break ties in the same direction. */
-export function referenceOrder(docs: readonly Doc[], filter: Record<string, unknown>, sort: Sorting): string[] {
+export function referenceOrder(
+  docs: readonly Doc[],
+  filter: Record<string, unknown>,
+  sort: Sorting,
+): string[] {
   const value = (doc: Doc) => (doc[sort.field] ?? null) as string | number | null;
   const compare = (x: Doc, y: Doc): number => {
     const a = value(x);

@@ -17,18 +17,27 @@ import { routeKey } from '../support/routeSamples.ts';
  */
 
 // These page through one stream of the event log, not a read model: their cost is the stream's length.
-const PAGED_FROM_THE_LOG = new Set(['GET /articles/:id/history', 'GET /topics/:id/history', 'GET /projects/:id/history']);
+const PAGED_FROM_THE_LOG = new Set([
+  'GET /articles/:id/history',
+  'GET /topics/:id/history',
+  'GET /projects/:id/history',
+]);
 
 type Schema = { shape?: Record<string, Schema>; unwrap?: () => Schema; options?: unknown[] };
 
-const listRoutes = allRoutes.filter((route) => route.method === 'get' && 'nextCursor' in ((route.responses[200] as Schema | undefined)?.shape ?? {}));
+const listRoutes = allRoutes.filter(
+  (route) =>
+    route.method === 'get' &&
+    'nextCursor' in ((route.responses[200] as Schema | undefined)?.shape ?? {}),
+);
 
 /** The first value of each optional enum query field (a status, an event type): one request per filter. */
 function filterValues(query: Schema | undefined): Record<string, string>[] {
   const found: Record<string, string>[] = [];
   for (const [name, schema] of Object.entries(query?.shape ?? {})) {
     const options = (schema.unwrap?.() ?? schema).options;
-    if (Array.isArray(options) && typeof options[0] === 'string') found.push({ [name]: options[0] });
+    if (Array.isArray(options) && typeof options[0] === 'string')
+      found.push({ [name]: options[0] });
   }
   return found;
 }
@@ -52,27 +61,50 @@ beforeAll(async () => {
     }),
   });
   const api = app.api();
-  const { body: { project } } = await api.post('/projects', { name: 'Plans', websiteUrl: 'https://plans.example' });
+  const {
+    body: { project },
+  } = await api.post('/projects', { name: 'Plans', websiteUrl: 'https://plans.example' });
   const topics = [];
-  for (const title of ['One', 'Two', 'Three']) topics.push((await api.post(`/projects/${project.id}/topics`, { title })).body.topic);
+  for (const title of ['One', 'Two', 'Three'])
+    topics.push((await api.post(`/projects/${project.id}/topics`, { title })).body.topic);
   await api.post(`/topics/${topics[0].id}/write`);
-  const { body: { webhook } } = await api.post('/webhooks', { url: 'https://127.0.0.1:9/hook' });
+  const {
+    body: { webhook },
+  } = await api.post('/webhooks', { url: 'https://127.0.0.1:9/hook' });
   ids.projects = project.id;
   ids.webhooks = webhook.id;
 }, 60_000);
 
-afterAll(async () => { await app?.close(); });
-
-test('the route declarations name the list endpoints this test walks', () => {
-  expect(listRoutes.map(routeKey)).toEqual(expect.arrayContaining(['GET /projects', 'GET /projects/:id/topics', 'GET /projects/:id/articles', 'GET /webhooks', 'GET /webhooks/:id/deliveries', 'GET /events']));
+afterAll(async () => {
+  await app?.close();
 });
 
-test.each(listRoutes.filter((route) => !PAGED_FROM_THE_LOG.has(routeKey(route))).map((route) => [routeKey(route), route] as const))(
+test('the route declarations name the list endpoints this test walks', () => {
+  expect(listRoutes.map(routeKey)).toEqual(
+    expect.arrayContaining([
+      'GET /projects',
+      'GET /projects/:id/topics',
+      'GET /projects/:id/articles',
+      'GET /webhooks',
+      'GET /webhooks/:id/deliveries',
+      'GET /events',
+    ]),
+  );
+});
+
+test.each(
+  listRoutes
+    .filter((route) => !PAGED_FROM_THE_LOG.has(routeKey(route)))
+    .map((route) => [routeKey(route), route] as const),
+)(
   '%s reads each page from one index: no full scan, no sort of the matches',
   async (_key, route) => {
     const path = route.path.replace(':id', ids[route.path.split('/')[1]] ?? 'none');
     // Cursors after a value, after a missing value, and (for the feed) after an event it returned.
-    const cursors = [encodeCursor({ key: '2026-01-01T00:00:00.000Z', id: 'zzz' }), encodeCursor({ key: null, id: 'zzz' })];
+    const cursors = [
+      encodeCursor({ key: '2026-01-01T00:00:00.000Z', id: 'zzz' }),
+      encodeCursor({ key: null, id: 'zzz' }),
+    ];
     const queries: string[] = [];
     for (const filter of [{}, ...filterValues(route.query as Schema | undefined)]) {
       const base = new URLSearchParams({ ...filter, limit: '1' });
@@ -93,7 +125,8 @@ test.each(listRoutes.filter((route) => !PAGED_FROM_THE_LOG.has(routeKey(route)))
         const listed = finds.filter((find) => find.collection !== 'api_keys');
         expect(listed.length, `${path}?${query} pages through a read model`).toBeGreaterThan(0);
         for (const { collection, options } of listed) {
-          for (const { sql, plan } of findPlans(probe, collection, options)) expect({ query, sql, slow: slowSteps(plan) }).toEqual({ query, sql, slow: [] });
+          for (const { sql, plan } of findPlans(probe, collection, options))
+            expect({ query, sql, slow: slowSteps(plan) }).toEqual({ query, sql, slow: [] });
         }
       }
     } finally {

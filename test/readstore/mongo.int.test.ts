@@ -35,7 +35,9 @@ describe.skipIf(!url)('mongo read store', () => {
         stores.push(await openMongoReadStore(url!, dbName));
         return stores.at(-1)!;
       },
-      async dispose() { for (const store of stores) await store.close(); },
+      async dispose() {
+        for (const store of stores) await store.close();
+      },
     };
   });
 });

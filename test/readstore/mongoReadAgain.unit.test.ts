@@ -7,7 +7,11 @@ function readFailing(failures: number, code: number) {
   let calls = 0;
   const read = async () => {
     calls++;
-    if (calls <= failures) throw new MongoServerError({ code, errmsg: 'PlanExecutor error during find command :: caused by :: collection dropped' });
+    if (calls <= failures)
+      throw new MongoServerError({
+        code,
+        errmsg: 'PlanExecutor error during find command :: caused by :: collection dropped',
+      });
     return ['rebuilt'];
   };
   return { read, calls: () => calls };

@@ -31,17 +31,36 @@ const tempFile = (name: string) => join(mkdtempSync(join(tmpdir(), 'ink-rebuild-
 
 const openReads = (file: string) => openReadModels(file, projections);
 const rebuild = (events: EventStore, reads: ReadStore, options: Partial<RebuildOptions> = {}) =>
-  rebuildOnline(events, reads, projections, { consumer: 'rebuild', live: 'projections', versionOf: projectionVersion, ...options });
+  rebuildOnline(events, reads, projections, {
+    consumer: 'rebuild',
+    live: 'projections',
+    versionOf: projectionVersion,
+    ...options,
+  });
 const dump = (store: ReadStore) => dumpReadModels(store, projections);
 
 /** Three sample lives interleaved with tallies that are counted, dropped and counted again. */
 async function sampleLog(): Promise<EventStore> {
   const events = openSqliteEventStore(tempFile('events.sqlite'));
   const tally = async (stream: string, tallyId: string, type: string) => {
-    await events.append(stream, [{
-      id: crypto.randomUUID(), type, data: { tallyId },
-      metadata: { accountId: 'acc_t', actor: { kind: 'system', worker: 'test' }, correlationId: 'c', causationId: 'c', requestId: 'r' },
-    }], 'no_stream');
+    await events.append(
+      stream,
+      [
+        {
+          id: crypto.randomUUID(),
+          type,
+          data: { tallyId },
+          metadata: {
+            accountId: 'acc_t',
+            actor: { kind: 'system', worker: 'test' },
+            correlationId: 'c',
+            causationId: 'c',
+            requestId: 'r',
+          },
+        },
+      ],
+      'no_stream',
+    );
   };
   for (const seed of ['1', '2', '3']) {
     await tally(`tally-a${seed}`, 'a', 'Counted');
@@ -55,18 +74,27 @@ async function sampleLog(): Promise<EventStore> {
 async function liveReadModels(events: EventStore): Promise<Record<string, unknown[]>> {
   const live = await openReads(tempFile('live.sqlite'));
   // As the live consumer sees them at worst: every event delivered twice, in batches of one.
-  for (const event of await events.readAll({ maxCount: 10_000 })) await applyProjections(projections, live, [event, event], 'projections', events);
+  for (const event of await events.readAll({ maxCount: 10_000 }))
+    await applyProjections(projections, live, [event, event], 'projections', events);
   return dump(live);
 }
 
 test('a rebuild gives the read models the live consumer built, whatever its batch and memory bound', async () => {
   const events = await sampleLog();
   const expected = await liveReadModels(events);
-  expect(expected.tallies).toEqual([{ id: 'a', count: 1, last: 'tally-a3', _position: expect.any(String) }, { id: 'b', count: 5, last: 'tally-c3', _position: expect.any(String) }]);
+  expect(expected.tallies).toEqual([
+    { id: 'a', count: 1, last: 'tally-a3', _position: expect.any(String) },
+    { id: 'b', count: 5, last: 'tally-c3', _position: expect.any(String) },
+  ]);
   expect(expected.articles).toHaveLength(3);
   const head = await events.headPosition();
 
-  for (const bounds of [{}, { readBatch: 1, documentsHeld: 1 }, { readBatch: 3, documentsHeld: 2 }, { readBatch: 7, documentsHeld: 100 }]) {
+  for (const bounds of [
+    {},
+    { readBatch: 1, documentsHeld: 1 },
+    { readBatch: 3, documentsHeld: 2 },
+    { readBatch: 7, documentsHeld: 100 },
+  ]) {
     const reads = await openReads(tempFile('rebuilt.sqlite'));
     // A document no event explains: the rebuild must not keep it.
     await reads.save('articles', { id: 'art_bogus', accountId: 'x' });

@@ -8,7 +8,12 @@ export type AppResponse<T = any> = { status: number; body: T; headers: Headers }
 export type AppSession = {
   cookie: string | null;
   csrfToken: string | null;
-  request<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<AppResponse<T>>;
+  request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<AppResponse<T>>;
 };
 
 export function appSession(baseUrl: string, options: { origin?: string | null } = {}): AppSession {
@@ -47,11 +52,22 @@ export function appSession(baseUrl: string, options: { origin?: string | null } 
 export const linkToken = (link: string): string => new URL(link).hash.replace(/^#token=/, '');
 
 /** Sets a password through a link, then signs in: a member's first visit. */
-export async function joinAndSignIn(baseUrl: string, link: string, email: string, password = 'plum-orchard-lantern-42'): Promise<AppSession> {
+export async function joinAndSignIn(
+  baseUrl: string,
+  link: string,
+  email: string,
+  password = 'plum-orchard-lantern-42',
+): Promise<AppSession> {
   const session = appSession(baseUrl);
-  const set = await session.request('POST', '/set-password', { token: linkToken(link), password, email });
-  if (set.status !== 200) throw new Error(`set-password answered ${set.status}: ${JSON.stringify(set.body)}`);
+  const set = await session.request('POST', '/set-password', {
+    token: linkToken(link),
+    password,
+    email,
+  });
+  if (set.status !== 200)
+    throw new Error(`set-password answered ${set.status}: ${JSON.stringify(set.body)}`);
   const signedIn = await session.request('POST', '/sign-in', { email, password });
-  if (signedIn.status !== 200) throw new Error(`sign-in answered ${signedIn.status}: ${JSON.stringify(signedIn.body)}`);
+  if (signedIn.status !== 200)
+    throw new Error(`sign-in answered ${signedIn.status}: ${JSON.stringify(signedIn.body)}`);
   return session;
 }

@@ -6,17 +6,26 @@ import type { BrandInput, PageInput } from '../../src/integrations/llm/writer.ts
 
 export const fernleafBrand: BrandInput = {
   name: 'Fernleaf Tea',
-  voice: 'Warm, knowledgeable and unhurried. Explains the why behind every step without talking down to the reader.',
+  voice:
+    'Warm, knowledgeable and unhurried. Explains the why behind every step without talking down to the reader.',
   voiceTraits: ['friendly', 'knowledgeable', 'calm'],
   companyFacts: [
     { kind: 'founded', value: '2014', sourceUrl: 'https://fernleaf.example/about' },
     { kind: 'location', value: 'Bristol, England', sourceUrl: 'https://fernleaf.example/about' },
-    { kind: 'product', value: 'single-estate green tea and oolong', sourceUrl: 'https://fernleaf.example/shop/green-tea' },
+    {
+      kind: 'product',
+      value: 'single-estate green tea and oolong',
+      sourceUrl: 'https://fernleaf.example/shop/green-tea',
+    },
     { kind: 'audience', value: 'home tea drinkers', sourceUrl: 'https://fernleaf.example/' },
   ],
   doDont: {
     do: ['Explain the reason behind each step', 'Use metric units'],
-    dont: ['Avoid the words "synergy" and "revolutionary"', 'No exclamation marks', 'Never use "leverage"'],
+    dont: [
+      'Avoid the words "synergy" and "revolutionary"',
+      'No exclamation marks',
+      'Never use "leverage"',
+    ],
   },
 };
 
@@ -32,7 +41,12 @@ export const fernleafPages: PageInput[] = [
     url: 'https://fernleaf.example/guides/brewing-green-tea',
     title: 'How to brew green tea | Fernleaf Tea',
     description: 'Water temperature, leaf quantity and steeping time for green tea.',
-    headings: ['Water temperature', 'Steeping time', 'How much leaf to use', 'Re-steeping green tea'],
+    headings: [
+      'Water temperature',
+      'Steeping time',
+      'How much leaf to use',
+      'Re-steeping green tea',
+    ],
     text: 'Green tea tastes bitter when the water is too hot. Water temperature between 70 and 80 degrees keeps green tea sweet and grassy. Steeping time matters as much as temperature: two minutes is a good start for most green tea. Use about three grams of leaf for every 200 millilitres of water. Good green tea can be re-steeped two or three times, and each infusion tastes a little different. Water temperature is the single most common reason green tea disappoints.',
   },
   {

@@ -14,16 +14,28 @@ import { signedInMember } from './signedInMember.ts';
  */
 export const CHROMIUM = process.env.INKSTREAM_TEST_CHROMIUM ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
-if (process.env.CI === 'true' && !hasChromium) throw new Error(`No browser at ${CHROMIUM}: .ci/run installs Debian's chromium package.`);
+if (process.env.CI === 'true' && !hasChromium)
+  throw new Error(`No browser at ${CHROMIUM}: .ci/run installs Debian's chromium package.`);
 
 /** Where screenshots go (gitignored): every page at a desktop and a phone size. */
 export const SCREENSHOTS = join(import.meta.dirname, '../../test-screenshots');
-const SIZES = [{ width: 1280, height: 800 }, { width: 390, height: 844 }] as const;
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const;
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -32,7 +44,11 @@ export function launchChromium(): Promise<Browser> {
  * with this role: invited, joined through their link and signed in over HTTP, then the session
  * cookie handed to a fresh browser context. Confirmation dialogs are accepted.
  */
-export async function signedInPage(browser: Browser, inkstream: TestInkstream, input: { email: string; role: MemberRole; account?: string }): Promise<Page> {
+export async function signedInPage(
+  browser: Browser,
+  inkstream: TestInkstream,
+  input: { email: string; role: MemberRole; account?: string },
+): Promise<Page> {
   const session = await signedInMember(inkstream, input);
   const [name, value] = session.cookie!.split(/=(.*)/s, 2);
   const context = await browser.newContext({ viewport: SIZES[0] });
@@ -50,13 +66,27 @@ export async function checkPage(page: Page, name: string): Promise<void> {
   // Violations only: axe then builds no selectors or details for the nodes that pass. Legacy mode
   // runs axe.run in the page itself instead of per frame plus a finishing run in a new blank page;
   // the application has no cross-origin frames, the only thing it would skip.
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode().analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), name).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode()
+    .analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    serious.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+    name,
+  ).toEqual([]);
   mkdirSync(SCREENSHOTS, { recursive: true });
   for (const size of SIZES) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${size.width}x${size.height}.png`), fullPage: true });
+    await page.screenshot({
+      path: join(SCREENSHOTS, `${name}-${size.width}x${size.height}.png`),
+      fullPage: true,
+    });
   }
   await page.setViewportSize(SIZES[0]);
 }

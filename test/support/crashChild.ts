@@ -23,8 +23,15 @@ const file = join(process.env.DATA_DIR!, 'inkstream.sqlite');
 const store = openSqliteEventStore(file);
 const readStore = openSqliteReadStore(file);
 const projections = [...allProjections, revisionAudit];
-await readStore.ensureCollections(projections.map((p) => ({ name: p.collection, indexes: p.indexes })));
-const consumer = await startConsumer(projectionConsumer(projections, readStore, store), { store, readStore, logger: pino({ level: 'silent' }), pollIntervalMs: 50 });
+await readStore.ensureCollections(
+  projections.map((p) => ({ name: p.collection, indexes: p.indexes })),
+);
+const consumer = await startConsumer(projectionConsumer(projections, readStore, store), {
+  store,
+  readStore,
+  logger: pino({ level: 'silent' }),
+  pollIntervalMs: 50,
+});
 
 if (process.env.MODE === 'drain') {
   while (!(await consumer.waitFor(await store.headPosition(), 5_000)));
@@ -39,14 +46,41 @@ const PROJECTS = 48; // a multiple of WRITERS: each project has one writer, so w
 async function writer(first: number): Promise<never> {
   for (let i = first; ; i += WRITERS) {
     const projectId = `prj_${`${run}x${i % PROJECTS}`.padStart(26, '0')}`;
-    const context = { accountId: 'acc_crash', actor: { kind: 'system' as const, worker: 'crash' }, correlationId: run, requestId: run, commandId: `${run}:${i}` };
+    const context = {
+      accountId: 'acc_crash',
+      actor: { kind: 'system' as const, worker: 'crash' },
+      correlationId: run,
+      requestId: run,
+      commandId: `${run}:${i}`,
+    };
     const at = new Date().toISOString();
-    const result = i < PROJECTS
-      ? await handleCommand(store, projectStream, projectId, {
-        type: 'CreateProject', projectId, accountId: 'acc_crash', name: `p${i}`, websiteUrl: 'https://example.com', blogUrl: null, sitemapUrl: null,
-        settings: DEFAULT_SETTINGS, crawlId: `crl${i}`, at,
-      }, context)
-      : await handleCommand(store, projectStream, projectId, { type: 'UpdateProject', name: `p${i}`, at }, context);
+    const result =
+      i < PROJECTS
+        ? await handleCommand(
+            store,
+            projectStream,
+            projectId,
+            {
+              type: 'CreateProject',
+              projectId,
+              accountId: 'acc_crash',
+              name: `p${i}`,
+              websiteUrl: 'https://example.com',
+              blogUrl: null,
+              sitemapUrl: null,
+              settings: DEFAULT_SETTINGS,
+              crawlId: `crl${i}`,
+              at,
+            },
+            context,
+          )
+        : await handleCommand(
+            store,
+            projectStream,
+            projectId,
+            { type: 'UpdateProject', name: `p${i}`, at },
+            context,
+          );
     // Written to a pipe, which is synchronous on Linux: printed means acknowledged and committed.
     process.stdout.write(result.events.map((event) => `ack ${event.id}\n`).join(''));
   }
@@ -59,20 +93,56 @@ async function writer(first: number): Promise<never> {
  */
 async function topicWriter(first: number): Promise<never> {
   for (let i = 0; ; i++) {
-    const context = { accountId: 'acc_crash', actor: { kind: 'system' as const, worker: 'crash' }, correlationId: run, requestId: run, commandId: `${run}:${first}:${i}` };
+    const context = {
+      accountId: 'acc_crash',
+      actor: { kind: 'system' as const, worker: 'crash' },
+      correlationId: run,
+      requestId: run,
+      commandId: `${run}:${first}:${i}`,
+    };
     const at = new Date().toISOString();
     const made = Math.floor(i / 3);
     const topic = i % 3 === 0 ? made : (i * 7) % (made + 1);
     const topicId = `tpc_${`crashw${first}n${topic}`.padStart(26, '0')}`;
-    const result = i % 3 === 0
-      ? await handleCommand(store, topicStream, topicId, { type: 'CreateTopic', topic: {
-        topicId, projectId: `prj_${`crash${topic % 6}`.padStart(26, '0')}`, title: `t${topic}`, keyword: null, brief: null, status: 'approved',
-        scheduledFor: null, priority: 50, source: 'api', runId: null, rationale: null, at,
-      } }, context)
-      : await handleCommand(store, topicStream, topicId, { type: 'UpdateTopic', status: (i + process.pid) % 2 ? 'rejected' : 'approved', at }, context);
+    const result =
+      i % 3 === 0
+        ? await handleCommand(
+            store,
+            topicStream,
+            topicId,
+            {
+              type: 'CreateTopic',
+              topic: {
+                topicId,
+                projectId: `prj_${`crash${topic % 6}`.padStart(26, '0')}`,
+                title: `t${topic}`,
+                keyword: null,
+                brief: null,
+                status: 'approved',
+                scheduledFor: null,
+                priority: 50,
+                source: 'api',
+                runId: null,
+                rationale: null,
+                at,
+              },
+            },
+            context,
+          )
+        : await handleCommand(
+            store,
+            topicStream,
+            topicId,
+            { type: 'UpdateTopic', status: (i + process.pid) % 2 ? 'rejected' : 'approved', at },
+            context,
+          );
     process.stdout.write(result.events.map((event) => `ack ${event.id}\n`).join(''));
   }
 }
 
 process.stdout.write('ready\n');
-await Promise.all(Array.from({ length: WRITERS }, (_, first) => (process.env.MODE === 'topics' ? topicWriter : writer)(first)));
+await Promise.all(
+  Array.from({ length: WRITERS }, (_, first) =>
+    (process.env.MODE === 'topics' ? topicWriter : writer)(first),
+  ),
+);

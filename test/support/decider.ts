@@ -3,7 +3,10 @@ import { AppError, type ErrorCode } from '../../src/core/errors.ts';
 import type { DomainEvent, StreamType } from '../../src/eventstore/handleCommand.ts';
 
 /** The pure part of a stream type: what a decider test needs, no store. */
-export type Decider<State, Event extends DomainEvent, Command> = Pick<StreamType<State, Event, Command>, 'initial' | 'evolve' | 'decide'>;
+export type Decider<State, Event extends DomainEvent, Command> = Pick<
+  StreamType<State, Event, Command>,
+  'initial' | 'evolve' | 'decide'
+>;
 
 /**
  * given(stream, ...history).when(command).thenYields(...events) | .thenNothing() | .thenFails(code)
@@ -13,12 +16,19 @@ export type Decider<State, Event extends DomainEvent, Command> = Pick<StreamType
  * promise or is not deterministic fails every test written with this. The outcome methods are
  * not named `then`: an object with a `then` method is a thenable, and `await` would call it.
  */
-export function given<State, Event extends DomainEvent, Command>(stream: Decider<State, Event, Command>, ...history: Event[]) {
+export function given<State, Event extends DomainEvent, Command>(
+  stream: Decider<State, Event, Command>,
+  ...history: Event[]
+) {
   const state = fold(stream, stream.initial(), history);
   return { state, when: (command: Command) => when(stream, state, command) };
 }
 
-function when<State, Event extends DomainEvent, Command>(stream: Decider<State, Event, Command>, state: State, command: Command) {
+function when<State, Event extends DomainEvent, Command>(
+  stream: Decider<State, Event, Command>,
+  state: State,
+  command: Command,
+) {
   const decide = (): Event[] => {
     const events = stream.decide(deepFreeze(command), deepFreeze(state));
     expect(Array.isArray(events), 'decide answers an array of events, synchronously').toBe(true);
@@ -52,7 +62,9 @@ function when<State, Event extends DomainEvent, Command>(stream: Decider<State, 
         expect(error.code, error.message).toBe(code);
         return error;
       }
-      return expect.fail(`expected the command to fail with ${code}; it decided ${JSON.stringify(events.map((event) => event.type))}`);
+      return expect.fail(
+        `expected the command to fail with ${code}; it decided ${JSON.stringify(events.map((event) => event.type))}`,
+      );
     },
 
     /** What was decided, for tests that derive their expectation (the table-driven ones). */
@@ -69,7 +81,11 @@ function when<State, Event extends DomainEvent, Command>(stream: Decider<State, 
   };
 }
 
-function fold<State, Event extends DomainEvent, Command>(stream: Decider<State, Event, Command>, state: State, events: readonly Event[]): State {
+function fold<State, Event extends DomainEvent, Command>(
+  stream: Decider<State, Event, Command>,
+  state: State,
+  events: readonly Event[],
+): State {
   return events.reduce((current, event) => stream.evolve(current, event), state);
 }
 

@@ -2,7 +2,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { AppRegistry } from './fakeGitHub/apps.ts';
 import { collaboratorRoutes } from './fakeGitHub/collaboratorRoutes.ts';
-import { FailureScript, failureReply, type RateLimit, type ScriptedFailure } from './fakeGitHub/failures.ts';
+import {
+  FailureScript,
+  failureReply,
+  type RateLimit,
+  type ScriptedFailure,
+} from './fakeGitHub/failures.ts';
 import { GitStore, type GitCommit } from './fakeGitHub/gitStore.ts';
 import { gitRoutes } from './fakeGitHub/gitRoutes.ts';
 import { fullRepository, pullRequest, type Urls } from './fakeGitHub/objects.ts';
@@ -10,7 +15,16 @@ import { assertRestResponse } from './fakeGitHub/openapi.ts';
 import { pullRoutes } from './fakeGitHub/pullRoutes.ts';
 import { statusRoutes } from './fakeGitHub/statusRoutes.ts';
 import { HttpFailure, type Reply, type Route } from './fakeGitHub/route.ts';
-import { allows, grantAll, type Access, type Actor, type Grant, type RepoRecord, type RepoRole, type StatusRecord } from './fakeGitHub/state.ts';
+import {
+  allows,
+  grantAll,
+  type Access,
+  type Actor,
+  type Grant,
+  type RepoRecord,
+  type RepoRole,
+  type StatusRecord,
+} from './fakeGitHub/state.ts';
 import { closePullRequest, mergePullRequest, pushCommit } from './fakeGitHub/userActions.ts';
 
 /**
@@ -86,7 +100,12 @@ export class FakeGitHub {
     this.server = server;
     this.prefix = options.pathPrefix ?? '';
     this.nowMs = options.nowMs ?? Date.now;
-    this.onContractViolation = options.onContractViolation ?? ((error) => queueMicrotask(() => { throw error; }));
+    this.onContractViolation =
+      options.onContractViolation ??
+      ((error) =>
+        queueMicrotask(() => {
+          throw error;
+        }));
     const { port } = server.address() as AddressInfo;
     this.baseUrl = `http://127.0.0.1:${port}${this.prefix}`;
     this.urls = { api: this.baseUrl, html: options.htmlBaseUrl ?? 'https://github.com' };
@@ -113,27 +132,68 @@ export class FakeGitHub {
 
   addRepository(setup: RepositorySetup): RepoRecord {
     const repo: RepoRecord = {
-      id: this.nextRepoId++, owner: setup.owner, name: setup.name, private: setup.private ?? true,
-      defaultBranch: setup.defaultBranch ?? 'main', createdAt: this.nowIso(), branches: new Map(),
-      protectedBranches: new Set(setup.protectedBranches), git: new GitStore(), pulls: new Map(), comments: [], statuses: [], nextNumber: 1,
+      id: this.nextRepoId++,
+      owner: setup.owner,
+      name: setup.name,
+      private: setup.private ?? true,
+      defaultBranch: setup.defaultBranch ?? 'main',
+      createdAt: this.nowIso(),
+      branches: new Map(),
+      protectedBranches: new Set(setup.protectedBranches),
+      git: new GitStore(),
+      pulls: new Map(),
+      comments: [],
+      statuses: [],
+      nextNumber: 1,
       collaborators: new Map(),
     };
     this.repos.set(`${setup.owner}/${setup.name}`, repo);
-    pushCommit(repo, repo.defaultBranch, { message: 'Initial commit', files: setup.files ?? { 'README.md': `# ${setup.name}\n` }, author: setup.owner }, this.nowIso());
+    pushCommit(
+      repo,
+      repo.defaultBranch,
+      {
+        message: 'Initial commit',
+        files: setup.files ?? { 'README.md': `# ${setup.name}\n` },
+        author: setup.owner,
+      },
+      this.nowIso(),
+    );
     return repo;
   }
 
   /** A personal access token acting as `login`, with `read`/`write` on everything or a fine-grained grant per repository. */
-  addToken(token: string, input: { login: string; repositories: Record<string, Access | Grant> }): void {
-    const grants = new Map(Object.entries(input.repositories).map(([repo, g]) => [repo, typeof g === 'string' ? grantAll(g) : g]));
+  addToken(
+    token: string,
+    input: { login: string; repositories: Record<string, Access | Grant> },
+  ): void {
+    const grants = new Map(
+      Object.entries(input.repositories).map(([repo, g]) => [
+        repo,
+        typeof g === 'string' ? grantAll(g) : g,
+      ]),
+    );
     this.tokens.set(token, { login: input.login, id: 0, kind: 'user', grants });
   }
 
   /** A GitHub App (`publicKey` PEM verifies its JWTs) installed on `repositories` with `permissions`. */
-  addAppInstallation(input: { appId: number; slug?: string; publicKey: string; installationId: number; repositories: string[]; permissions: Grant }): void {
-    this.apps.apps.set(input.appId, { appId: input.appId, slug: input.slug ?? `app-${input.appId}`, publicKey: input.publicKey });
+  addAppInstallation(input: {
+    appId: number;
+    slug?: string;
+    publicKey: string;
+    installationId: number;
+    repositories: string[];
+    permissions: Grant;
+  }): void {
+    this.apps.apps.set(input.appId, {
+      appId: input.appId,
+      slug: input.slug ?? `app-${input.appId}`,
+      publicKey: input.publicKey,
+    });
     this.apps.installations.set(input.installationId, {
-      installationId: input.installationId, appId: input.appId, repositories: input.repositories, permissions: input.permissions,
+      installationId: input.installationId,
+      appId: input.appId,
+      repositories: input.repositories,
+      permissions: input.permissions,
     });
   }
 
@@ -195,8 +255,18 @@ export class FakeGitHub {
 
   // ——— what people do on github.com ———
 
-  pushCommit(owner: string, name: string, branch: string, input: { message: string; files: Record<string, string | Buffer>; author?: string }): GitCommit {
-    return pushCommit(this.repository(owner, name), branch, { author: owner, ...input }, this.nowIso());
+  pushCommit(
+    owner: string,
+    name: string,
+    branch: string,
+    input: { message: string; files: Record<string, string | Buffer>; author?: string },
+  ): GitCommit {
+    return pushCommit(
+      this.repository(owner, name),
+      branch,
+      { author: owner, ...input },
+      this.nowIso(),
+    );
   }
 
   mergePullRequest(owner: string, name: string, number: number, by = owner): GitCommit {
@@ -221,7 +291,8 @@ export class FakeGitHub {
 
   private pull(repo: RepoRecord, number: number) {
     const pull = repo.pulls.get(number);
-    if (!pull) throw new Error(`fake GitHub has no pull request #${number} in ${repo.owner}/${repo.name}`);
+    if (!pull)
+      throw new Error(`fake GitHub has no pull request #${number} in ${repo.owner}/${repo.name}`);
     return pull;
   }
 
@@ -229,7 +300,9 @@ export class FakeGitHub {
 
   private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const rawPath = url.pathname.startsWith(this.prefix) ? url.pathname.slice(this.prefix.length) : '';
+    const rawPath = url.pathname.startsWith(this.prefix)
+      ? url.pathname.slice(this.prefix.length)
+      : '';
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
@@ -240,16 +313,29 @@ export class FakeGitHub {
       body = null;
     }
     const log: LoggedRequest = {
-      method: req.method ?? 'GET', path: decodeURIComponent(rawPath), operationId: null, status: 0,
-      query: Object.fromEntries(url.searchParams), body: body ?? {}, login: null,
+      method: req.method ?? 'GET',
+      path: decodeURIComponent(rawPath),
+      operationId: null,
+      status: 0,
+      query: Object.fromEntries(url.searchParams),
+      body: body ?? {},
+      login: null,
     };
     this.requests.push(log);
 
     const accessTokens = req.method === 'POST' ? ACCESS_TOKENS.exec(rawPath) : null;
     const route = routes.find((r) => r.method === req.method && r.pattern.test(rawPath));
-    log.operationId = accessTokens ? 'apps/create-installation-access-token' : route?.operationId ?? null;
+    log.operationId = accessTokens
+      ? 'apps/create-installation-access-token'
+      : (route?.operationId ?? null);
     if (!log.operationId) {
-      return this.violate(res, log, new Error(`fake GitHub has no route for ${req.method} ${rawPath}; add it with its OpenAPI operationId`));
+      return this.violate(
+        res,
+        log,
+        new Error(
+          `fake GitHub has no route for ${req.method} ${rawPath}; add it with its OpenAPI operationId`,
+        ),
+      );
     }
     let reply: Reply;
     try {
@@ -271,32 +357,65 @@ export class FakeGitHub {
   }
 
   private handle(
-    req: IncomingMessage, url: URL, rawPath: string, body: Record<string, unknown>, log: LoggedRequest,
-    route: Route | undefined, accessTokens: RegExpExecArray | null,
+    req: IncomingMessage,
+    url: URL,
+    rawPath: string,
+    body: Record<string, unknown>,
+    log: LoggedRequest,
+    route: Route | undefined,
+    accessTokens: RegExpExecArray | null,
   ): Reply {
     try {
       const [scheme, credential] = (req.headers.authorization ?? '').split(' ');
       if (accessTokens) {
-        if (scheme?.toLowerCase() !== 'bearer') throw new HttpFailure(401, 'A JSON web token could not be decoded');
-        const minted = this.apps.mint(this.apps.authenticate(credential), Number(accessTokens.groups!.id), this.nowMs());
+        if (scheme?.toLowerCase() !== 'bearer')
+          throw new HttpFailure(401, 'A JSON web token could not be decoded');
+        const minted = this.apps.mint(
+          this.apps.authenticate(credential),
+          Number(accessTokens.groups!.id),
+          this.nowMs(),
+        );
         this.tokens.set(minted.token, minted.actor);
         log.login = `app ${minted.actor.login}`;
         return { status: 201, body: minted.body };
       }
       const actor = credential ? this.tokens.get(credential) : undefined;
-      if (!actor) throw new HttpFailure(401, credential ? 'Bad credentials' : 'Requires authentication');
+      if (!actor)
+        throw new HttpFailure(401, credential ? 'Bad credentials' : 'Requires authentication');
       log.login = actor.login;
-      const params = Object.fromEntries(Object.entries(route!.pattern.exec(rawPath)!.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]));
+      const params = Object.fromEntries(
+        Object.entries(route!.pattern.exec(rawPath)!.groups ?? {}).map(([k, v]) => [
+          k,
+          decodeURIComponent(v),
+        ]),
+      );
       const repo = this.repos.get(`${params.owner}/${params.repo}`);
       const grant = repo && actor.grants.get(`${repo.owner}/${repo.name}`);
       if (!repo || !grant) throw new HttpFailure(404, 'Not Found');
       const alternatives = route!.permission ?? [];
-      if (alternatives.length && !alternatives.some(([name, access]) => allows(grant, name, access))) {
+      if (
+        alternatives.length &&
+        !alternatives.some(([name, access]) => allows(grant, name, access))
+      ) {
         const accepted = alternatives.map(([name, access]) => `${name}=${access}`).join('; ');
         const by = actor.kind === 'user' ? 'personal access token' : 'integration';
-        throw new HttpFailure(403, `Resource not accessible by ${by}`, {}, { 'x-accepted-github-permissions': accepted });
+        throw new HttpFailure(
+          403,
+          `Resource not accessible by ${by}`,
+          {},
+          { 'x-accepted-github-permissions': accepted },
+        );
       }
-      return route!.handle({ params, query: url.searchParams, body, headers: req.headers, actor, repo, urls: this.urls, nowIso: () => this.nowIso() });
+      return route!.handle({
+        params,
+        query: url.searchParams,
+        body,
+        headers: req.headers,
+        actor,
+        repo,
+        urls: this.urls,
+        nowIso: () => this.nowIso(),
+      });
     } catch (error) {
       if (error instanceof HttpFailure) return error.reply;
       throw error;

@@ -13,31 +13,93 @@
  * Search Console data is kept per day, page and query and aggregated like the API does: clicks
  * and impressions summed, CTR = clicks / impressions, position weighted by impressions.
  */
-import { createPublicKey, generateKeyPairSync, randomBytes, verify, type KeyObject } from 'node:crypto';
+import {
+  createPublicKey,
+  generateKeyPairSync,
+  randomBytes,
+  verify,
+  type KeyObject,
+} from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startHttpServer } from './httpServer.ts';
 
 export const GOOGLE_TOKEN_AUDIENCE = 'https://oauth2.googleapis.com/token';
-const SCOPES_THAT_READ = ['https://www.googleapis.com/auth/webmasters.readonly', 'https://www.googleapis.com/auth/webmasters'];
+const SCOPES_THAT_READ = [
+  'https://www.googleapis.com/auth/webmasters.readonly',
+  'https://www.googleapis.com/auth/webmasters',
+];
 
 export type Scripted = { status: number; body: unknown; headers?: Record<string, string> };
 export type CallKind = 'token' | 'site' | 'sites' | 'query';
-export type RecordedCall = { kind: CallKind; method: string; path: string; siteUrl: string | null; body: any; principal: string | null; status: number };
-export type DataRow = { date: string; page: string; query: string; clicks: number; impressions: number; position: number };
+export type RecordedCall = {
+  kind: CallKind;
+  method: string;
+  path: string;
+  siteUrl: string | null;
+  body: any;
+  principal: string | null;
+  status: number;
+};
+export type DataRow = {
+  date: string;
+  page: string;
+  query: string;
+  clicks: number;
+  impressions: number;
+  position: number;
+};
 
-const apiError = (code: number, message: string, status: string, reason: string, extra: Record<string, unknown> = {}) =>
-  ({ error: { code, message, errors: [{ message, domain: 'global', reason }], status, ...extra } });
+const apiError = (
+  code: number,
+  message: string,
+  status: string,
+  reason: string,
+  extra: Record<string, unknown> = {},
+) => ({
+  error: { code, message, errors: [{ message, domain: 'global', reason }], status, ...extra },
+});
 
 /** Google's error answers, for scripting failures. */
 export const googleError = {
-  rateLimited: (headers: Record<string, string> = {}): Scripted => ({ status: 429, headers, body: apiError(429, "Quota exceeded for quota metric 'Queries' and limit 'Queries per minute per user'.", 'RESOURCE_EXHAUSTED', 'rateLimitExceeded') }),
-  quota403: (): Scripted => ({ status: 403, body: apiError(403, 'User Rate Limit Exceeded', 'PERMISSION_DENIED', 'userRateLimitExceeded') }),
-  serverError: (status = 500): Scripted => ({ status, body: apiError(status, 'Internal error encountered.', status === 503 ? 'UNAVAILABLE' : 'INTERNAL', 'backendError') }),
-  tokenServerError: (): Scripted => ({ status: 503, body: { error: 'temporarily_unavailable', error_description: 'The service is currently unavailable.' } }),
+  rateLimited: (headers: Record<string, string> = {}): Scripted => ({
+    status: 429,
+    headers,
+    body: apiError(
+      429,
+      "Quota exceeded for quota metric 'Queries' and limit 'Queries per minute per user'.",
+      'RESOURCE_EXHAUSTED',
+      'rateLimitExceeded',
+    ),
+  }),
+  quota403: (): Scripted => ({
+    status: 403,
+    body: apiError(403, 'User Rate Limit Exceeded', 'PERMISSION_DENIED', 'userRateLimitExceeded'),
+  }),
+  serverError: (status = 500): Scripted => ({
+    status,
+    body: apiError(
+      status,
+      'Internal error encountered.',
+      status === 503 ? 'UNAVAILABLE' : 'INTERNAL',
+      'backendError',
+    ),
+  }),
+  tokenServerError: (): Scripted => ({
+    status: 503,
+    body: {
+      error: 'temporarily_unavailable',
+      error_description: 'The service is currently unavailable.',
+    },
+  }),
 };
 
-const forbidden = (siteUrl: string) => apiError(403,
-  `User does not have sufficient permission for site '${siteUrl}'. See also: https://support.google.com/webmasters/answer/2451999.`, 'PERMISSION_DENIED', 'forbidden');
+const forbidden = (siteUrl: string) =>
+  apiError(
+    403,
+    `User does not have sufficient permission for site '${siteUrl}'. See also: https://support.google.com/webmasters/answer/2451999.`,
+    'PERMISSION_DENIED',
+    'forbidden',
+  );
 
 type Token = { principal: string; scopes: string[] };
 
@@ -49,20 +111,33 @@ export async function startFakeSearchConsole(options: { nowMs?: () => number } =
   const accessTokens = new Map<string, Token>();
   const properties = new Map<string, { users: Map<string, string>; rows: DataRow[] }>();
   const scripted: Record<CallKind, Scripted[]> = { token: [], site: [], sites: [], query: [] };
-  const scriptedWhere: { kind: CallKind; match: (body: any) => boolean; answers: Scripted[] }[] = [];
+  const scriptedWhere: { kind: CallKind; match: (body: any) => boolean; answers: Scripted[] }[] =
+    [];
   const calls: RecordedCall[] = [];
 
   function issue(principal: string, scopes: string[]) {
     const token = `ya29.${randomBytes(12).toString('hex')}`;
     accessTokens.set(token, { principal, scopes });
-    return { status: 200, body: { access_token: token, expires_in: 3599, scope: scopes.join(' '), token_type: 'Bearer' } };
+    return {
+      status: 200,
+      body: {
+        access_token: token,
+        expires_in: 3599,
+        scope: scopes.join(' '),
+        token_type: 'Bearer',
+      },
+    };
   }
 
-  const oauthError = (status: number, error: string, description: string) => ({ status, body: { error, error_description: description } });
+  const oauthError = (status: number, error: string, description: string) => ({
+    status,
+    body: { error, error_description: description },
+  });
 
   function refreshGrant(form: URLSearchParams): Scripted {
     const clientId = form.get('client_id') ?? '';
-    if (!clients.has(clientId) || clients.get(clientId) !== form.get('client_secret')) return oauthError(401, 'invalid_client', 'The OAuth client was not found.');
+    if (!clients.has(clientId) || clients.get(clientId) !== form.get('client_secret'))
+      return oauthError(401, 'invalid_client', 'The OAuth client was not found.');
     const grant = refreshTokens.get(form.get('refresh_token') ?? '');
     if (!grant) return oauthError(400, 'invalid_grant', 'Token has been expired or revoked.');
     if (grant.clientId !== clientId) return oauthError(400, 'unauthorized_client', 'Unauthorized');
@@ -79,11 +154,30 @@ export async function startFakeSearchConsole(options: { nowMs?: () => number } =
     }
     const key = serviceAccounts.get(claims.iss ?? '');
     if (!key) return oauthError(400, 'invalid_grant', 'Invalid grant: account not found');
-    if (!verify('RSA-SHA256', Buffer.from(`${header}.${payload}`), key, Buffer.from(signature, 'base64url'))) return oauthError(400, 'invalid_grant', 'Invalid JWT Signature.');
-    if (claims.aud !== GOOGLE_TOKEN_AUDIENCE) return oauthError(400, 'invalid_grant', 'Invalid JWT: Failed audience check. The expected value is https://oauth2.googleapis.com/token.');
-    if (!claims.exp || claims.exp < nowSeconds() - 60) return oauthError(400, 'invalid_grant', 'Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe.');
+    if (
+      !verify(
+        'RSA-SHA256',
+        Buffer.from(`${header}.${payload}`),
+        key,
+        Buffer.from(signature, 'base64url'),
+      )
+    )
+      return oauthError(400, 'invalid_grant', 'Invalid JWT Signature.');
+    if (claims.aud !== GOOGLE_TOKEN_AUDIENCE)
+      return oauthError(
+        400,
+        'invalid_grant',
+        'Invalid JWT: Failed audience check. The expected value is https://oauth2.googleapis.com/token.',
+      );
+    if (!claims.exp || claims.exp < nowSeconds() - 60)
+      return oauthError(
+        400,
+        'invalid_grant',
+        'Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe.',
+      );
     const scopes = (claims.scope ?? '').split(' ').filter(Boolean);
-    if (scopes.length === 0) return oauthError(400, 'invalid_scope', 'Invalid OAuth scope or ID token audience provided.');
+    if (scopes.length === 0)
+      return oauthError(400, 'invalid_scope', 'Invalid OAuth scope or ID token audience provided.');
     return issue(claims.iss!, scopes);
   }
 
@@ -97,29 +191,85 @@ export async function startFakeSearchConsole(options: { nowMs?: () => number } =
   function authorized(req: IncomingMessage): Token | Scripted {
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     const found = bearer ? accessTokens.get(bearer) : undefined;
-    if (!found) return { status: 401, body: apiError(401, 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.', 'UNAUTHENTICATED', 'authError') };
+    if (!found)
+      return {
+        status: 401,
+        body: apiError(
+          401,
+          'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+          'UNAUTHENTICATED',
+          'authError',
+        ),
+      };
     if (!found.scopes.some((scope) => SCOPES_THAT_READ.includes(scope))) {
-      return { status: 403, body: apiError(403, 'Request had insufficient authentication scopes.', 'PERMISSION_DENIED', 'insufficientPermissions', {
-        details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'ACCESS_TOKEN_SCOPE_INSUFFICIENT', domain: 'googleapis.com' }],
-      }) };
+      return {
+        status: 403,
+        body: apiError(
+          403,
+          'Request had insufficient authentication scopes.',
+          'PERMISSION_DENIED',
+          'insufficientPermissions',
+          {
+            details: [
+              {
+                '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+                reason: 'ACCESS_TOKEN_SCOPE_INSUFFICIENT',
+                domain: 'googleapis.com',
+              },
+            ],
+          },
+        ),
+      };
     }
     return found;
   }
 
-  const permission = (siteUrl: string, principal: string): string | null => properties.get(siteUrl)?.users.get(principal) ?? null;
+  const permission = (siteUrl: string, principal: string): string | null =>
+    properties.get(siteUrl)?.users.get(principal) ?? null;
 
   function query(siteUrl: string, body: any): Scripted {
-    if (!body?.startDate || !body?.endDate) return { status: 400, body: apiError(400, 'startDate field is required.', 'INVALID_ARGUMENT', 'badRequest') };
+    if (!body?.startDate || !body?.endDate)
+      return {
+        status: 400,
+        body: apiError(400, 'startDate field is required.', 'INVALID_ARGUMENT', 'badRequest'),
+      };
     const rowLimit = body.rowLimit ?? 1000;
-    if (rowLimit < 1 || rowLimit > 25_000) return { status: 400, body: apiError(400, 'rowLimit must be between 1 and 25000.', 'INVALID_ARGUMENT', 'badRequest') };
+    if (rowLimit < 1 || rowLimit > 25_000)
+      return {
+        status: 400,
+        body: apiError(
+          400,
+          'rowLimit must be between 1 and 25000.',
+          'INVALID_ARGUMENT',
+          'badRequest',
+        ),
+      };
     const dimensions: ('page' | 'query')[] = body.dimensions ?? [];
-    const filters: { dimension: string; operator?: string; expression: string }[] = (body.dimensionFilterGroups ?? []).flatMap((group: any) => group.filters ?? []);
-    const rows = (properties.get(siteUrl)?.rows ?? []).filter((row) => row.date >= body.startDate && row.date <= body.endDate
-      && filters.every((filter) => (filter.operator ?? 'equals') === 'equals' && row[filter.dimension as 'page' | 'query'] === filter.expression));
-    const groups = new Map<string, { keys: string[]; clicks: number; impressions: number; weighted: number }>();
+    const filters: { dimension: string; operator?: string; expression: string }[] = (
+      body.dimensionFilterGroups ?? []
+    ).flatMap((group: any) => group.filters ?? []);
+    const rows = (properties.get(siteUrl)?.rows ?? []).filter(
+      (row) =>
+        row.date >= body.startDate &&
+        row.date <= body.endDate &&
+        filters.every(
+          (filter) =>
+            (filter.operator ?? 'equals') === 'equals' &&
+            row[filter.dimension as 'page' | 'query'] === filter.expression,
+        ),
+    );
+    const groups = new Map<
+      string,
+      { keys: string[]; clicks: number; impressions: number; weighted: number }
+    >();
     for (const row of rows) {
       const keys = dimensions.map((dimension) => row[dimension]);
-      const group = groups.get(JSON.stringify(keys)) ?? { keys, clicks: 0, impressions: 0, weighted: 0 };
+      const group = groups.get(JSON.stringify(keys)) ?? {
+        keys,
+        clicks: 0,
+        impressions: 0,
+        weighted: 0,
+      };
       group.clicks += row.clicks;
       group.impressions += row.impressions;
       group.weighted += row.position * row.impressions;
@@ -128,29 +278,52 @@ export async function startFakeSearchConsole(options: { nowMs?: () => number } =
     const all = [...groups.values()]
       .filter((group) => group.impressions > 0)
       .sort((a, b) => b.clicks - a.clicks || b.impressions - a.impressions)
-      .map((group) => ({ keys: group.keys, clicks: group.clicks, impressions: group.impressions, ctr: group.clicks / group.impressions, position: group.weighted / group.impressions }));
+      .map((group) => ({
+        keys: group.keys,
+        clicks: group.clicks,
+        impressions: group.impressions,
+        ctr: group.clicks / group.impressions,
+        position: group.weighted / group.impressions,
+      }));
     const page = all.slice(body.startRow ?? 0, (body.startRow ?? 0) + rowLimit);
-    return { status: 200, body: page.length ? { rows: page, responseAggregationType: 'byPage' } : { responseAggregationType: 'byPage' } };
+    return {
+      status: 200,
+      body: page.length
+        ? { rows: page, responseAggregationType: 'byPage' }
+        : { responseAggregationType: 'byPage' },
+    };
   }
 
-  function api(kind: CallKind, req: IncomingMessage, siteUrl: string | null, body: any): Scripted & { principal?: string } {
+  function api(
+    kind: CallKind,
+    req: IncomingMessage,
+    siteUrl: string | null,
+    body: any,
+  ): Scripted & { principal?: string } {
     const caller = authorized(req);
     if ('status' in caller) return caller;
     const principal = caller.principal;
     if (kind === 'sites') {
-      const siteEntry = [...properties].flatMap(([url, property]) => (property.users.has(principal) ? [{ siteUrl: url, permissionLevel: property.users.get(principal) }] : []));
+      const siteEntry = [...properties].flatMap(([url, property]) =>
+        property.users.has(principal)
+          ? [{ siteUrl: url, permissionLevel: property.users.get(principal) }]
+          : [],
+      );
       return { status: 200, body: siteEntry.length ? { siteEntry } : {}, principal };
     }
     const level = permission(siteUrl!, principal);
     if (!level) return { status: 403, body: forbidden(siteUrl!), principal };
-    if (kind === 'site') return { status: 200, body: { siteUrl, permissionLevel: level }, principal };
-    if (level === 'siteUnverifiedUser') return { status: 403, body: forbidden(siteUrl!), principal };
+    if (kind === 'site')
+      return { status: 200, body: { siteUrl, permissionLevel: level }, principal };
+    if (level === 'siteUnverifiedUser')
+      return { status: 403, body: forbidden(siteUrl!), principal };
     return { ...query(siteUrl!, body), principal };
   }
 
   function route(method: string, path: string): { kind: CallKind; siteUrl: string | null } | null {
     if (method === 'POST' && path === '/token') return { kind: 'token', siteUrl: null };
-    if (method === 'GET' && path === '/webmasters/v3/sites') return { kind: 'sites', siteUrl: null };
+    if (method === 'GET' && path === '/webmasters/v3/sites')
+      return { kind: 'sites', siteUrl: null };
     const match = /^\/webmasters\/v3\/sites\/([^/]+)(\/searchAnalytics\/query)?$/.exec(path);
     if (!match) return null;
     const siteUrl = decodeURIComponent(match[1]);
@@ -160,7 +333,10 @@ export async function startFakeSearchConsole(options: { nowMs?: () => number } =
   }
 
   function reply(res: ServerResponse, answer: Scripted) {
-    res.writeHead(answer.status, { 'content-type': 'application/json; charset=UTF-8', ...answer.headers });
+    res.writeHead(answer.status, {
+      'content-type': 'application/json; charset=UTF-8',
+      ...answer.headers,
+    });
     res.end(JSON.stringify(answer.body));
   }
 
@@ -170,14 +346,40 @@ export async function startFakeSearchConsole(options: { nowMs?: () => number } =
     req.on('end', () => {
       const path = new URL(req.url ?? '/', 'http://fake').pathname;
       const found = route(req.method ?? 'GET', path);
-      if (!found) return reply(res, { status: 404, body: apiError(404, `No route ${req.method} ${path}`, 'NOT_FOUND', 'notFound') });
+      if (!found)
+        return reply(res, {
+          status: 404,
+          body: apiError(404, `No route ${req.method} ${path}`, 'NOT_FOUND', 'notFound'),
+        });
       const text = Buffer.concat(chunks).toString('utf8');
-      const body = found.kind === 'token' ? Object.fromEntries(new URLSearchParams(text)) : text ? JSON.parse(text) : null;
-      const next = scriptedWhere.find((entry) => entry.kind === found.kind && entry.answers.length > 0 && entry.match(body))?.answers.shift()
-        ?? scripted[found.kind].shift();
-      const answer = next ?? (found.kind === 'token' ? token(new URLSearchParams(text)) : api(found.kind, req, found.siteUrl, body));
-      const principal = 'principal' in answer && typeof answer.principal === 'string' ? answer.principal : null;
-      calls.push({ kind: found.kind, method: req.method ?? '', path, siteUrl: found.siteUrl, body, principal, status: answer.status });
+      const body =
+        found.kind === 'token'
+          ? Object.fromEntries(new URLSearchParams(text))
+          : text
+            ? JSON.parse(text)
+            : null;
+      const next =
+        scriptedWhere
+          .find(
+            (entry) => entry.kind === found.kind && entry.answers.length > 0 && entry.match(body),
+          )
+          ?.answers.shift() ?? scripted[found.kind].shift();
+      const answer =
+        next ??
+        (found.kind === 'token'
+          ? token(new URLSearchParams(text))
+          : api(found.kind, req, found.siteUrl, body));
+      const principal =
+        'principal' in answer && typeof answer.principal === 'string' ? answer.principal : null;
+      calls.push({
+        kind: found.kind,
+        method: req.method ?? '',
+        path,
+        siteUrl: found.siteUrl,
+        body,
+        principal,
+        status: answer.status,
+      });
       reply(res, answer);
     });
   });
@@ -188,32 +390,60 @@ export async function startFakeSearchConsole(options: { nowMs?: () => number } =
     rootUrl: `${server.origin}/`,
     /** GOOGLE_OAUTH_TOKEN_URL */
     tokenUrl: `${server.origin}/token`,
-    env: () => ({ SEARCH_CONSOLE_API_URL: `${server.origin}/`, GOOGLE_OAUTH_TOKEN_URL: `${server.origin}/token` }),
+    env: () => ({
+      SEARCH_CONSOLE_API_URL: `${server.origin}/`,
+      GOOGLE_OAUTH_TOKEN_URL: `${server.origin}/token`,
+    }),
     calls,
     callsOf: (kind: CallKind) => calls.filter((call) => call.kind === kind),
-    addOAuthClient(clientId: string, clientSecret: string) { clients.set(clientId, clientSecret); },
-    addRefreshToken(refreshToken: string, grant: { clientId: string; user: string; scopes?: string[] }) {
-      refreshTokens.set(refreshToken, { clientId: grant.clientId, user: grant.user, scopes: grant.scopes ?? [SCOPES_THAT_READ[0]] });
+    addOAuthClient(clientId: string, clientSecret: string) {
+      clients.set(clientId, clientSecret);
+    },
+    addRefreshToken(
+      refreshToken: string,
+      grant: { clientId: string; user: string; scopes?: string[] },
+    ) {
+      refreshTokens.set(refreshToken, {
+        clientId: grant.clientId,
+        user: grant.user,
+        scopes: grant.scopes ?? [SCOPES_THAT_READ[0]],
+      });
     },
     /** What revoking access at myaccount.google.com does: the refresh token answers invalid_grant from now on. */
-    revokeRefreshToken(refreshToken: string) { refreshTokens.delete(refreshToken); },
+    revokeRefreshToken(refreshToken: string) {
+      refreshTokens.delete(refreshToken);
+    },
     /** A service account with a fresh RSA key, as in the JSON key file Google hands out. */
     addServiceAccount(clientEmail: string): { clientEmail: string; privateKey: string } {
       const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-      serviceAccounts.set(clientEmail, createPublicKey(publicKey.export({ type: 'spki', format: 'pem' })));
-      return { clientEmail, privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+      serviceAccounts.set(
+        clientEmail,
+        createPublicKey(publicKey.export({ type: 'spki', format: 'pem' })),
+      );
+      return {
+        clientEmail,
+        privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      };
     },
-    addProperty(siteUrl: string, users: Record<string, string>) { properties.set(siteUrl, { users: new Map(Object.entries(users)), rows: [] }); },
+    addProperty(siteUrl: string, users: Record<string, string>) {
+      properties.set(siteUrl, { users: new Map(Object.entries(users)), rows: [] });
+    },
     setUser(siteUrl: string, principal: string, level: string | null) {
       const users = properties.get(siteUrl)!.users;
       if (level === null) users.delete(principal);
       else users.set(principal, level);
     },
-    addRows(siteUrl: string, rows: DataRow[]) { properties.get(siteUrl)!.rows.push(...rows); },
+    addRows(siteUrl: string, rows: DataRow[]) {
+      properties.get(siteUrl)!.rows.push(...rows);
+    },
     /** The next calls of this kind get these answers, in order, instead of the real ones. */
-    failNext(kind: CallKind, ...answers: Scripted[]) { scripted[kind].push(...answers); },
+    failNext(kind: CallKind, ...answers: Scripted[]) {
+      scripted[kind].push(...answers);
+    },
     /** The next calls of this kind whose body matches get these answers, in order. */
-    failWhere(kind: CallKind, match: (body: any) => boolean, ...answers: Scripted[]) { scriptedWhere.push({ kind, match, answers }); },
+    failWhere(kind: CallKind, match: (body: any) => boolean, ...answers: Scripted[]) {
+      scriptedWhere.push({ kind, match, answers });
+    },
     close: () => server.close(),
   };
 }

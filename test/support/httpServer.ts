@@ -21,18 +21,23 @@ export async function startHttpServer(
   handler: RequestHandler,
   options: { tls?: { key: string; cert: string } } = {},
 ): Promise<LocalServer> {
-  const server = options.tls ? https.createServer(options.tls, handler) : http.createServer(handler);
+  const server = options.tls
+    ? https.createServer(options.tls, handler)
+    : http.createServer(handler);
   let connections = 0;
-  server.on('connection', () => { connections += 1; });
+  server.on('connection', () => {
+    connections += 1;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     origin: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     port,
     connectionCount: () => connections,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

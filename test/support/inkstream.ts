@@ -28,9 +28,18 @@ export type TestInkstream = RunningServer & {
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
 
 export type ApiClient = {
-  request<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
+  request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<ApiResponse<T>>;
   get<T = any>(path: string): Promise<ApiResponse<T>>;
-  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
+  post<T = any>(
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<ApiResponse<T>>;
   patch<T = any>(path: string, body: unknown): Promise<ApiResponse<T>>;
   put<T = any>(path: string, body: unknown): Promise<ApiResponse<T>>;
   delete<T = any>(path: string): Promise<ApiResponse<T>>;
@@ -38,7 +47,10 @@ export type ApiClient = {
 
 export async function startInkstream(
   options: {
-    env?: Record<string, string>; clock?: Clock; plan?: PlanName; pipeline?: PipelineOptions;
+    env?: Record<string, string>;
+    clock?: Clock;
+    plan?: PlanName;
+    pipeline?: PipelineOptions;
     /** Puts something between the server and its stores (latency, a lagging read model). */
     wrapStores?: (stores: Stores) => Stores;
     /** DNS for outbound URLs: a test points names at any address without touching the system resolver. */
@@ -47,8 +59,13 @@ export async function startInkstream(
 ): Promise<TestInkstream> {
   const dataDir = mkdtempSync(join(tmpdir(), 'inkstream-test-'));
   const config = loadConfig({
-    PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', INKSTREAM_ALLOW_PRIVATE_URLS: '1',
-    INKSTREAM_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'), ...options.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    INKSTREAM_ALLOW_PRIVATE_URLS: '1',
+    INKSTREAM_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
+    ...options.env,
   });
   const stdoutWrite = process.stdout.write;
   process.stdout.write = (() => true) as typeof process.stdout.write; // the first-start key banner
@@ -56,22 +73,45 @@ export async function startInkstream(
   let announced = '';
   try {
     const stores = options.wrapStores && options.wrapStores(await openStores(config));
-    running = await startServer(config, createLogger('silent'), { clock: options.clock, pipeline: options.pipeline, stores, resolveHost: options.resolveHost, announce: (text) => { announced += text; } });
+    running = await startServer(config, createLogger('silent'), {
+      clock: options.clock,
+      pipeline: options.pipeline,
+      stores,
+      resolveHost: options.resolveHost,
+      announce: (text) => {
+        announced += text;
+      },
+    });
   } finally {
     process.stdout.write = stdoutWrite;
   }
-  const newKey = async (account: string, plan: PlanName = 'unlimited') => (await createApiKey(running.platform, { account, plan })).key;
+  const newKey = async (account: string, plan: PlanName = 'unlimited') =>
+    (await createApiKey(running.platform, { account, plan })).key;
   const key = await newKey('test', options.plan ?? 'unlimited');
   const api = (apiKey: string = key): ApiClient => {
-    const request = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const request = async (
+      method: string,
+      path: string,
+      body?: unknown,
+      headers: Record<string, string> = {},
+    ) => {
       const response = await fetch(`${running.url}/api/v1${path}`, {
         method,
-        headers: { authorization: `Bearer ${apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+        headers: {
+          authorization: `Bearer ${apiKey}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        body:
+          body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       });
       const text = await response.text();
       let parsed: unknown = text;
-      try { parsed = text ? JSON.parse(text) : null; } catch { /* not JSON: keep the text */ }
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        /* not JSON: keep the text */
+      }
       return { status: response.status, body: parsed as any, headers: response.headers };
     };
     return {
@@ -84,7 +124,12 @@ export async function startInkstream(
     };
   };
   return {
-    ...running, dataDir, key, announced, newKey, api,
+    ...running,
+    dataDir,
+    key,
+    announced,
+    newKey,
+    api,
     async close() {
       await running.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -18,7 +18,11 @@ export type FirstUse = { atStart: string[]; afterUse: string[]; result: unknown 
  * fakes `firstUse` then uses). Every module a process loads (import or require) is seen through a
  * module.registerHooks load hook.
  */
-export async function loadsOfFirstUse(packages: readonly string[], firstUse: string, options: { beforeStart?: string } = {}): Promise<FirstUse> {
+export async function loadsOfFirstUse(
+  packages: readonly string[],
+  firstUse: string,
+  options: { beforeStart?: string } = {},
+): Promise<FirstUse> {
   const script = `
 import { registerHooks } from 'node:module';
 const urls = new Set();
@@ -39,8 +43,10 @@ process.exit(0);
   // A file, not -e: --input-type=module would pass on to the server's worker threads and break their eval'd code.
   const dir = mkdtempSync(join(tmpdir(), 'ink-first-use-'));
   writeFileSync(join(dir, 'firstUse.mjs'), script);
-  const { stdout } = await run(process.execPath, [join(dir, 'firstUse.mjs')], { cwd: root, timeout: 120_000 })
-    .finally(() => rmSync(dir, { recursive: true, force: true }));
+  const { stdout } = await run(process.execPath, [join(dir, 'firstUse.mjs')], {
+    cwd: root,
+    timeout: 120_000,
+  }).finally(() => rmSync(dir, { recursive: true, force: true }));
   const line = stdout.split('\n').find((text) => text.startsWith('FIRST_USE '));
   if (!line) throw new Error(`the child printed no result:\n${stdout}`);
   return JSON.parse(line.slice('FIRST_USE '.length)) as FirstUse;

@@ -2,7 +2,12 @@ import { startFakeOpenAi, type FakeOpenAi, type FakeOpenAiOptions } from './fake
 import { startInkstream, type TestInkstream } from './inkstream.ts';
 import { startTestSite, type TestSite, type TestSiteOptions } from './testSite.ts';
 
-export type ModelWorld = { fake: FakeOpenAi; site: TestSite; app: TestInkstream; close(): Promise<void> };
+export type ModelWorld = {
+  fake: FakeOpenAi;
+  site: TestSite;
+  app: TestInkstream;
+  close(): Promise<void>;
+};
 
 /**
  * The world of the pipeline's model tests: a local OpenAI-compatible server answering with
@@ -10,13 +15,19 @@ export type ModelWorld = { fake: FakeOpenAi; site: TestSite; app: TestInkstream;
  * way); `close` ends all three.
  */
 export async function startModelWorld(options: {
-  respond: FakeOpenAiOptions['respond']; site?: TestSiteOptions; env?: Record<string, string>;
+  respond: FakeOpenAiOptions['respond'];
+  site?: TestSiteOptions;
+  env?: Record<string, string>;
 }): Promise<ModelWorld> {
   const fake = await startFakeOpenAi({ respond: options.respond });
   const site = await startTestSite(options.site);
-  const app = await startInkstream({ env: { ...fake.env, INKSTREAM_RATE_LIMIT_PER_MINUTE: '100000', ...options.env } });
+  const app = await startInkstream({
+    env: { ...fake.env, INKSTREAM_RATE_LIMIT_PER_MINUTE: '100000', ...options.env },
+  });
   return {
-    fake, site, app,
+    fake,
+    site,
+    app,
     async close() {
       await app.close();
       await site.close();

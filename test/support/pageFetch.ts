@@ -11,7 +11,10 @@ export function pageFetch(origin: string) {
   const nodeFetch = globalThis.fetch;
   let cookie: string | null = null;
   const sent: SentRequest[] = [];
-  const fetchLikeAPage = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+  const fetchLikeAPage = async (
+    input: string | URL | Request,
+    init?: RequestInit,
+  ): Promise<Response> => {
     const url = typeof input === 'string' && input.startsWith('/') ? `${origin}${input}` : input;
     const request = new Request(url, init);
     const headers = new Headers(request.headers);
@@ -24,7 +27,12 @@ export function pageFetch(origin: string) {
       cookie = pair.endsWith('=') ? null : pair;
     }
     const bearer = headers.get('authorization')?.replace(/^Bearer /, '') ?? null;
-    sent.push({ method: request.method, path: new URL(request.url).pathname, bearer, status: response.status });
+    sent.push({
+      method: request.method,
+      path: new URL(request.url).pathname,
+      bearer,
+      status: response.status,
+    });
     return response;
   };
   return { fetch: fetchLikeAPage as typeof fetch, sent };

@@ -23,19 +23,28 @@ const slowSubject = process.env.LLM_SLOW_SUBJECT || null;
 const slowMs = Number(process.env.LLM_SLOW_MS ?? 0);
 
 async function logged<T>(method: string, subject: string, call: () => Promise<T>): Promise<T> {
-  appendFileSync(join(config.dataDir, LLM_CALLS_FILE), `${JSON.stringify({ method, subject, at: Date.now(), pid: process.pid })}\n`);
+  appendFileSync(
+    join(config.dataDir, LLM_CALLS_FILE),
+    `${JSON.stringify({ method, subject, at: Date.now(), pid: process.pid })}\n`,
+  );
   if (slowSubject && subject.includes(slowSubject)) await delay(slowMs);
-  else if (delayMs > 0) await delay(delayMs + (subject.length * 7) % delayMs);
+  else if (delayMs > 0) await delay(delayMs + ((subject.length * 7) % delayMs));
   return call();
 }
 
 const writer: ContentWriter = {
   provider: offline.provider,
-  suggestTopics: (input) => logged('suggestTopics', input.brand.name, () => offline.suggestTopics(input)),
-  researchArticle: (input) => logged('researchArticle', input.topic.title, () => offline.researchArticle(input)),
-  writeArticle: (input) => logged('writeArticle', input.topic.title, () => offline.writeArticle(input)),
-  reviseArticle: (input) => logged('reviseArticle', input.instruction, () => offline.reviseArticle(input)),
+  suggestTopics: (input) =>
+    logged('suggestTopics', input.brand.name, () => offline.suggestTopics(input)),
+  researchArticle: (input) =>
+    logged('researchArticle', input.topic.title, () => offline.researchArticle(input)),
+  writeArticle: (input) =>
+    logged('writeArticle', input.topic.title, () => offline.writeArticle(input)),
+  reviseArticle: (input) =>
+    logged('reviseArticle', input.instruction, () => offline.reviseArticle(input)),
 };
 
-const running = await startServer(config, createLogger(config.LOG_LEVEL), { pipeline: { writer, schedulerTickMs: 3_600_000 } });
+const running = await startServer(config, createLogger(config.LOG_LEVEL), {
+  pipeline: { writer, schedulerTickMs: 3_600_000 },
+});
 process.stdout.write(`listening ${running.url}\n`);

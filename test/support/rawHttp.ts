@@ -9,11 +9,19 @@ export type RawConnection = { socket: Socket; answer: Promise<string>; ready: Pr
 
 export function rawConnection(url: string, options: { localAddress?: string } = {}): RawConnection {
   const { hostname, port } = new URL(url);
-  const socket = connect({ host: hostname, port: Number(port), localAddress: options.localAddress });
-  const ready = new Promise<void>((resolve, reject) => { socket.once('connect', resolve).once('error', reject); });
+  const socket = connect({
+    host: hostname,
+    port: Number(port),
+    localAddress: options.localAddress,
+  });
+  const ready = new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve).once('error', reject);
+  });
   const answer = new Promise<string>((resolve) => {
     let text = '';
-    socket.setEncoding('latin1').on('data', (chunk: string) => { text += chunk; });
+    socket.setEncoding('latin1').on('data', (chunk: string) => {
+      text += chunk;
+    });
     // The server may reset a connection whose upload it refused to read: what it answered first still counts.
     socket.on('error', () => {}).once('close', () => resolve(text));
   });
@@ -21,7 +29,11 @@ export function rawConnection(url: string, options: { localAddress?: string } = 
 }
 
 /** The status, headers (lower-case names) and body of the first response in `text`. */
-export function parseResponse(text: string): { status: number; headers: Record<string, string>; body: string } {
+export function parseResponse(text: string): {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+} {
   const end = text.indexOf('\r\n\r\n');
   const [statusLine, ...lines] = text.slice(0, end).split('\r\n');
   const headers: Record<string, string> = {};
@@ -30,5 +42,9 @@ export function parseResponse(text: string): { status: number; headers: Record<s
     headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
   }
   const length = Number(headers['content-length'] ?? text.length);
-  return { status: Number(statusLine.split(' ')[1]), headers, body: text.slice(end + 4, end + 4 + length) };
+  return {
+    status: Number(statusLine.split(' ')[1]),
+    headers,
+    body: text.slice(end + 4, end + 4 + length),
+  };
 }

@@ -1,7 +1,12 @@
 import { defineProjection } from '../../src/readstore/projection.ts';
 
 /** A read model that notices a skipped or repeated event: each stream's revisions must arrive 0, 1, 2, … */
-export const revisionAudit = defineProjection<{ id: string; applied: number; lastRevision: number; anomalies: string[] }>({
+export const revisionAudit = defineProjection<{
+  id: string;
+  applied: number;
+  lastRevision: number;
+  anomalies: string[];
+}>({
   name: 'revisionAudit',
   collection: 'revision_audit',
   indexes: [],
@@ -10,7 +15,10 @@ export const revisionAudit = defineProjection<{ id: string; applied: number; las
   evolve(doc, event) {
     const current = doc ?? { id: event.stream, applied: 0, lastRevision: -1, anomalies: [] };
     const revision = Number(event.revision);
-    const anomalies = revision === current.lastRevision + 1 ? current.anomalies : [...current.anomalies, `expected ${current.lastRevision + 1}, got ${revision}`];
+    const anomalies =
+      revision === current.lastRevision + 1
+        ? current.anomalies
+        : [...current.anomalies, `expected ${current.lastRevision + 1}, got ${revision}`];
     return { ...current, applied: current.applied + 1, lastRevision: revision, anomalies };
   },
 });

@@ -13,36 +13,64 @@ export const VALID_BODIES: Record<string, unknown> = {
   'POST /projects/:id/topics': { title: 'Sample topic' },
   'PATCH /topics/:id': { priority: 7 },
   'POST /articles/:id/revise': { instruction: 'Tighten the intro.' },
-  'PUT /projects/:id/integrations/github': { repository: 'acme/site', credentials: { type: 'token', token: 'github_pat_sample' } },
+  'PUT /projects/:id/integrations/github': {
+    repository: 'acme/site',
+    credentials: { type: 'token', token: 'github_pat_sample' },
+  },
   'PUT /projects/:id/integrations/post-publish-hook': { url: 'https://hooks.example/rebuild' },
   'PUT /projects/:id/integrations/search-analytics': {
-    property: 'sc-domain:owned.example', credentials: { type: 'oauth', clientId: 'sample.apps.googleusercontent.com', clientSecret: 'sample-secret', refreshToken: '1//sample' },
+    property: 'sc-domain:owned.example',
+    credentials: {
+      type: 'oauth',
+      clientId: 'sample.apps.googleusercontent.com',
+      clientSecret: 'sample-secret',
+      refreshToken: '1//sample',
+    },
   },
 };
 
-export const routeKey = (route: Pick<Route, 'method' | 'path'>): string => `${route.method.toUpperCase()} ${route.path}`;
+export const routeKey = (route: Pick<Route, 'method' | 'path'>): string =>
+  `${route.method.toUpperCase()} ${route.path}`;
 
-const KINDS: Record<string, keyof OwnedIds> = { projects: 'projectId', topics: 'topicId', articles: 'articleId' };
+const KINDS: Record<string, keyof OwnedIds> = {
+  projects: 'projectId',
+  topics: 'topicId',
+  articles: 'articleId',
+};
 
 /** Endpoints of the resources these samples know how to make (other features test their own). */
-export const isCovered = (route: Pick<Route, 'path'>): boolean => route.path === '/' || route.path.split('/')[1] in KINDS;
+export const isCovered = (route: Pick<Route, 'path'>): boolean =>
+  route.path === '/' || route.path.split('/')[1] in KINDS;
 
 /** The resource kind a path's :id names, from the path's first segment. */
 export function idKind(path: string): keyof OwnedIds | null {
-  return path.includes(':id') ? KINDS[path.split('/')[1]] ?? null : null;
+  return path.includes(':id') ? (KINDS[path.split('/')[1]] ?? null) : null;
 }
 
 /** The path with `id` as its :id; any other parameter (a version number, say) gets 1. */
-export const pathWith = (path: string, id: string): string => path.replace(':id', encodeURIComponent(id)).replace(/:[A-Za-z]+/g, '1');
+export const pathWith = (path: string, id: string): string =>
+  path.replace(':id', encodeURIComponent(id)).replace(/:[A-Za-z]+/g, '1');
 
 /** A project with a topic and a draft article, made over the API by `client`'s account. */
-export async function ownedResources(app: TestInkstream, key: string, draft: (articleId: string) => Promise<void>): Promise<OwnedIds> {
+export async function ownedResources(
+  app: TestInkstream,
+  key: string,
+  draft: (articleId: string) => Promise<void>,
+): Promise<OwnedIds> {
   const client = app.api(key);
-  const { body: { project } } = await client.post('/projects', { name: 'Owned', websiteUrl: 'https://owned.example' });
-  const { body: { topic: written } } = await client.post(`/projects/${project.id}/topics`, { title: 'Written' });
-  const { body: { article } } = await client.post(`/topics/${written.id}/write`);
+  const {
+    body: { project },
+  } = await client.post('/projects', { name: 'Owned', websiteUrl: 'https://owned.example' });
+  const {
+    body: { topic: written },
+  } = await client.post(`/projects/${project.id}/topics`, { title: 'Written' });
+  const {
+    body: { article },
+  } = await client.post(`/topics/${written.id}/write`);
   await draft(article.id);
-  const { body: { topic } } = await client.post(`/projects/${project.id}/topics`, { title: 'Waiting' });
+  const {
+    body: { topic },
+  } = await client.post(`/projects/${project.id}/topics`, { title: 'Waiting' });
   return { projectId: project.id, topicId: topic.id, articleId: article.id };
 }
 

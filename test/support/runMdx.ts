@@ -10,14 +10,19 @@ const SENTINEL = '__inkstreamPwned';
 
 type Element = { type: unknown; props: Record<string, unknown> };
 const jsx = (type: unknown, props: Record<string, unknown>): Element =>
-  typeof type === 'function' ? (type as (p: Record<string, unknown>) => Element)(props) : { type, props };
+  typeof type === 'function'
+    ? (type as (p: Record<string, unknown>) => Element)(props)
+    : { type, props };
 const runtime = { Fragment: 'fragment', jsx, jsxs: jsx };
 
 export async function runMdx(file: string): Promise<{ ran: unknown; rendered: Element }> {
   const global = globalThis as Record<string, unknown>;
   delete global[SENTINEL];
   try {
-    const { default: Content } = await evaluate(mdxBodyOf(file), { ...runtime, baseUrl: import.meta.url });
+    const { default: Content } = await evaluate(mdxBodyOf(file), {
+      ...runtime,
+      baseUrl: import.meta.url,
+    });
     const rendered = (Content as (props: object) => Element)({});
     return { ran: global[SENTINEL], rendered };
   } finally {
@@ -32,6 +37,7 @@ export const PWN = `globalThis.${SENTINEL} = 1`;
 export function renderedText(node: unknown): string {
   if (typeof node === 'string') return node;
   if (Array.isArray(node)) return node.map(renderedText).join('');
-  if (node && typeof node === 'object' && 'props' in node) return renderedText((node as Element).props.children);
+  if (node && typeof node === 'object' && 'props' in node)
+    return renderedText((node as Element).props.children);
   return '';
 }

@@ -18,7 +18,13 @@ export function useSiteAndInkstream(): { readonly app: TestInkstream; readonly s
     await site?.close();
   });
   return {
-    get app() { if (!app) throw new Error('the server starts in beforeAll'); return app; },
-    get site() { if (!site) throw new Error('the site starts in beforeAll'); return site; },
+    get app() {
+      if (!app) throw new Error('the server starts in beforeAll');
+      return app;
+    },
+    get site() {
+      if (!site) throw new Error('the site starts in beforeAll');
+      return site;
+    },
   };
 }

@@ -9,7 +9,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 export class SlowFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const weights = new Map(files.map((file) => [file, this.weightOf(file)]));
-    return [...files].sort((a, b) => weights.get(b)! - weights.get(a)! || a.moduleId.localeCompare(b.moduleId));
+    return [...files].sort(
+      (a, b) => weights.get(b)! - weights.get(a)! || a.moduleId.localeCompare(b.moduleId),
+    );
   }
 
   private weightOf(file: TestSpecification): number {

@@ -16,7 +16,11 @@ export type SseConnection = {
 };
 
 /** A client of a text/event-stream endpoint over real HTTP, parsing events as they arrive. */
-export async function openSse(url: string, headers: Record<string, string>, onEvent?: (event: SseEvent) => void): Promise<SseConnection> {
+export async function openSse(
+  url: string,
+  headers: Record<string, string>,
+  onEvent?: (event: SseEvent) => void,
+): Promise<SseConnection> {
   const abort = new AbortController();
   const response = await fetch(url, { headers, signal: abort.signal });
   const events: SseEvent[] = [];
@@ -24,7 +28,8 @@ export async function openSse(url: string, headers: Record<string, string>, onEv
     status: response.status,
     headers: response.headers,
     events,
-    changes: () => events.filter((event) => event.event === 'message').map((event) => JSON.parse(event.data)),
+    changes: () =>
+      events.filter((event) => event.event === 'message').map((event) => JSON.parse(event.data)),
     ended: Promise.resolve(),
     close: () => abort.abort(),
   };
@@ -48,7 +53,9 @@ export async function openSse(url: string, headers: Record<string, string>, onEv
           onEvent?.(parsed);
         }
       }
-    } catch { /* aborted or dropped: the stream has ended */ }
+    } catch {
+      /* aborted or dropped: the stream has ended */
+    }
   })();
   return connection;
 }

@@ -6,6 +6,8 @@ import type { TestInkstream } from './inkstream.ts';
  * Call it before the test creates articles; projections and other consumers keep running.
  */
 export async function stopPipeline(app: TestInkstream): Promise<void> {
-  const pipeline = app.background.consumers.filter((consumer) => consumer.name.startsWith('pipeline.'));
+  const pipeline = app.background.consumers.filter((consumer) =>
+    consumer.name.startsWith('pipeline.'),
+  );
   await Promise.all(pipeline.map((consumer) => consumer.stop()));
 }

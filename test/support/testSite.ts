@@ -28,7 +28,10 @@ export type TestPage = {
   headers?: Record<string, string>;
 };
 /** A page, a body (status 200, type by extension), or a raw handler (e.g. one that never answers). */
-export type TestRoute = TestPage | string | ((req: http.IncomingMessage, res: http.ServerResponse) => void);
+export type TestRoute =
+  | TestPage
+  | string
+  | ((req: http.IncomingMessage, res: http.ServerResponse) => void);
 
 export type TestSiteOptions = {
   /** Routes by path (with query, as requested). They override the defaults; `null` removes a default route. */
@@ -61,7 +64,10 @@ export const page = (body: string, title = 'Test page') =>
   `<!doctype html><html lang="en"><head><title>${title}</title></head><body>${body}</body></html>`;
 
 export async function startTestSite(options: TestSiteOptions = {}): Promise<TestSite> {
-  const routes: Record<string, TestRoute | null> = { ...(options.replaceDefaults ? {} : defaultSitePages), ...options.pages };
+  const routes: Record<string, TestRoute | null> = {
+    ...(options.replaceDefaults ? {} : defaultSitePages),
+    ...options.pages,
+  };
   const requests: TestSite['requests'] = [];
   let origin = '';
   const server = await startHttpServer((req, res) => {
@@ -69,13 +75,21 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     requests.push({ method: req.method ?? 'GET', path, userAgent: req.headers['user-agent'] });
     const route = routes[path];
     if (typeof route === 'function') return route(req, res);
-    const found: TestPage = route == null
-      ? { status: 404, body: page('<h1>Not found</h1><p>There is nothing here.</p>', 'Not found') }
-      : typeof route === 'string' ? { body: route } : route;
-    const contentType = found.contentType
-      ?? typeByExtension.find(([pattern]) => pattern.test(path))?.[1]
-      ?? 'text/html; charset=utf-8';
-    const body = typeof found.body === 'string' ? found.body.replaceAll('{{origin}}', origin) : found.body;
+    const found: TestPage =
+      route == null
+        ? {
+            status: 404,
+            body: page('<h1>Not found</h1><p>There is nothing here.</p>', 'Not found'),
+          }
+        : typeof route === 'string'
+          ? { body: route }
+          : route;
+    const contentType =
+      found.contentType ??
+      typeByExtension.find(([pattern]) => pattern.test(path))?.[1] ??
+      'text/html; charset=utf-8';
+    const body =
+      typeof found.body === 'string' ? found.body.replaceAll('{{origin}}', origin) : found.body;
     res.writeHead(found.status ?? 200, { 'content-type': contentType, ...found.headers });
     res.end(req.method === 'HEAD' ? undefined : body);
   });

@@ -34,10 +34,15 @@ const layout = (title: string, main: string, extraHead = '') => `<!doctype html>
 </html>`;
 
 const post = (title: string, paragraphs: string[]) =>
-  layout(title, `<article><h1>${title}</h1>${paragraphs.map((p) => `<p>${p}</p>`).join('')}</article>`);
+  layout(
+    title,
+    `<article><h1>${title}</h1>${paragraphs.map((p) => `<p>${p}</p>`).join('')}</article>`,
+  );
 
 export const defaultSitePages: Record<string, TestRoute> = {
-  '/': layout('Ordering software for independent bakeries', `
+  '/': layout(
+    'Ordering software for independent bakeries',
+    `
     <section class="hero">
       <h1>Sell more bread with less busywork</h1>
       <p>You bake. We'll handle the orders, the reminders and the stock counts.</p>
@@ -52,27 +57,40 @@ export const defaultSitePages: Record<string, TestRoute> = {
       </ul>
       <blockquote class="testimonial">"Crumb &amp; Co. gave me my Sunday mornings back. Pre-orders doubled in a month." — Maya, Rise Bakehouse</blockquote>
       <p><a class="button" href="/products/online-ordering?utm_source=home">See how ordering works</a></p>
-    </section>`),
-  '/about': layout('About us', `
+    </section>`,
+  ),
+  '/about': layout(
+    'About us',
+    `
     <h1>About Crumb &amp; Co.</h1>
     <p>Crumb &amp; Co. was founded in 2011 in Portland by two bakers who were tired of paper order books.</p>
     <p>Today we're a team of 40 bakers, designers and engineers. We still bake every Friday.</p>
-    <p>Want to join us? Read the <a href="/private/staff-handbook">staff handbook</a>.</p>`),
-  '/products/online-ordering': layout('Online Ordering', `
+    <p>Want to join us? Read the <a href="/private/staff-handbook">staff handbook</a>.</p>`,
+  ),
+  '/products/online-ordering': layout(
+    'Online Ordering',
+    `
     <h1>Online Ordering</h1>
     <p>Your menu, your prices, your pickup times. Customers pay when they order, so you don't chase no-shows.</p>
     <h2>Pre-orders for holidays</h2>
-    <p>Open holiday pre-orders weeks ahead and cap each day at what your oven can handle.</p>`),
-  '/products/inventory': layout('Inventory', `
+    <p>Open holiday pre-orders weeks ahead and cap each day at what your oven can handle.</p>`,
+  ),
+  '/products/inventory': layout(
+    'Inventory',
+    `
     <h1>Inventory</h1>
-    <p>Know how much flour, butter and yeast you have left. We'll tell you when to reorder.</p>`),
-  '/blog': layout('Blog', `
+    <p>Know how much flour, butter and yeast you have left. We'll tell you when to reorder.</p>`,
+  ),
+  '/blog': layout(
+    'Blog',
+    `
     <h1>The Crumb &amp; Co. blog</h1>
     <ul>
       <li><a href="/blog/proofing-schedules">Proofing schedules that fit a small team</a></li>
       <li><a href="/blog/pricing-sourdough">How to price a sourdough loaf</a></li>
       <li><a href="/blog/holiday-preorders">Holiday pre-orders without the chaos</a></li>
-    </ul>`),
+    </ul>`,
+  ),
   '/blog/proofing-schedules': post('Proofing schedules that fit a small team', [
     "You don't need a night shift to sell fresh bread at 7am.",
     'Start with the loaves that sell out first, and work backwards from your opening time.',
@@ -87,7 +105,10 @@ export const defaultSitePages: Record<string, TestRoute> = {
     'Holiday weeks can make or break your quarter.',
     "Open pre-orders early, cap each pickup slot, and you'll know exactly what to bake.",
   ]),
-  '/private/staff-handbook': layout('Staff handbook', '<h1>Staff handbook</h1><p>Internal only.</p>'),
+  '/private/staff-handbook': layout(
+    'Staff handbook',
+    '<h1>Staff handbook</h1><p>Internal only.</p>',
+  ),
   '/robots.txt': `User-agent: *
 Disallow: /private/
 

@@ -11,9 +11,15 @@ const BUILT = join(WEB, 'dist', 'index.html');
  */
 export default function buildWebWhenStale(): void {
   const builtAt = existsSync(BUILT) ? statSync(BUILT).mtimeMs : 0;
-  const newest = Math.max(...[join(WEB, 'src'), join(WEB, 'index.html'), join(WEB, 'package.json')].map(newestChange));
+  const newest = Math.max(
+    ...[join(WEB, 'src'), join(WEB, 'index.html'), join(WEB, 'package.json')].map(newestChange),
+  );
   // Vitest sets NODE_ENV=test, and Vite keeps a NODE_ENV it finds: React's development build, twice the size.
-  if (newest > builtAt) execFileSync('npm', ['run', 'build', '--prefix', WEB], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  if (newest > builtAt)
+    execFileSync('npm', ['run', 'build', '--prefix', WEB], {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
 }
 
 function newestChange(path: string): number {

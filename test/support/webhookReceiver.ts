@@ -17,16 +17,33 @@ export type TestCa = { caCert: string; key: string; cert: string };
  * TLS verification pick the wrong issuer.
  */
 let processCa: Promise<TestCa> | null = null;
-export const createTestCa = (): Promise<TestCa> => processCa ??= generateTestCa();
+export const createTestCa = (): Promise<TestCa> => (processCa ??= generateTestCa());
 
 async function generateTestCa(): Promise<TestCa> {
-  const ca = await selfsigned.generate([{ name: 'commonName', value: 'Inkstream Webhook Test CA' }], {
-    keyType: 'ec', algorithm: 'sha256',
-    extensions: [{ name: 'basicConstraints', cA: true, critical: true }, { name: 'keyUsage', keyCertSign: true, cRLSign: true }],
-  });
+  const ca = await selfsigned.generate(
+    [{ name: 'commonName', value: 'Inkstream Webhook Test CA' }],
+    {
+      keyType: 'ec',
+      algorithm: 'sha256',
+      extensions: [
+        { name: 'basicConstraints', cA: true, critical: true },
+        { name: 'keyUsage', keyCertSign: true, cRLSign: true },
+      ],
+    },
+  );
   const leaf = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }], {
-    keyType: 'ec', algorithm: 'sha256', ca: { key: ca.private, cert: ca.cert },
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
+    keyType: 'ec',
+    algorithm: 'sha256',
+    ca: { key: ca.private, cert: ca.cert },
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
+    ],
   });
   return { caCert: ca.cert, key: leaf.private, cert: leaf.cert };
 }
@@ -45,31 +62,50 @@ function equalConstantTime(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-export function verifyServiceSignature(secret: string, body: Buffer, header: string | undefined): boolean {
+export function verifyServiceSignature(
+  secret: string,
+  body: Buffer,
+  header: string | undefined,
+): boolean {
   if (!header) return false;
   const expected = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
   return equalConstantTime(expected, header);
 }
 
-export function verifyStandardSignature(secret: string, headers: http.IncomingHttpHeaders, body: Buffer): boolean {
+export function verifyStandardSignature(
+  secret: string,
+  headers: http.IncomingHttpHeaders,
+  body: Buffer,
+): boolean {
   const id = headers['webhook-id'];
   const timestamp = headers['webhook-timestamp'];
   const signatures = headers['webhook-signature'];
-  if (typeof id !== 'string' || typeof timestamp !== 'string' || typeof signatures !== 'string') return false;
+  if (typeof id !== 'string' || typeof timestamp !== 'string' || typeof signatures !== 'string')
+    return false;
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.`).update(body).digest('base64');
-  return signatures.split(' ').some((entry) => entry.startsWith('v1,') && equalConstantTime(entry.slice(3), expected));
+  const expected = createHmac('sha256', key)
+    .update(`${id}.${timestamp}.`)
+    .update(body)
+    .digest('base64');
+  return signatures
+    .split(' ')
+    .some((entry) => entry.startsWith('v1,') && equalConstantTime(entry.slice(3), expected));
 }
 
 export type Received = {
-  id: string; body: Buffer; headers: http.IncomingHttpHeaders;
+  id: string;
+  body: Buffer;
+  headers: http.IncomingHttpHeaders;
   /** Both signatures checked against the receiver's secret at arrival. */
   verified: boolean;
   receivedAtMs: number;
 };
 
 /** What the receiver does with a request: answer with a status, or misbehave. */
-export type Behaviour = { status: number; headers?: Record<string, string>; body?: string } | 'hang' | 'destroy';
+export type Behaviour =
+  | { status: number; headers?: Record<string, string>; body?: string }
+  | 'hang'
+  | 'destroy';
 
 export type Receiver = LocalServer & {
   url: string;
@@ -83,28 +119,50 @@ export async function startReceiver(ca: TestCa, path = '/hook'): Promise<Receive
   const received: Received[] = [];
   const hanging = new Set<http.ServerResponse>();
   const receiver = {} as Receiver;
-  const server = await startHttpServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const secret = receiver.secret;
-      const verified = secret !== null
-        && verifyServiceSignature(secret, body, req.headers['x-service-signature'] as string | undefined)
-        && verifyStandardSignature(secret, req.headers, body);
-      const request: Received = { id: String(req.headers['webhook-id']), body, headers: req.headers, verified, receivedAtMs: performance.timeOrigin + performance.now() };
-      received.push(request);
-      const action = behaviour(request, received.length);
-      if (action === 'hang') { hanging.add(res); return; }
-      if (action === 'destroy') { req.socket.destroy(); return; }
-      res.writeHead(action.status, action.headers).end(action.body ?? '');
-    });
-  }, { tls: { key: ca.key, cert: ca.cert } });
+  const server = await startHttpServer(
+    (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const secret = receiver.secret;
+        const verified =
+          secret !== null &&
+          verifyServiceSignature(
+            secret,
+            body,
+            req.headers['x-service-signature'] as string | undefined,
+          ) &&
+          verifyStandardSignature(secret, req.headers, body);
+        const request: Received = {
+          id: String(req.headers['webhook-id']),
+          body,
+          headers: req.headers,
+          verified,
+          receivedAtMs: performance.timeOrigin + performance.now(),
+        };
+        received.push(request);
+        const action = behaviour(request, received.length);
+        if (action === 'hang') {
+          hanging.add(res);
+          return;
+        }
+        if (action === 'destroy') {
+          req.socket.destroy();
+          return;
+        }
+        res.writeHead(action.status, action.headers).end(action.body ?? '');
+      });
+    },
+    { tls: { key: ca.key, cert: ca.cert } },
+  );
   return Object.assign(receiver, server, {
     url: `https://127.0.0.1:${server.port}${path}`,
     received,
     secret: null,
-    behave(next: (request: Received, count: number) => Behaviour) { behaviour = next; },
+    behave(next: (request: Received, count: number) => Behaviour) {
+      behaviour = next;
+    },
   });
 }
 
@@ -112,7 +170,10 @@ export async function startReceiver(ca: TestCa, path = '/hook'): Promise<Receive
  * Receivers under one test CA that this process trusts, started as a test needs them and closed
  * together: `start()` inside tests, `close()` after them.
  */
-export async function startReceiverPool(): Promise<{ start(): Promise<Receiver>; close(): Promise<void> }> {
+export async function startReceiverPool(): Promise<{
+  start(): Promise<Receiver>;
+  close(): Promise<void>;
+}> {
   const ca = await createTestCa();
   trustInThisProcess(ca.caCert);
   const started: Receiver[] = [];

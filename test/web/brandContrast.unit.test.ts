@@ -1,9 +1,26 @@
 import { expect, test } from 'vitest';
-import { contrastRatio, coverTextColour, formatRatio, safeHex, wcagLevel } from '../../web/src/brand/contrast.ts';
+import {
+  contrastRatio,
+  coverTextColour,
+  formatRatio,
+  safeHex,
+  wcagLevel,
+} from '../../web/src/brand/contrast.ts';
 import { readablePalette } from '../../src/integrations/covers/svg.ts';
 
 test('anything but a #rrggbb colour is refused before it can reach a style', () => {
-  for (const hostile of ['red;background:url(//evil)', '#fff', '#12345g', 'url(//evil)', '#123456;color:red', ' #123456', '#123456 ', 'expression(alert(1))', null, 7]) {
+  for (const hostile of [
+    'red;background:url(//evil)',
+    '#fff',
+    '#12345g',
+    'url(//evil)',
+    '#123456;color:red',
+    ' #123456',
+    '#123456 ',
+    'expression(alert(1))',
+    null,
+    7,
+  ]) {
     expect(safeHex(hostile)).toBeNull();
     expect(contrastRatio(String(hostile), '#ffffff')).toBeNull();
   }
@@ -23,7 +40,15 @@ test('contrast ratios are the WCAG figures', () => {
 });
 
 test('the cover title colour is the one the server draws with', () => {
-  for (const [text, background] of [['#2b2d42', '#fffdf8'], ['#ffff00', '#ffffff'], ['#333333', '#222222'], ['#777777', '#ffffff'], ['#e4572e', '#1b998b']]) {
-    expect(coverTextColour(text, background)).toBe(readablePalette({ text, background, primary: '#000000', accent: '#000000' }).text);
+  for (const [text, background] of [
+    ['#2b2d42', '#fffdf8'],
+    ['#ffff00', '#ffffff'],
+    ['#333333', '#222222'],
+    ['#777777', '#ffffff'],
+    ['#e4572e', '#1b998b'],
+  ]) {
+    expect(coverTextColour(text, background)).toBe(
+      readablePalette({ text, background, primary: '#000000', accent: '#000000' }).text,
+    );
   }
 });

@@ -35,12 +35,20 @@ test('an issue lands on its field whichever way the path is written, and on the 
 
 test('a form asks the error for its field and gets the first issue that names it', () => {
   const failure = new RequestFailed({
-    status: 400, code: 'validation_failed', message: 'Invalid request body',
-    details: [{ path: 'body.__proto__', message: 'not allowed' }, { path: 'body.events.1', message: 'unknown event type' }, { path: 'body.url', message: 'an https:// URL' }],
+    status: 400,
+    code: 'validation_failed',
+    message: 'Invalid request body',
+    details: [
+      { path: 'body.__proto__', message: 'not allowed' },
+      { path: 'body.events.1', message: 'unknown event type' },
+      { path: 'body.url', message: 'an https:// URL' },
+    ],
   });
   expect(failure.fieldMessage('events')).toBe('unknown event type');
   expect(failure.fieldMessage('url')).toBe('an https:// URL');
   expect(failure.fieldMessage('constructor')).toBeUndefined();
   expect(failure.fieldMessage('description')).toBeUndefined();
-  expect(new RequestFailed({ status: 409, code: 'conflict', message: 'taken' }).fieldMessage('events')).toBeUndefined();
+  expect(
+    new RequestFailed({ status: 409, code: 'conflict', message: 'taken' }).fieldMessage('events'),
+  ).toBeUndefined();
 });

@@ -19,7 +19,7 @@ test('within a day a time reads relative, in the past and the future', () => {
   expect(formatTime(at(-23 * 3600_000 - 59 * 60_000), NOW, en)).toBe('23 hours ago');
 });
 
-test('a day or more away a time is the date and time in the reader\'s locale', () => {
+test("a day or more away a time is the date and time in the reader's locale", () => {
   const dayAgo = at(-24 * 3600_000);
   expect(formatTime(dayAgo, NOW, en)).toBe(absoluteTime(dayAgo, 'en-GB'));
   expect(formatTime(dayAgo, NOW, en)).toMatch(/24 Nov 2026/);

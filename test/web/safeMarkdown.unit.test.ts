@@ -1,14 +1,35 @@
 import { expect, test } from 'vitest';
 import { highlightFindings, safeUrl } from '../../web/src/article/safeMarkdown.ts';
 
-type Node = { type: string; value?: string; tagName?: string; properties?: Record<string, unknown>; children?: Node[]; position?: { start: { offset: number }; end: { offset: number } } };
-const text = (value: string, start: number, end = start + value.length): Node => ({ type: 'text', value, position: { start: { offset: start }, end: { offset: end } } });
-const paragraph = (...children: Node[]): Node => ({ type: 'element', tagName: 'p', properties: {}, children });
+type Node = {
+  type: string;
+  value?: string;
+  tagName?: string;
+  properties?: Record<string, unknown>;
+  children?: Node[];
+  position?: { start: { offset: number }; end: { offset: number } };
+};
+const text = (value: string, start: number, end = start + value.length): Node => ({
+  type: 'text',
+  value,
+  position: { start: { offset: start }, end: { offset: end } },
+});
+const paragraph = (...children: Node[]): Node => ({
+  type: 'element',
+  tagName: 'p',
+  properties: {},
+  children,
+});
 const run = (tree: { children: Node[] }, ranges: Parameters<typeof highlightFindings>[0]) => {
   highlightFindings(ranges)(tree as never);
   return tree;
 };
-const flat = (node: Node): string => (node.type === 'text' ? node.value! : node.tagName === 'mark' ? `[${node.children!.map(flat).join('')}]` : (node.children ?? []).map(flat).join(''));
+const flat = (node: Node): string =>
+  node.type === 'text'
+    ? node.value!
+    : node.tagName === 'mark'
+      ? `[${node.children!.map(flat).join('')}]`
+      : (node.children ?? []).map(flat).join('');
 
 test('images keep only this origin or https; links lose javascript: and data:', () => {
   expect(safeUrl('http://tracker.example/x.png', 'src')).toBe('');
@@ -23,7 +44,15 @@ test('images keep only this origin or https; links lose javascript: and data:', 
 
 test('a finding is marked exactly where its offsets fall, across the text nodes it spans, its id on the first mark', () => {
   // "One two. Three **four** five." with the finding "Three four five." at 9..29 of the source.
-  const tree = { children: [paragraph(text('One two. Three ', 0), { type: 'element', tagName: 'strong', properties: {}, children: [text('four', 17)] }, text(' five.', 23))] };
+  const tree = {
+    children: [
+      paragraph(
+        text('One two. Three ', 0),
+        { type: 'element', tagName: 'strong', properties: {}, children: [text('four', 17)] },
+        text(' five.', 23),
+      ),
+    ],
+  };
   run(tree, [{ start: 9, end: 29, id: 'finding-0-0', status: 'fail' }]);
   expect(flat(tree.children[0])).toBe('One two. [Three ][four][ five.]');
   const marks = JSON.stringify(tree).match(/"id":"finding-0-0"/g);

@@ -5,11 +5,20 @@ import { WEB_DIST } from '../../src/features/application/index.ts';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
 
 let inkstream: TestInkstream;
-beforeAll(async () => { inkstream = await startInkstream(); });
+beforeAll(async () => {
+  inkstream = await startInkstream();
+});
 afterAll(() => inkstream.close());
 
 test('no path outside the build is served: traversal, encoded traversal and unknown assets fall through to the 404', async () => {
-  for (const path of ['/assets/../../package.json', '/assets/%2e%2e/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json', '/assets/nothing.js', '/src/main.tsx', '/index.html']) {
+  for (const path of [
+    '/assets/../../package.json',
+    '/assets/%2e%2e/%2e%2e/package.json',
+    '/assets/..%2f..%2fpackage.json',
+    '/assets/nothing.js',
+    '/src/main.tsx',
+    '/index.html',
+  ]) {
     const response = await fetch(`${inkstream.url}${path}`);
     expect(response.status, path).toBe(404);
     expect(await response.text()).not.toContain('"name": "inkstream"');
@@ -34,7 +43,7 @@ test('the pages are index.html, revalidated, with a CSP that allows only this or
   expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
 });
 
-test('every page of the web app\'s route table is served at its address, so a reload or a shared link opens it', async () => {
+test("every page of the web app's route table is served at its address, so a reload or a shared link opens it", async () => {
   const table = readFileSync(join(import.meta.dirname, '../../web/src/pages.tsx'), 'utf8');
   const patterns = [...table.matchAll(/\bpath: '([^']+)'/g)].map((match) => match[1]);
   expect(patterns.length).toBeGreaterThan(10);

@@ -33,11 +33,14 @@ function leavesWeb(specifier: string, filePath: string): boolean {
 
 /** The import specifiers in a file of the web app that resolve outside web/. */
 function importsOutsideWeb(fileText: string, filePath: string): string[] {
-  const found = SPECIFIERS.flatMap((pattern) => [...fileText.matchAll(pattern)].map((match) => match[2]));
+  const found = SPECIFIERS.flatMap((pattern) =>
+    [...fileText.matchAll(pattern)].map((match) => match[2]),
+  );
   return [...new Set(found)].filter((specifier) => leavesWeb(specifier, filePath));
 }
 
-const allSpecifiers = (fileText: string): number => SPECIFIERS.reduce((count, pattern) => count + [...fileText.matchAll(pattern)].length, 0);
+const allSpecifiers = (fileText: string): number =>
+  SPECIFIERS.reduce((count, pattern) => count + [...fileText.matchAll(pattern)].length, 0);
 
 test('every way of reaching outside web/ is caught in a planted file, and imports inside it are not', () => {
   const planted = join(WEB_ROOT, 'src/keys/Planted.tsx');
@@ -67,12 +70,27 @@ test('every way of reaching outside web/ is caught in a planted file, and import
     "import { Chart } from 'uplot';",
     "import web from 'inkstream-web/package.json';",
   ].join('\n');
-  expect(importsOutsideWeb(sample, planted).sort()).toEqual([
-    '../../../src/core/errors.ts', '../../../src/platform.ts', '../../../src/features/application/index.ts', '../../../src/app/start.ts',
-    '../../../src/main.ts', '../../../src/core/config.ts', '../../../package.json', '../../../src/worker.ts', '../../../src/**/*.ts',
-    '../../../src/types.d.ts', '/src/http/route.ts', '/work/main/src/core/clock.ts', 'file:///work/main/src/core/ids.ts',
-    'inkstream/src/app/start.ts', '../../../README.md?raw', '../../../web-old/src/App.tsx', '../../../src/theme.css',
-  ].sort());
+  expect(importsOutsideWeb(sample, planted).sort()).toEqual(
+    [
+      '../../../src/core/errors.ts',
+      '../../../src/platform.ts',
+      '../../../src/features/application/index.ts',
+      '../../../src/app/start.ts',
+      '../../../src/main.ts',
+      '../../../src/core/config.ts',
+      '../../../package.json',
+      '../../../src/worker.ts',
+      '../../../src/**/*.ts',
+      '../../../src/types.d.ts',
+      '/src/http/route.ts',
+      '/work/main/src/core/clock.ts',
+      'file:///work/main/src/core/ids.ts',
+      'inkstream/src/app/start.ts',
+      '../../../README.md?raw',
+      '../../../web-old/src/App.tsx',
+      '../../../src/theme.css',
+    ].sort(),
+  );
 });
 
 test('no file under web/src imports from outside web/', () => {
@@ -83,6 +101,8 @@ test('no file under web/src imports from outside web/', () => {
   // Not vacuous: the walk found the app and the patterns found its imports.
   expect(files.length).toBeGreaterThan(50);
   expect(texts.reduce((count, { text }) => count + allSpecifiers(text), 0)).toBeGreaterThan(200);
-  const outside = texts.flatMap(({ file, text }) => importsOutsideWeb(text, file).map((specifier) => `${relative(WEB_ROOT, file)}: ${specifier}`));
+  const outside = texts.flatMap(({ file, text }) =>
+    importsOutsideWeb(text, file).map((specifier) => `${relative(WEB_ROOT, file)}: ${specifier}`),
+  );
   expect(outside).toEqual([]);
 });

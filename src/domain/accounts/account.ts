@@ -3,20 +3,60 @@ import type { PlanName } from './plans.ts';
 import type { Budget } from './budget.ts';
 import { evolveMembers, isMemberEvent, type MemberEvent, type MemberRecord } from './members.ts';
 
-export type ApiKeyRecord = { keyId: string; name: string; hash: string; prefix: string; createdAt: string; revokedAt: string | null };
+export type ApiKeyRecord = {
+  keyId: string;
+  name: string;
+  hash: string;
+  prefix: string;
+  createdAt: string;
+  revokedAt: string | null;
+};
 
 export type AccountEvent =
-  | { type: 'AccountCreated'; data: { accountId: string; name: string; plan: PlanName; at: string } }
-  | { type: 'AccountPlanChanged'; data: { accountId: string; plan: PlanName; previousPlan: PlanName; at: string } }
-  | { type: 'ApiKeyCreated'; data: { accountId: string; keyId: string; name: string; hash: string; prefix: string; at: string } }
-  | { type: 'ApiKeyRevoked'; data: { accountId: string; keyId: string; reason: 'revoked' | 'rotated'; replacedBy: string | null; at: string } }
+  | {
+      type: 'AccountCreated';
+      data: { accountId: string; name: string; plan: PlanName; at: string };
+    }
+  | {
+      type: 'AccountPlanChanged';
+      data: { accountId: string; plan: PlanName; previousPlan: PlanName; at: string };
+    }
+  | {
+      type: 'ApiKeyCreated';
+      data: {
+        accountId: string;
+        keyId: string;
+        name: string;
+        hash: string;
+        prefix: string;
+        at: string;
+      };
+    }
+  | {
+      type: 'ApiKeyRevoked';
+      data: {
+        accountId: string;
+        keyId: string;
+        reason: 'revoked' | 'rotated';
+        replacedBy: string | null;
+        at: string;
+      };
+    }
   /** The account's monthly cap on model use, set by an operator (null: none). */
   | { type: 'AccountBudgetSet'; data: { accountId: string; budget: Budget | null; at: string } }
   | MemberEvent;
 
 export type Account =
   | { status: 'none' }
-  | { status: 'active'; id: string; name: string; plan: PlanName; keys: ApiKeyRecord[]; budget?: Budget | null; members: MemberRecord[] };
+  | {
+      status: 'active';
+      id: string;
+      name: string;
+      plan: PlanName;
+      keys: ApiKeyRecord[];
+      budget?: Budget | null;
+      members: MemberRecord[];
+    };
 
 export const ACCOUNT_CATEGORY = 'account';
 
@@ -25,21 +65,37 @@ export const initialAccount = (): Account => ({ status: 'none' });
 export function evolveAccount(state: Account, event: AccountEvent): Account {
   switch (event.type) {
     case 'AccountCreated':
-      return { status: 'active', id: event.data.accountId, name: event.data.name, plan: event.data.plan, keys: [], members: [] };
+      return {
+        status: 'active',
+        id: event.data.accountId,
+        name: event.data.name,
+        plan: event.data.plan,
+        keys: [],
+        members: [],
+      };
     case 'AccountPlanChanged':
       return state.status === 'active' ? { ...state, plan: event.data.plan } : state;
     case 'ApiKeyCreated': {
       if (state.status !== 'active') return state;
       const { keyId, name, hash, prefix, at } = event.data;
-      return { ...state, keys: [...state.keys, { keyId, name, hash, prefix, createdAt: at, revokedAt: null }] };
+      return {
+        ...state,
+        keys: [...state.keys, { keyId, name, hash, prefix, createdAt: at, revokedAt: null }],
+      };
     }
     case 'AccountBudgetSet':
       return state.status === 'active' ? { ...state, budget: event.data.budget } : state;
     case 'ApiKeyRevoked':
       if (state.status !== 'active') return state;
-      return { ...state, keys: state.keys.map((key) => (key.keyId === event.data.keyId ? { ...key, revokedAt: event.data.at } : key)) };
+      return {
+        ...state,
+        keys: state.keys.map((key) =>
+          key.keyId === event.data.keyId ? { ...key, revokedAt: event.data.at } : key,
+        ),
+      };
     default:
-      if (state.status === 'active' && isMemberEvent(event)) return { ...state, members: evolveMembers(state.members, event) };
+      if (state.status === 'active' && isMemberEvent(event))
+        return { ...state, members: evolveMembers(state.members, event) };
       return state;
   }
 }

@@ -21,7 +21,8 @@ function toBase62(value: bigint, length: number): string {
   return out;
 }
 
-const checksumOf = (body: string): string => toBase62(BigInt(crc32(API_KEY_PREFIX + body)), CHECKSUM_LENGTH);
+const checksumOf = (body: string): string =>
+  toBase62(BigInt(crc32(API_KEY_PREFIX + body)), CHECKSUM_LENGTH);
 
 export function generateApiKey(): string {
   const body = toBase62(BigInt(`0x${randomBytes(32).toString('hex')}`), BODY_LENGTH);

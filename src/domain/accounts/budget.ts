@@ -4,10 +4,14 @@ import { z } from 'zod';
  * A monthly spending cap on model calls (calendar months, UTC): in tokens (in and out together)
  * or in estimated US dollars from the price table. Null: no cap.
  */
-export const Budget = z.union([
-  z.object({ tokens: z.number().int().min(0).max(1e12) }).strict(),
-  z.object({ usd: z.number().min(0).max(1e7) }).strict(),
-]).describe('A monthly cap on model use: { "tokens": N } (in and out together) or { "usd": N } (estimated cost); null for none');
+export const Budget = z
+  .union([
+    z.object({ tokens: z.number().int().min(0).max(1e12) }).strict(),
+    z.object({ usd: z.number().min(0).max(1e7) }).strict(),
+  ])
+  .describe(
+    'A monthly cap on model use: { "tokens": N } (in and out together) or { "usd": N } (estimated cost); null for none',
+  );
 export type Budget = z.infer<typeof Budget>;
 
 /** What a month's model calls took so far. */

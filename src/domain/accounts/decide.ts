@@ -1,6 +1,12 @@
 import { AppError } from '../../core/errors.ts';
 import type { StreamType } from '../../eventstore/handleCommand.ts';
-import { ACCOUNT_CATEGORY, evolveAccount, initialAccount, type Account, type AccountEvent } from './account.ts';
+import {
+  ACCOUNT_CATEGORY,
+  evolveAccount,
+  initialAccount,
+  type Account,
+  type AccountEvent,
+} from './account.ts';
 import type { PlanName } from './plans.ts';
 import type { Budget } from './budget.ts';
 import { decideMember, type MemberCommand } from './members.ts';
@@ -9,7 +15,14 @@ type NewKey = { keyId: string; name: string; hash: string; prefix: string };
 
 export type AccountCommand =
   | { type: 'EnsureAccount'; accountId: string; name: string; plan: PlanName; at: string }
-  | { type: 'CreateApiKey'; accountId: string; name: string; plan: PlanName; key: NewKey; at: string }
+  | {
+      type: 'CreateApiKey';
+      accountId: string;
+      name: string;
+      plan: PlanName;
+      key: NewKey;
+      at: string;
+    }
   | { type: 'RotateApiKey'; keyId: string; key: NewKey; at: string }
   | { type: 'RevokeApiKey'; keyId: string; at: string }
   | { type: 'SetPlan'; plan: PlanName; at: string }
@@ -22,28 +35,72 @@ export function decideAccount(command: AccountCommand, state: Account): AccountE
       return state.status === 'none' ? [created(command)] : [];
     case 'CreateApiKey': {
       const creation = state.status === 'none' ? [created(command)] : [];
-      return [...creation, { type: 'ApiKeyCreated', data: { accountId: command.accountId, ...command.key, at: command.at } }];
+      return [
+        ...creation,
+        {
+          type: 'ApiKeyCreated',
+          data: { accountId: command.accountId, ...command.key, at: command.at },
+        },
+      ];
     }
     case 'RotateApiKey': {
       const { account, key } = activeKey(state, command.keyId);
       return [
-        { type: 'ApiKeyCreated', data: { accountId: account.id, ...command.key, name: key.name, at: command.at } },
-        { type: 'ApiKeyRevoked', data: { accountId: account.id, keyId: key.keyId, reason: 'rotated', replacedBy: command.key.keyId, at: command.at } },
+        {
+          type: 'ApiKeyCreated',
+          data: { accountId: account.id, ...command.key, name: key.name, at: command.at },
+        },
+        {
+          type: 'ApiKeyRevoked',
+          data: {
+            accountId: account.id,
+            keyId: key.keyId,
+            reason: 'rotated',
+            replacedBy: command.key.keyId,
+            at: command.at,
+          },
+        },
       ];
     }
     case 'RevokeApiKey': {
       const { account, key } = activeKey(state, command.keyId);
-      return [{ type: 'ApiKeyRevoked', data: { accountId: account.id, keyId: key.keyId, reason: 'revoked', replacedBy: null, at: command.at } }];
+      return [
+        {
+          type: 'ApiKeyRevoked',
+          data: {
+            accountId: account.id,
+            keyId: key.keyId,
+            reason: 'revoked',
+            replacedBy: null,
+            at: command.at,
+          },
+        },
+      ];
     }
     case 'SetPlan': {
       const account = requireAccount(state);
       if (account.plan === command.plan) return [];
-      return [{ type: 'AccountPlanChanged', data: { accountId: account.id, plan: command.plan, previousPlan: account.plan, at: command.at } }];
+      return [
+        {
+          type: 'AccountPlanChanged',
+          data: {
+            accountId: account.id,
+            plan: command.plan,
+            previousPlan: account.plan,
+            at: command.at,
+          },
+        },
+      ];
     }
     case 'SetBudget': {
       const account = requireAccount(state);
       if (JSON.stringify(account.budget ?? null) === JSON.stringify(command.budget)) return [];
-      return [{ type: 'AccountBudgetSet', data: { accountId: account.id, budget: command.budget, at: command.at } }];
+      return [
+        {
+          type: 'AccountBudgetSet',
+          data: { accountId: account.id, budget: command.budget, at: command.at },
+        },
+      ];
     }
     case 'InviteMember':
     case 'SetMemberPassword':
@@ -59,8 +116,16 @@ export function decideAccount(command: AccountCommand, state: Account): AccountE
   }
 }
 
-function created(command: { accountId: string; name: string; plan: PlanName; at: string }): AccountEvent {
-  return { type: 'AccountCreated', data: { accountId: command.accountId, name: command.name, plan: command.plan, at: command.at } };
+function created(command: {
+  accountId: string;
+  name: string;
+  plan: PlanName;
+  at: string;
+}): AccountEvent {
+  return {
+    type: 'AccountCreated',
+    data: { accountId: command.accountId, name: command.name, plan: command.plan, at: command.at },
+  };
 }
 
 function requireAccount(state: Account): Extract<Account, { status: 'active' }> {

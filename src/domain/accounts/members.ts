@@ -9,13 +9,30 @@ export const MEMBER_ROLES = ['owner', 'editor', 'viewer'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 /** `credentials` counts password settings: a one-time link names the count it was issued at, so it works once. */
-export type MemberRecord = { memberId: string; role: MemberRole; status: 'invited' | 'active'; credentials: number };
+export type MemberRecord = {
+  memberId: string;
+  role: MemberRole;
+  status: 'invited' | 'active';
+  credentials: number;
+};
 
 export type MemberEvent =
-  | { type: 'MemberInvited'; data: { accountId: string; memberId: string; role: MemberRole; at: string } }
+  | {
+      type: 'MemberInvited';
+      data: { accountId: string; memberId: string; role: MemberRole; at: string };
+    }
   | { type: 'MemberJoined'; data: { accountId: string; memberId: string; at: string } }
   | { type: 'MemberPasswordChanged'; data: { accountId: string; memberId: string; at: string } }
-  | { type: 'MemberRoleChanged'; data: { accountId: string; memberId: string; role: MemberRole; previousRole: MemberRole; at: string } }
+  | {
+      type: 'MemberRoleChanged';
+      data: {
+        accountId: string;
+        memberId: string;
+        role: MemberRole;
+        previousRole: MemberRole;
+        at: string;
+      };
+    }
   | { type: 'MemberRemoved'; data: { accountId: string; memberId: string; at: string } };
 
 export type MemberCommand =
@@ -25,18 +42,35 @@ export type MemberCommand =
   | { type: 'ChangeMemberRole'; memberId: string; role: MemberRole; at: string }
   | { type: 'RemoveMember'; memberId: string; at: string };
 
-const MEMBER_EVENTS = new Set(['MemberInvited', 'MemberJoined', 'MemberPasswordChanged', 'MemberRoleChanged', 'MemberRemoved']);
-export const isMemberEvent = (event: { type: string }): event is MemberEvent => MEMBER_EVENTS.has(event.type);
+const MEMBER_EVENTS = new Set([
+  'MemberInvited',
+  'MemberJoined',
+  'MemberPasswordChanged',
+  'MemberRoleChanged',
+  'MemberRemoved',
+]);
+export const isMemberEvent = (event: { type: string }): event is MemberEvent =>
+  MEMBER_EVENTS.has(event.type);
 
-export function evolveMembers(members: readonly MemberRecord[], event: MemberEvent): MemberRecord[] {
+export function evolveMembers(
+  members: readonly MemberRecord[],
+  event: MemberEvent,
+): MemberRecord[] {
   const update = (change: (member: MemberRecord) => MemberRecord) =>
     members.map((member) => (member.memberId === event.data.memberId ? change(member) : member));
   switch (event.type) {
     case 'MemberInvited':
-      return [...members, { memberId: event.data.memberId, role: event.data.role, status: 'invited', credentials: 0 }];
+      return [
+        ...members,
+        { memberId: event.data.memberId, role: event.data.role, status: 'invited', credentials: 0 },
+      ];
     case 'MemberJoined':
     case 'MemberPasswordChanged':
-      return update((member) => ({ ...member, status: 'active', credentials: member.credentials + 1 }));
+      return update((member) => ({
+        ...member,
+        status: 'active',
+        credentials: member.credentials + 1,
+      }));
     case 'MemberRoleChanged':
       return update((member) => ({ ...member, role: event.data.role }));
     case 'MemberRemoved':
@@ -46,14 +80,27 @@ export function evolveMembers(members: readonly MemberRecord[], event: MemberEve
   }
 }
 
-export function decideMember(command: MemberCommand, accountId: string, members: readonly MemberRecord[]): MemberEvent[] {
+export function decideMember(
+  command: MemberCommand,
+  accountId: string,
+  members: readonly MemberRecord[],
+): MemberEvent[] {
   switch (command.type) {
     case 'InviteMember':
       if (members.some((member) => member.memberId === command.memberId)) return [];
-      return [{ type: 'MemberInvited', data: { accountId, memberId: command.memberId, role: command.role, at: command.at } }];
+      return [
+        {
+          type: 'MemberInvited',
+          data: { accountId, memberId: command.memberId, role: command.role, at: command.at },
+        },
+      ];
     case 'SetMemberPassword': {
       const member = requireMember(members, command.memberId);
-      if (member.credentials !== command.linkIssuedAt) throw new AppError('invalid_state', 'This link was already used, or a newer password was set since it was made. Ask an owner for a new link.');
+      if (member.credentials !== command.linkIssuedAt)
+        throw new AppError(
+          'invalid_state',
+          'This link was already used, or a newer password was set since it was made. Ask an owner for a new link.',
+        );
       const type = member.status === 'invited' ? 'MemberJoined' : 'MemberPasswordChanged';
       return [{ type, data: { accountId, memberId: member.memberId, at: command.at } }];
     }
@@ -61,12 +108,25 @@ export function decideMember(command: MemberCommand, accountId: string, members:
       const member = requireMember(members, command.memberId);
       if (member.role === command.role) return [];
       if (member.role === 'owner') requireAnotherOwner(members, member.memberId, 'demote');
-      return [{ type: 'MemberRoleChanged', data: { accountId, memberId: member.memberId, role: command.role, previousRole: member.role, at: command.at } }];
+      return [
+        {
+          type: 'MemberRoleChanged',
+          data: {
+            accountId,
+            memberId: member.memberId,
+            role: command.role,
+            previousRole: member.role,
+            at: command.at,
+          },
+        },
+      ];
     }
     case 'RemoveMember': {
       const member = requireMember(members, command.memberId);
       if (member.role === 'owner') requireAnotherOwner(members, member.memberId, 'remove');
-      return [{ type: 'MemberRemoved', data: { accountId, memberId: member.memberId, at: command.at } }];
+      return [
+        { type: 'MemberRemoved', data: { accountId, memberId: member.memberId, at: command.at } },
+      ];
     }
     default: {
       const unknown: never = command;
@@ -81,7 +141,18 @@ function requireMember(members: readonly MemberRecord[], memberId: string): Memb
   return member;
 }
 
-function requireAnotherOwner(members: readonly MemberRecord[], memberId: string, verb: string): void {
-  const others = members.filter((member) => member.role === 'owner' && member.status === 'active' && member.memberId !== memberId);
-  if (others.length === 0) throw new AppError('invalid_state', `Cannot ${verb} the account's last owner: make another member an owner first.`);
+function requireAnotherOwner(
+  members: readonly MemberRecord[],
+  memberId: string,
+  verb: string,
+): void {
+  const others = members.filter(
+    (member) =>
+      member.role === 'owner' && member.status === 'active' && member.memberId !== memberId,
+  );
+  if (others.length === 0)
+    throw new AppError(
+      'invalid_state',
+      `Cannot ${verb} the account's last owner: make another member an owner first.`,
+    );
 }

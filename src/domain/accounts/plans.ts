@@ -18,10 +18,28 @@ export type Plan = {
 export const DEFAULT_MAX_WEBHOOK_ENDPOINTS = 20;
 
 export const BUILT_IN_PLANS: Record<PlanName, Plan> = {
-  free: { name: 'free', maxProjects: 1, articlesPerMonth: 10, maxWebhookEndpoints: DEFAULT_MAX_WEBHOOK_ENDPOINTS, features: [] },
-  pro: { name: 'pro', maxProjects: 10, articlesPerMonth: 200, maxWebhookEndpoints: DEFAULT_MAX_WEBHOOK_ENDPOINTS, features: ['search_analytics', 'direct_push'] },
+  free: {
+    name: 'free',
+    maxProjects: 1,
+    articlesPerMonth: 10,
+    maxWebhookEndpoints: DEFAULT_MAX_WEBHOOK_ENDPOINTS,
+    features: [],
+  },
+  pro: {
+    name: 'pro',
+    maxProjects: 10,
+    articlesPerMonth: 200,
+    maxWebhookEndpoints: DEFAULT_MAX_WEBHOOK_ENDPOINTS,
+    features: ['search_analytics', 'direct_push'],
+  },
   // "unlimited" lifts the commercial limits; the endpoint cap bounds fan-out, so it stays unless a plans file lifts it.
-  unlimited: { name: 'unlimited', maxProjects: null, articlesPerMonth: null, maxWebhookEndpoints: DEFAULT_MAX_WEBHOOK_ENDPOINTS, features: ['search_analytics', 'direct_push'] },
+  unlimited: {
+    name: 'unlimited',
+    maxProjects: null,
+    articlesPerMonth: null,
+    maxWebhookEndpoints: DEFAULT_MAX_WEBHOOK_ENDPOINTS,
+    features: ['search_analytics', 'direct_push'],
+  },
 };
 
 export const FEATURE_NAMES: Record<PlanFeature, string> = {
@@ -29,12 +47,14 @@ export const FEATURE_NAMES: Record<PlanFeature, string> = {
   direct_push: 'direct push publishing',
 };
 
-const PlanOverride = z.object({
-  maxProjects: z.number().int().positive().nullable().optional(),
-  articlesPerMonth: z.number().int().positive().nullable().optional(),
-  maxWebhookEndpoints: z.number().int().positive().nullable().optional(),
-  features: z.array(z.enum(['search_analytics', 'direct_push'])).optional(),
-}).strict();
+const PlanOverride = z
+  .object({
+    maxProjects: z.number().int().positive().nullable().optional(),
+    articlesPerMonth: z.number().int().positive().nullable().optional(),
+    maxWebhookEndpoints: z.number().int().positive().nullable().optional(),
+    features: z.array(z.enum(['search_analytics', 'direct_push'])).optional(),
+  })
+  .strict();
 
 const PlansFile = z.record(z.enum(PLAN_NAMES), PlanOverride);
 

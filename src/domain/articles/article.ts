@@ -4,48 +4,210 @@ import type { StepRun, WaitingFor } from './runs.ts';
 import type { Claim, Evidence, QualityCheck } from './quality.ts';
 
 export type ArticleStatus =
-  | 'queued' | 'researching' | 'writing' | 'draft'
-  | 'publishing' | 'pr_open' | 'merged' | 'closed' | 'failed';
+  | 'queued'
+  | 'researching'
+  | 'writing'
+  | 'draft'
+  | 'publishing'
+  | 'pr_open'
+  | 'merged'
+  | 'closed'
+  | 'failed';
 
-export const ARTICLE_STATUSES: readonly ArticleStatus[] = ['queued', 'researching', 'writing', 'draft', 'publishing', 'pr_open', 'merged', 'closed', 'failed'];
+export const ARTICLE_STATUSES: readonly ArticleStatus[] = [
+  'queued',
+  'researching',
+  'writing',
+  'draft',
+  'publishing',
+  'pr_open',
+  'merged',
+  'closed',
+  'failed',
+];
 
 /** Which model wrote something, so auditors can tell real output from offline output. */
-export type Generation = { provider: string; model: string | null; usage: { promptTokens: number; completionTokens: number; totalTokens: number } };
+export type Generation = {
+  provider: string;
+  model: string | null;
+  usage: { promptTokens: number; completionTokens: number; totalTokens: number };
+};
 export type Source = { url: string; title: string };
 export type OutlineSection = { heading: string; points: string[] };
-export type Cover = { title: string; palette: { primary: string; accent: string; background: string; text: string }; style: { mood: string; shapes: string; typography: string } };
-export type DiffStats = { addedLines: number; removedLines: number; addedWords: number; removedWords: number };
-export type RevisionSource = { kind: 'api' } | { kind: 'github'; login: string; commentId: number; prNumber: number };
+export type Cover = {
+  title: string;
+  palette: { primary: string; accent: string; background: string; text: string };
+  style: { mood: string; shapes: string; typography: string };
+};
+export type DiffStats = {
+  addedLines: number;
+  removedLines: number;
+  addedWords: number;
+  removedWords: number;
+};
+export type RevisionSource =
+  | { kind: 'api' }
+  | { kind: 'github'; login: string; commentId: number; prNumber: number };
 
 export type ArticleEvent =
-  | { type: 'ArticleQueued'; data: { articleId: string; topicId: string; projectId: string; title: string; keyword: string | null; brief: string | null; trigger: 'api' | 'schedule' | 'cadence'; at: string } }
-  | { type: 'ArticleResearchStarted'; data: { articleId: string; purpose: 'write' | 'refresh'; at: string } }
-  | { type: 'ArticleResearched'; data: { articleId: string; outline: OutlineSection[]; keyPoints: string[]; sources: Source[]; evidence?: Evidence[]; generation: Generation; at: string } }
-  | { type: 'ArticleDrafted'; data: { articleId: string; version: number; mdx: string; slug: string; title: string; wordCount: number; cover: Cover | null; purpose: 'write' | 'refresh'; generation: Generation; neutralised?: Neutralised[]; claims?: Claim[]; checks?: QualityCheck[]; at: string } }
-  | { type: 'ArticleFailed'; data: { articleId: string; step: ArticleStatus; reason: string; at: string } }
+  | {
+      type: 'ArticleQueued';
+      data: {
+        articleId: string;
+        topicId: string;
+        projectId: string;
+        title: string;
+        keyword: string | null;
+        brief: string | null;
+        trigger: 'api' | 'schedule' | 'cadence';
+        at: string;
+      };
+    }
+  | {
+      type: 'ArticleResearchStarted';
+      data: { articleId: string; purpose: 'write' | 'refresh'; at: string };
+    }
+  | {
+      type: 'ArticleResearched';
+      data: {
+        articleId: string;
+        outline: OutlineSection[];
+        keyPoints: string[];
+        sources: Source[];
+        evidence?: Evidence[];
+        generation: Generation;
+        at: string;
+      };
+    }
+  | {
+      type: 'ArticleDrafted';
+      data: {
+        articleId: string;
+        version: number;
+        mdx: string;
+        slug: string;
+        title: string;
+        wordCount: number;
+        cover: Cover | null;
+        purpose: 'write' | 'refresh';
+        generation: Generation;
+        neutralised?: Neutralised[];
+        claims?: Claim[];
+        checks?: QualityCheck[];
+        at: string;
+      };
+    }
+  | {
+      type: 'ArticleFailed';
+      data: { articleId: string; step: ArticleStatus; reason: string; at: string };
+    }
   | { type: 'ArticleRetried'; data: { articleId: string; step: ArticleStatus; at: string } }
-  | { type: 'ArticleRevisionRequested'; data: { articleId: string; revisionId: string; instruction: string; source: RevisionSource; at: string } }
+  | {
+      type: 'ArticleRevisionRequested';
+      data: {
+        articleId: string;
+        revisionId: string;
+        instruction: string;
+        source: RevisionSource;
+        at: string;
+      };
+    }
   /** `wordCount` of the new body (absent in events recorded before it was). */
-  | { type: 'ArticleRevised'; data: { articleId: string; revisionId: string; version: number; mdx: string; summary: string; diff: DiffStats; wordCount?: number; neutralised?: Neutralised[]; checks?: QualityCheck[]; generation: Generation; at: string } }
-  | { type: 'ArticleRevisionFailed'; data: { articleId: string; revisionId: string; reason: string; at: string } }
-  | { type: 'ArticlePublishRequested'; data: { articleId: string; mode: 'pr' | 'direct'; purpose: 'publish' | 'refresh'; at: string } }
+  | {
+      type: 'ArticleRevised';
+      data: {
+        articleId: string;
+        revisionId: string;
+        version: number;
+        mdx: string;
+        summary: string;
+        diff: DiffStats;
+        wordCount?: number;
+        neutralised?: Neutralised[];
+        checks?: QualityCheck[];
+        generation: Generation;
+        at: string;
+      };
+    }
+  | {
+      type: 'ArticleRevisionFailed';
+      data: { articleId: string; revisionId: string; reason: string; at: string };
+    }
+  | {
+      type: 'ArticlePublishRequested';
+      data: {
+        articleId: string;
+        mode: 'pr' | 'direct';
+        purpose: 'publish' | 'refresh';
+        at: string;
+      };
+    }
   /** Where this publication goes (slug, file, branch; null branch: the base branch), chosen once before anything is written. */
-  | { type: 'ArticlePublishTargetChosen'; data: { articleId: string; slug: string; path: string; branch: string | null; at: string } }
-  | { type: 'ArticlePullRequestOpened'; data: { articleId: string; prNumber: number; prUrl: string; branch: string; commitSha: string; path: string; at: string } }
-  | { type: 'ArticleRevisionCommitted'; data: { articleId: string; revisionId: string; commitSha: string; at: string } }
-  | { type: 'ArticleMerged'; data: { articleId: string; commitSha: string | null; prUrl: string | null; path: string; mergedBy: string | null; at: string } }
-  | { type: 'ArticleClosed'; data: { articleId: string; prUrl: string; closedBy: string | null; at: string } }
+  | {
+      type: 'ArticlePublishTargetChosen';
+      data: { articleId: string; slug: string; path: string; branch: string | null; at: string };
+    }
+  | {
+      type: 'ArticlePullRequestOpened';
+      data: {
+        articleId: string;
+        prNumber: number;
+        prUrl: string;
+        branch: string;
+        commitSha: string;
+        path: string;
+        at: string;
+      };
+    }
+  | {
+      type: 'ArticleRevisionCommitted';
+      data: { articleId: string; revisionId: string; commitSha: string; at: string };
+    }
+  | {
+      type: 'ArticleMerged';
+      data: {
+        articleId: string;
+        commitSha: string | null;
+        prUrl: string | null;
+        path: string;
+        mergedBy: string | null;
+        at: string;
+      };
+    }
+  | {
+      type: 'ArticleClosed';
+      data: { articleId: string; prUrl: string; closedBy: string | null; at: string };
+    }
   | { type: 'ArticleRefreshRequested'; data: { articleId: string; refreshId: string; at: string } }
   /** Search Console figures of the published URL, recorded by a search-analytics sync (`at` is the sync time). */
-  | { type: 'ArticleSearchMetricsUpdated'; data: SearchMetricsSnapshot & { articleId: string; projectId: string; syncId: string; at: string } }
+  | {
+      type: 'ArticleSearchMetricsUpdated';
+      data: SearchMetricsSnapshot & {
+        articleId: string;
+        projectId: string;
+        syncId: string;
+        at: string;
+      };
+    }
   /** A model call step as it ran (tokens, time, attempts, estimated cost), appended with the step's outcome. */
-  | { type: 'ArticleStepRecorded'; data: { articleId: string; projectId: string; run: StepRun; at: string } }
+  | {
+      type: 'ArticleStepRecorded';
+      data: { articleId: string; projectId: string; run: StepRun; at: string };
+    }
   /** The next step waits, in the state it is in, for a spent monthly budget to be raised (or the month to end). */
-  | { type: 'ArticleWaitingForBudget'; data: { articleId: string; waitingFor: WaitingFor; at: string } }
+  | {
+      type: 'ArticleWaitingForBudget';
+      data: { articleId: string; waitingFor: WaitingFor; at: string };
+    }
   /** A budget changed: the waiting step is checked again. */
   | { type: 'ArticleResumed'; data: { articleId: string; at: string } };
 
-export type Revision = { revisionId: string; instruction: string; source: RevisionSource; requestedAt: string };
+export type Revision = {
+  revisionId: string;
+  instruction: string;
+  source: RevisionSource;
+  requestedAt: string;
+};
 
 export type ActiveArticle = {
   status: ArticleStatus;
@@ -106,13 +268,21 @@ export const initialArticle = (): Article => ({ status: 'none' });
 
 /** Events that mean the article moved on, or will be checked again: it no longer waits. */
 export const ENDS_BUDGET_WAIT: ReadonlySet<string> = new Set<ArticleEvent['type']>([
-  'ArticleResumed', 'ArticleResearchStarted', 'ArticleResearched', 'ArticleDrafted', 'ArticleFailed', 'ArticleRetried', 'ArticleRevised', 'ArticleRevisionFailed',
+  'ArticleResumed',
+  'ArticleResearchStarted',
+  'ArticleResearched',
+  'ArticleDrafted',
+  'ArticleFailed',
+  'ArticleRetried',
+  'ArticleRevised',
+  'ArticleRevisionFailed',
 ]);
 
 export function evolveArticle(state: Article, event: ArticleEvent): Article {
   const next = evolveStatus(state, event);
   if (next.status === 'none') return next;
-  if (event.type === 'ArticleWaitingForBudget') return { ...next, waitingFor: event.data.waitingFor };
+  if (event.type === 'ArticleWaitingForBudget')
+    return { ...next, waitingFor: event.data.waitingFor };
   return next.waitingFor && ENDS_BUDGET_WAIT.has(event.type) ? { ...next, waitingFor: null } : next;
 }
 
@@ -120,45 +290,114 @@ function evolveStatus(state: Article, event: ArticleEvent): Article {
   if (event.type === 'ArticleQueued') {
     const { articleId, topicId, projectId, title, keyword, brief } = event.data;
     return {
-      status: 'queued', id: articleId, projectId, topicId, title, keyword, brief, slug: null, version: 0, mdx: null,
-      outline: [], sources: [], cover: null, purpose: 'write', publishMode: null, pr: null, path: null,
-      pendingRevisions: [], failure: null, refreshCount: 0, claims: [], checks: [],
+      status: 'queued',
+      id: articleId,
+      projectId,
+      topicId,
+      title,
+      keyword,
+      brief,
+      slug: null,
+      version: 0,
+      mdx: null,
+      outline: [],
+      sources: [],
+      cover: null,
+      purpose: 'write',
+      publishMode: null,
+      pr: null,
+      path: null,
+      pendingRevisions: [],
+      failure: null,
+      refreshCount: 0,
+      claims: [],
+      checks: [],
     };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
-    case 'ArticleResearchStarted': return { ...state, status: 'researching', purpose: event.data.purpose };
-    case 'ArticleResearched': return { ...state, status: 'writing', outline: event.data.outline, sources: event.data.sources };
+    case 'ArticleResearchStarted':
+      return { ...state, status: 'researching', purpose: event.data.purpose };
+    case 'ArticleResearched':
+      return {
+        ...state,
+        status: 'writing',
+        outline: event.data.outline,
+        sources: event.data.sources,
+      };
     case 'ArticleDrafted': {
       const { version, mdx, slug, title, cover, claims = [], checks = [] } = event.data;
-      return { ...state, status: event.data.purpose === 'refresh' ? 'writing' : 'draft', version, mdx, slug, title, cover, claims, checks, failure: null };
+      return {
+        ...state,
+        status: event.data.purpose === 'refresh' ? 'writing' : 'draft',
+        version,
+        mdx,
+        slug,
+        title,
+        cover,
+        claims,
+        checks,
+        failure: null,
+      };
     }
-    case 'ArticleFailed': return { ...state, status: 'failed', failure: { step: event.data.step, reason: event.data.reason } };
-    case 'ArticleRetried': return { ...state, status: event.data.step, failure: null };
+    case 'ArticleFailed':
+      return {
+        ...state,
+        status: 'failed',
+        failure: { step: event.data.step, reason: event.data.reason },
+      };
+    case 'ArticleRetried':
+      return { ...state, status: event.data.step, failure: null };
     case 'ArticleRevisionRequested': {
       const { revisionId, instruction, source, at } = event.data;
-      return { ...state, pendingRevisions: [...state.pendingRevisions, { revisionId, instruction, source, requestedAt: at }] };
+      return {
+        ...state,
+        pendingRevisions: [
+          ...state.pendingRevisions,
+          { revisionId, instruction, source, requestedAt: at },
+        ],
+      };
     }
     case 'ArticleRevised':
-      return { ...state, version: event.data.version, mdx: event.data.mdx, checks: event.data.checks ?? state.checks, pendingRevisions: withoutRevision(state, event.data.revisionId) };
-    case 'ArticleRevisionFailed': return { ...state, pendingRevisions: withoutRevision(state, event.data.revisionId) };
-    case 'ArticlePublishRequested': return { ...state, status: 'publishing', publishMode: event.data.mode, failure: null };
+      return {
+        ...state,
+        version: event.data.version,
+        mdx: event.data.mdx,
+        checks: event.data.checks ?? state.checks,
+        pendingRevisions: withoutRevision(state, event.data.revisionId),
+      };
+    case 'ArticleRevisionFailed':
+      return { ...state, pendingRevisions: withoutRevision(state, event.data.revisionId) };
+    case 'ArticlePublishRequested':
+      return { ...state, status: 'publishing', publishMode: event.data.mode, failure: null };
     case 'ArticlePullRequestOpened': {
       const { prNumber, prUrl, branch, path } = event.data;
       return { ...state, status: 'pr_open', pr: { number: prNumber, url: prUrl, branch }, path };
     }
-    case 'ArticleMerged': return { ...state, status: 'merged', path: event.data.path };
-    case 'ArticleClosed': return { ...state, status: 'closed' };
-    case 'ArticleRefreshRequested': return { ...state, status: 'researching', purpose: 'refresh', refreshCount: state.refreshCount + 1 };
-    case 'ArticleSearchMetricsUpdated': return { ...state, lastSearchSyncId: event.data.syncId };
-    default: return state;
+    case 'ArticleMerged':
+      return { ...state, status: 'merged', path: event.data.path };
+    case 'ArticleClosed':
+      return { ...state, status: 'closed' };
+    case 'ArticleRefreshRequested':
+      return {
+        ...state,
+        status: 'researching',
+        purpose: 'refresh',
+        refreshCount: state.refreshCount + 1,
+      };
+    case 'ArticleSearchMetricsUpdated':
+      return { ...state, lastSearchSyncId: event.data.syncId };
+    default:
+      return state;
   }
 }
 
-const withoutRevision = (state: ActiveArticle, revisionId: string) => state.pendingRevisions.filter((revision) => revision.revisionId !== revisionId);
+const withoutRevision = (state: ActiveArticle, revisionId: string) =>
+  state.pendingRevisions.filter((revision) => revision.revisionId !== revisionId);
 
 /** The slug a published file has: its name without `.mdx` (it differs from the draft's slug after a collision). */
-export const slugOfPath = (path: string): string => path.slice(path.lastIndexOf('/') + 1).replace(/\.mdx$/, '');
+export const slugOfPath = (path: string): string =>
+  path.slice(path.lastIndexOf('/') + 1).replace(/\.mdx$/, '');
 
 /** Where a site serves an article's cover; the publisher commits the PNG (GET /articles/:id/cover) there. */
 export const coverSitePath = (slug: string): string => `/images/covers/${slug}.png`;

@@ -1,36 +1,46 @@
 import { AppError } from '../../core/errors.ts';
 import type { StreamType } from '../../eventstore/handleCommand.ts';
 import {
-  allowedFrom, ARTICLE_CATEGORY, articleTransitions, evolveArticle, initialArticle,
-  type ActiveArticle, type Article, type ArticleEvent, type ArticleStatus,
+  allowedFrom,
+  ARTICLE_CATEGORY,
+  articleTransitions,
+  evolveArticle,
+  initialArticle,
+  type ActiveArticle,
+  type Article,
+  type ArticleEvent,
+  type ArticleStatus,
 } from './article.ts';
 import type { StepRun, WaitingFor } from './runs.ts';
 import { failingChecks, type QualityGateMode } from './quality.ts';
 
-type EventData<T extends ArticleEvent['type']> = Omit<Extract<ArticleEvent, { type: T }>['data'], 'articleId'>;
+type EventData<T extends ArticleEvent['type']> = Omit<
+  Extract<ArticleEvent, { type: T }>['data'],
+  'articleId'
+>;
 /** The model call step behind an outcome, recorded with it in the same append. */
 type WithRun = { run?: StepRun };
 
 export type ArticleCommand =
-  | { type: 'QueueArticle'; articleId: string } & EventData<'ArticleQueued'>
+  | ({ type: 'QueueArticle'; articleId: string } & EventData<'ArticleQueued'>)
   | { type: 'StartResearch'; at: string }
-  | { type: 'RecordResearch' } & EventData<'ArticleResearched'> & WithRun
-  | { type: 'RecordDraft' } & EventData<'ArticleDrafted'> & WithRun
-  | { type: 'FailStep'; step: ArticleStatus; reason: string; at: string } & WithRun
+  | ({ type: 'RecordResearch' } & EventData<'ArticleResearched'> & WithRun)
+  | ({ type: 'RecordDraft' } & EventData<'ArticleDrafted'> & WithRun)
+  | ({ type: 'FailStep'; step: ArticleStatus; reason: string; at: string } & WithRun)
   | { type: 'RetryArticle'; at: string }
-  | { type: 'RequestRevision' } & EventData<'ArticleRevisionRequested'>
-  | { type: 'RecordRevision' } & EventData<'ArticleRevised'> & WithRun
-  | { type: 'FailRevision' } & EventData<'ArticleRevisionFailed'> & WithRun
+  | ({ type: 'RequestRevision' } & EventData<'ArticleRevisionRequested'>)
+  | ({ type: 'RecordRevision' } & EventData<'ArticleRevised'> & WithRun)
+  | ({ type: 'FailRevision' } & EventData<'ArticleRevisionFailed'> & WithRun)
   /** `qualityGate: 'block'` refuses a draft with failing checks (the project's setting). */
   | { type: 'ApproveArticle'; mode: 'pr' | 'direct'; qualityGate?: QualityGateMode; at: string }
   | { type: 'StartRefreshPublish'; mode: 'pr' | 'direct'; at: string }
-  | { type: 'RecordPublishTarget' } & EventData<'ArticlePublishTargetChosen'>
-  | { type: 'RecordPullRequest' } & EventData<'ArticlePullRequestOpened'>
-  | { type: 'RecordRevisionCommitted' } & EventData<'ArticleRevisionCommitted'>
-  | { type: 'RecordMerged' } & EventData<'ArticleMerged'>
-  | { type: 'RecordClosed' } & EventData<'ArticleClosed'>
+  | ({ type: 'RecordPublishTarget' } & EventData<'ArticlePublishTargetChosen'>)
+  | ({ type: 'RecordPullRequest' } & EventData<'ArticlePullRequestOpened'>)
+  | ({ type: 'RecordRevisionCommitted' } & EventData<'ArticleRevisionCommitted'>)
+  | ({ type: 'RecordMerged' } & EventData<'ArticleMerged'>)
+  | ({ type: 'RecordClosed' } & EventData<'ArticleClosed'>)
   | { type: 'RefreshArticle'; refreshId: string; at: string }
-  | { type: 'RecordSearchMetrics' } & EventData<'ArticleSearchMetricsUpdated'>
+  | ({ type: 'RecordSearchMetrics' } & EventData<'ArticleSearchMetricsUpdated'>)
   | { type: 'WaitForBudget'; waitingFor: WaitingFor; at: string }
   | { type: 'ResumeArticle'; at: string };
 
@@ -47,7 +57,13 @@ export function decideArticle(command: ArticleCommand, state: Article): ArticleE
   // A step's run is recorded with its outcome, or not at all (a repeated outcome appends nothing);
   // first, so what the outcome's webhook shows of the article already counts the step.
   if (!run || events.length === 0) return events;
-  return [{ type: 'ArticleStepRecorded', data: { articleId: article.id, projectId: article.projectId, run, at: outcome.at } }, ...events];
+  return [
+    {
+      type: 'ArticleStepRecorded',
+      data: { articleId: article.id, projectId: article.projectId, run, at: outcome.at },
+    },
+    ...events,
+  ];
 }
 
 type OutcomeCommand = Exclude<ArticleCommand, { type: 'QueueArticle' }>;
@@ -58,17 +74,31 @@ function decideOutcome(command: OutcomeCommand, article: ActiveArticle): Article
   switch (command.type) {
     case 'StartResearch':
       if (article.status !== 'queued') return []; // already started: the worker resumes
-      return [{ type: 'ArticleResearchStarted', data: { articleId, purpose: 'write', at: command.at } }];
+      return [
+        { type: 'ArticleResearchStarted', data: { articleId, purpose: 'write', at: command.at } },
+      ];
     case 'RecordResearch':
       if (article.status !== 'researching') return [];
-      return [{ type: 'ArticleResearched', data: { articleId, ...(rest as EventData<'ArticleResearched'>) } }];
+      return [
+        {
+          type: 'ArticleResearched',
+          data: { articleId, ...(rest as EventData<'ArticleResearched'>) },
+        },
+      ];
     case 'RecordDraft':
       if (article.status !== 'writing') return [];
-      return [{ type: 'ArticleDrafted', data: { articleId, ...(rest as EventData<'ArticleDrafted'>) } }];
+      return [
+        { type: 'ArticleDrafted', data: { articleId, ...(rest as EventData<'ArticleDrafted'>) } },
+      ];
     case 'FailStep':
       if (article.status !== command.step) return [];
       transition(article, 'failed');
-      return [{ type: 'ArticleFailed', data: { articleId, step: command.step, reason: command.reason, at: command.at } }];
+      return [
+        {
+          type: 'ArticleFailed',
+          data: { articleId, step: command.step, reason: command.reason, at: command.at },
+        },
+      ];
     case 'RetryArticle': {
       requireStatus(article, allowedFrom.retry, 'retry');
       const step = article.failure?.step ?? 'queued';
@@ -77,45 +107,98 @@ function decideOutcome(command: OutcomeCommand, article: ActiveArticle): Article
     }
     case 'RequestRevision':
       requireStatus(article, allowedFrom.revise, 'revise');
-      return [{ type: 'ArticleRevisionRequested', data: { articleId, ...(rest as EventData<'ArticleRevisionRequested'>) } }];
+      return [
+        {
+          type: 'ArticleRevisionRequested',
+          data: { articleId, ...(rest as EventData<'ArticleRevisionRequested'>) },
+        },
+      ];
     case 'RecordRevision':
     case 'FailRevision': {
-      if (!article.pendingRevisions.some((revision) => revision.revisionId === command.revisionId)) return [];
-      const eventType = command.type === 'RecordRevision' ? 'ArticleRevised' : 'ArticleRevisionFailed';
+      if (!article.pendingRevisions.some((revision) => revision.revisionId === command.revisionId))
+        return [];
+      const eventType =
+        command.type === 'RecordRevision' ? 'ArticleRevised' : 'ArticleRevisionFailed';
       return [{ type: eventType, data: { articleId, ...rest } } as ArticleEvent];
     }
     case 'ApproveArticle':
       requireStatus(article, allowedFrom.approve, 'approve');
       if (command.qualityGate === 'block') requirePassingChecks(article);
-      return [{ type: 'ArticlePublishRequested', data: { articleId, mode: command.mode, purpose: 'publish', at: command.at } }];
+      return [
+        {
+          type: 'ArticlePublishRequested',
+          data: { articleId, mode: command.mode, purpose: 'publish', at: command.at },
+        },
+      ];
     case 'StartRefreshPublish':
       if (article.status !== 'writing' || article.purpose !== 'refresh') return [];
-      return [{ type: 'ArticlePublishRequested', data: { articleId, mode: command.mode, purpose: 'refresh', at: command.at } }];
+      return [
+        {
+          type: 'ArticlePublishRequested',
+          data: { articleId, mode: command.mode, purpose: 'refresh', at: command.at },
+        },
+      ];
     case 'RecordPublishTarget':
       if (article.status !== 'publishing') return [];
-      return [{ type: 'ArticlePublishTargetChosen', data: { articleId, ...(rest as EventData<'ArticlePublishTargetChosen'>) } }];
+      return [
+        {
+          type: 'ArticlePublishTargetChosen',
+          data: { articleId, ...(rest as EventData<'ArticlePublishTargetChosen'>) },
+        },
+      ];
     case 'RecordPullRequest':
       if (article.status !== 'publishing') return [];
-      return [{ type: 'ArticlePullRequestOpened', data: { articleId, ...(rest as EventData<'ArticlePullRequestOpened'>) } }];
+      return [
+        {
+          type: 'ArticlePullRequestOpened',
+          data: { articleId, ...(rest as EventData<'ArticlePullRequestOpened'>) },
+        },
+      ];
     case 'RecordRevisionCommitted':
-      return [{ type: 'ArticleRevisionCommitted', data: { articleId, ...(rest as EventData<'ArticleRevisionCommitted'>) } }];
+      return [
+        {
+          type: 'ArticleRevisionCommitted',
+          data: { articleId, ...(rest as EventData<'ArticleRevisionCommitted'>) },
+        },
+      ];
     case 'RecordMerged':
       if (article.status !== 'pr_open' && article.status !== 'publishing') return [];
-      return [{ type: 'ArticleMerged', data: { articleId, ...(rest as EventData<'ArticleMerged'>) } }];
+      return [
+        { type: 'ArticleMerged', data: { articleId, ...(rest as EventData<'ArticleMerged'>) } },
+      ];
     case 'RecordClosed':
       if (article.status !== 'pr_open') return [];
-      return [{ type: 'ArticleClosed', data: { articleId, ...(rest as EventData<'ArticleClosed'>) } }];
+      return [
+        { type: 'ArticleClosed', data: { articleId, ...(rest as EventData<'ArticleClosed'>) } },
+      ];
     case 'RefreshArticle':
       requireStatus(article, allowedFrom.refresh, 'refresh');
-      return [{ type: 'ArticleRefreshRequested', data: { articleId, refreshId: command.refreshId, at: command.at } }];
+      return [
+        {
+          type: 'ArticleRefreshRequested',
+          data: { articleId, refreshId: command.refreshId, at: command.at },
+        },
+      ];
     case 'RecordSearchMetrics':
       if (article.lastSearchSyncId === command.syncId) return [];
-      return [{ type: 'ArticleSearchMetricsUpdated', data: { articleId, ...(rest as EventData<'ArticleSearchMetricsUpdated'>) } }];
+      return [
+        {
+          type: 'ArticleSearchMetricsUpdated',
+          data: { articleId, ...(rest as EventData<'ArticleSearchMetricsUpdated'>) },
+        },
+      ];
     case 'WaitForBudget': {
       const { since: _since, ...asked } = command.waitingFor;
-      const current = article.waitingFor ? (({ since: _s, ...rest }) => rest)(article.waitingFor) : null;
+      const current = article.waitingFor
+        ? (({ since: _s, ...rest }) => rest)(article.waitingFor)
+        : null;
       if (current && JSON.stringify(current) === JSON.stringify(asked)) return []; // already waiting for the same
-      return [{ type: 'ArticleWaitingForBudget', data: { articleId, waitingFor: command.waitingFor, at: command.at } }];
+      return [
+        {
+          type: 'ArticleWaitingForBudget',
+          data: { articleId, waitingFor: command.waitingFor, at: command.at },
+        },
+      ];
     }
     case 'ResumeArticle':
       if (!article.waitingFor) return [];
@@ -134,9 +217,16 @@ const HOW_TO: Record<keyof typeof allowedFrom, string> = {
   retry: 'only a failed article can be retried',
 };
 
-export function requireStatus(article: Pick<ActiveArticle, 'status'>, allowed: readonly ArticleStatus[], operation: keyof typeof allowedFrom): void {
+export function requireStatus(
+  article: Pick<ActiveArticle, 'status'>,
+  allowed: readonly ArticleStatus[],
+  operation: keyof typeof allowedFrom,
+): void {
   if (!allowed.includes(article.status)) {
-    throw new AppError('invalid_state', `Cannot ${operation} an article that is ${article.status}: ${HOW_TO[operation]}.`);
+    throw new AppError(
+      'invalid_state',
+      `Cannot ${operation} an article that is ${article.status}: ${HOW_TO[operation]}.`,
+    );
   }
 }
 
@@ -145,12 +235,16 @@ function requirePassingChecks(article: ActiveArticle): void {
   const failing = failingChecks(article.checks);
   if (failing.length === 0) return;
   const named = failing.map((check) => `${check.name} (${check.message})`).join('; ');
-  throw new AppError('invalid_state', `Cannot approve: the project's quality gate blocks drafts with failing checks: ${named}. Revise the article, or set the project's settings.qualityGate to "warn".`);
+  throw new AppError(
+    'invalid_state',
+    `Cannot approve: the project's quality gate blocks drafts with failing checks: ${named}. Revise the article, or set the project's settings.qualityGate to "warn".`,
+  );
 }
 
 function transition(article: ActiveArticle, to: ArticleStatus): void {
   const allowed: readonly ArticleStatus[] = articleTransitions[article.status];
-  if (!allowed.includes(to)) throw new AppError('invalid_state', `An article cannot move from ${article.status} to ${to}.`);
+  if (!allowed.includes(to))
+    throw new AppError('invalid_state', `An article cannot move from ${article.status} to ${to}.`);
 }
 
 export function requireArticle(state: Article): ActiveArticle {

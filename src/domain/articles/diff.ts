@@ -1,5 +1,11 @@
 /** What changed between two versions of an article: counts for events and auditors, text for people. */
-export type DiffSummary = { addedLines: number; removedLines: number; addedWords: number; removedWords: number; changed: boolean };
+export type DiffSummary = {
+  addedLines: number;
+  removedLines: number;
+  addedWords: number;
+  removedWords: number;
+  changed: boolean;
+};
 
 type Op = { kind: 'same' | 'add' | 'remove'; text: string; oldIndex: number; newIndex: number };
 
@@ -18,11 +24,20 @@ function editScript(a: readonly string[], b: readonly string[]): Op[] {
   for (let d = 0; d <= max && !found; d++) {
     trace.push(v.slice(offset - d - 1, offset + d + 2));
     for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && v[offset + k - 1] < v[offset + k + 1]) ? v[offset + k + 1] : v[offset + k - 1] + 1;
+      let x =
+        k === -d || (k !== d && v[offset + k - 1] < v[offset + k + 1])
+          ? v[offset + k + 1]
+          : v[offset + k - 1] + 1;
       let y = x - k;
-      while (x < a.length && y < b.length && a[x] === b[y]) { x++; y++; }
+      while (x < a.length && y < b.length && a[x] === b[y]) {
+        x++;
+        y++;
+      }
       v[offset + k] = x;
-      if (x >= a.length && y >= b.length) { found = true; break; }
+      if (x >= a.length && y >= b.length) {
+        found = true;
+        break;
+      }
     }
   }
   const ops: Op[] = [];
@@ -33,16 +48,26 @@ function editScript(a: readonly string[], b: readonly string[]): Op[] {
     const prevK = k === -d || (k !== d && at(d, k - 1) < at(d, k + 1)) ? k + 1 : k - 1;
     const prevX = d === 0 ? 0 : at(d, prevK);
     const prevY = prevX - prevK;
-    while (x > prevX && y > prevY) { x--; y--; ops.push({ kind: 'same', text: a[x], oldIndex: x, newIndex: y }); }
+    while (x > prevX && y > prevY) {
+      x--;
+      y--;
+      ops.push({ kind: 'same', text: a[x], oldIndex: x, newIndex: y });
+    }
     if (d > 0) {
-      if (x === prevX) { y--; ops.push({ kind: 'add', text: b[y], oldIndex: x, newIndex: y }); }
-      else { x--; ops.push({ kind: 'remove', text: a[x], oldIndex: x, newIndex: y }); }
+      if (x === prevX) {
+        y--;
+        ops.push({ kind: 'add', text: b[y], oldIndex: x, newIndex: y });
+      } else {
+        x--;
+        ops.push({ kind: 'remove', text: a[x], oldIndex: x, newIndex: y });
+      }
     }
   }
   return ops.reverse();
 }
 
-const lines = (text: string): string[] => (text === '' ? [] : text.replace(/\r\n/g, '\n').replace(/\n$/, '').split('\n'));
+const lines = (text: string): string[] =>
+  text === '' ? [] : text.replace(/\r\n/g, '\n').replace(/\n$/, '').split('\n');
 const wordsOf = (text: string): string[] => text.split(/\s+/).filter(Boolean);
 
 /** Words counted as a multiset: a rewrite of a long article stays linear, and moves count as no change. */
@@ -52,7 +77,10 @@ function wordChanges(before: string, after: string): { added: number; removed: n
   for (const word of wordsOf(after)) balance.set(word, (balance.get(word) ?? 0) + 1);
   let added = 0;
   let removed = 0;
-  for (const n of balance.values()) { if (n > 0) added += n; else removed -= n; }
+  for (const n of balance.values()) {
+    if (n > 0) added += n;
+    else removed -= n;
+  }
   return { added, removed };
 }
 
@@ -61,11 +89,22 @@ export function diffSummary(before: string, after: string): DiffSummary {
   const words = wordChanges(before, after);
   const addedLines = lineOps.filter((op) => op.kind === 'add').length;
   const removedLines = lineOps.filter((op) => op.kind === 'remove').length;
-  return { addedLines, removedLines, addedWords: words.added, removedWords: words.removed, changed: addedLines + removedLines > 0 };
+  return {
+    addedLines,
+    removedLines,
+    addedWords: words.added,
+    removedWords: words.removed,
+    changed: addedLines + removedLines > 0,
+  };
 }
 
 /** A unified diff (`diff -u` format, 3 lines of context) between two versions; empty when equal. */
-export function unifiedDiff(before: string, after: string, names: { from?: string; to?: string } = {}, context = 3): string {
+export function unifiedDiff(
+  before: string,
+  after: string,
+  names: { from?: string; to?: string } = {},
+  context = 3,
+): string {
   const ops = editScript(lines(before), lines(after));
   const changes = ops.map((op, i) => (op.kind === 'same' ? -1 : i)).filter((i) => i >= 0);
   if (changes.length === 0) return '';
@@ -82,7 +121,8 @@ export function unifiedDiff(before: string, after: string, names: { from?: strin
     const oldStart = hunk[0].oldIndex + (oldLines ? 1 : 0);
     const newStart = hunk[0].newIndex + (newLines ? 1 : 0);
     out.push(`@@ -${oldStart},${oldLines} +${newStart},${newLines} @@`);
-    for (const op of hunk) out.push(`${op.kind === 'same' ? ' ' : op.kind === 'add' ? '+' : '-'}${op.text}`);
+    for (const op of hunk)
+      out.push(`${op.kind === 'same' ? ' ' : op.kind === 'add' ? '+' : '-'}${op.text}`);
     start = end + 1;
   }
   return `${out.join('\n')}\n`;

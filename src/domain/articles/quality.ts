@@ -11,7 +11,16 @@ export type Claim = { sentence: string; url: string; quote: string };
 
 export type CheckStatus = 'pass' | 'warn' | 'fail';
 
-export const CHECK_NAMES = ['grounding', 'brandRules', 'length', 'keyword', 'headings', 'cliches', 'links', 'neutralised'] as const;
+export const CHECK_NAMES = [
+  'grounding',
+  'brandRules',
+  'length',
+  'keyword',
+  'headings',
+  'cliches',
+  'links',
+  'neutralised',
+] as const;
 export type CheckName = (typeof CHECK_NAMES)[number];
 
 /**
@@ -27,9 +36,15 @@ export type CheckFinding = {
   source?: { url: string; passage: string } | null;
 };
 
-export type QualityCheck = { name: CheckName; status: CheckStatus; message: string; details: CheckFinding[] };
+export type QualityCheck = {
+  name: CheckName;
+  status: CheckStatus;
+  message: string;
+  details: CheckFinding[];
+};
 
 /** What a project does with failing checks: only show them (default), or refuse approval. */
 export type QualityGateMode = 'warn' | 'block';
 
-export const failingChecks = (checks: readonly QualityCheck[]): QualityCheck[] => checks.filter((check) => check.status === 'fail');
+export const failingChecks = (checks: readonly QualityCheck[]): QualityCheck[] =>
+  checks.filter((check) => check.status === 'fail');

@@ -9,9 +9,15 @@ export type ArticleStep = 'research' | 'draft' | 'refresh_research' | 'refresh_d
  * writer) and the estimated cost (null: the model has no price, or no model was called).
  */
 export type StepRun = {
-  step: ArticleStep; outcome: 'done' | 'failed';
-  provider: string; model: string | null;
-  tokensIn: number; tokensOut: number; durationMs: number; attempts: number; costUsd: number | null;
+  step: ArticleStep;
+  outcome: 'done' | 'failed';
+  provider: string;
+  model: string | null;
+  tokensIn: number;
+  tokensOut: number;
+  durationMs: number;
+  attempts: number;
+  costUsd: number | null;
   startedAt: string;
 };
 

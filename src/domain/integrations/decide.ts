@@ -1,51 +1,99 @@
 import { AppError } from '../../core/errors.ts';
 import type { StreamType } from '../../eventstore/handleCommand.ts';
 import {
-  evolveIntegrations, initialIntegrations, INTEGRATIONS_CATEGORY,
-  type CredentialSummary, type GitHubSettings, type IntegrationEvent, type Integrations,
+  evolveIntegrations,
+  initialIntegrations,
+  INTEGRATIONS_CATEGORY,
+  type CredentialSummary,
+  type GitHubSettings,
+  type IntegrationEvent,
+  type Integrations,
 } from './integrations.ts';
 
 export type IntegrationCommand =
-  | { type: 'ConnectGitHub'; projectId: string; accountId: string; settings: GitHubSettings; credentials: CredentialSummary; sealedCredentials: string;
-    /** A newly issued secret, or null to keep the current one. */
-    sealedWebhookSecret: string | null; at: string }
+  | {
+      type: 'ConnectGitHub';
+      projectId: string;
+      accountId: string;
+      settings: GitHubSettings;
+      credentials: CredentialSummary;
+      sealedCredentials: string;
+      /** A newly issued secret, or null to keep the current one. */
+      sealedWebhookSecret: string | null;
+      at: string;
+    }
   | { type: 'DisconnectGitHub'; at: string }
-  | { type: 'SetPostPublishHook'; projectId: string; accountId: string; url: string; sealedSecret: string | null; at: string }
+  | {
+      type: 'SetPostPublishHook';
+      projectId: string;
+      accountId: string;
+      url: string;
+      sealedSecret: string | null;
+      at: string;
+    }
   | { type: 'RemovePostPublishHook'; at: string };
 
 const changedUnderneath = (what: string) =>
-  new AppError('conflict', `The ${what} was removed by another request at the same time; send the request again.`);
+  new AppError(
+    'conflict',
+    `The ${what} was removed by another request at the same time; send the request again.`,
+  );
 
-export function decideIntegrations(command: IntegrationCommand, state: Integrations): IntegrationEvent[] {
+export function decideIntegrations(
+  command: IntegrationCommand,
+  state: Integrations,
+): IntegrationEvent[] {
   switch (command.type) {
     case 'ConnectGitHub': {
       const current = state.github;
-      if (command.sealedWebhookSecret === null && !current) throw changedUnderneath('GitHub connection');
+      if (command.sealedWebhookSecret === null && !current)
+        throw changedUnderneath('GitHub connection');
       const { projectId, accountId, settings, credentials, sealedCredentials, at } = command;
-      return [{ type: 'GitHubConnected', data: {
-        projectId, accountId, ...settings, credentials, sealedCredentials,
-        sealedWebhookSecret: command.sealedWebhookSecret ?? current!.sealedWebhookSecret,
-        webhookSecretIssuedAt: command.sealedWebhookSecret === null ? current!.webhookSecretIssuedAt : at,
-        at,
-      } }];
+      return [
+        {
+          type: 'GitHubConnected',
+          data: {
+            projectId,
+            accountId,
+            ...settings,
+            credentials,
+            sealedCredentials,
+            sealedWebhookSecret: command.sealedWebhookSecret ?? current!.sealedWebhookSecret,
+            webhookSecretIssuedAt:
+              command.sealedWebhookSecret === null ? current!.webhookSecretIssuedAt : at,
+            at,
+          },
+        },
+      ];
     }
     case 'DisconnectGitHub':
-      if (!state.github || !state.projectId) throw new AppError('not_found', 'This project has no GitHub connection.');
+      if (!state.github || !state.projectId)
+        throw new AppError('not_found', 'This project has no GitHub connection.');
       return [{ type: 'GitHubDisconnected', data: { projectId: state.projectId, at: command.at } }];
     case 'SetPostPublishHook': {
       const current = state.postPublishHook;
       if (command.sealedSecret === null && !current) throw changedUnderneath('post-publish hook');
       const { projectId, accountId, url, at } = command;
-      return [{ type: 'PostPublishHookSet', data: {
-        projectId, accountId, url,
-        sealedSecret: command.sealedSecret ?? current!.sealedSecret,
-        secretIssuedAt: command.sealedSecret === null ? current!.secretIssuedAt : at,
-        at,
-      } }];
+      return [
+        {
+          type: 'PostPublishHookSet',
+          data: {
+            projectId,
+            accountId,
+            url,
+            sealedSecret: command.sealedSecret ?? current!.sealedSecret,
+            secretIssuedAt: command.sealedSecret === null ? current!.secretIssuedAt : at,
+            at,
+          },
+        },
+      ];
     }
     case 'RemovePostPublishHook':
-      if (!state.postPublishHook || !state.projectId) throw new AppError('not_found', 'This project has no post-publish hook.');
-      return [{ type: 'PostPublishHookRemoved', data: { projectId: state.projectId, at: command.at } }];
+      if (!state.postPublishHook || !state.projectId)
+        throw new AppError('not_found', 'This project has no post-publish hook.');
+      return [
+        { type: 'PostPublishHookRemoved', data: { projectId: state.projectId, at: command.at } },
+      ];
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)}`);

@@ -13,7 +13,9 @@ export type CommentPermission = (typeof COMMENT_PERMISSIONS)[number];
 export const DEFAULT_COMMENT_PERMISSION: CommentPermission = 'write';
 
 /** What the API may show of a credential: its kind and, for an App, its public ids. */
-export type CredentialSummary = { type: 'token' } | { type: 'app'; appId: string; installationId: number };
+export type CredentialSummary =
+  | { type: 'token' }
+  | { type: 'app'; appId: string; installationId: number };
 
 export type GitHubSettings = {
   owner: string;
@@ -26,13 +28,31 @@ export type GitHubSettings = {
 };
 
 export type IntegrationEvent =
-  | { type: 'GitHubConnected'; data: GitHubSettings & {
-    projectId: string; accountId: string; credentials: CredentialSummary; sealedCredentials: string;
-    /** The secret GitHub signs its webhooks with; kept from the previous connection unless rotated. */
-    sealedWebhookSecret: string; webhookSecretIssuedAt: string; at: string;
-  } }
+  | {
+      type: 'GitHubConnected';
+      data: GitHubSettings & {
+        projectId: string;
+        accountId: string;
+        credentials: CredentialSummary;
+        sealedCredentials: string;
+        /** The secret GitHub signs its webhooks with; kept from the previous connection unless rotated. */
+        sealedWebhookSecret: string;
+        webhookSecretIssuedAt: string;
+        at: string;
+      };
+    }
   | { type: 'GitHubDisconnected'; data: { projectId: string; at: string } }
-  | { type: 'PostPublishHookSet'; data: { projectId: string; accountId: string; url: string; sealedSecret: string; secretIssuedAt: string; at: string } }
+  | {
+      type: 'PostPublishHookSet';
+      data: {
+        projectId: string;
+        accountId: string;
+        url: string;
+        sealedSecret: string;
+        secretIssuedAt: string;
+        at: string;
+      };
+    }
   | { type: 'PostPublishHookRemoved'; data: { projectId: string; at: string } };
 
 export type GitHubConnection = GitHubSettings & {
@@ -43,7 +63,12 @@ export type GitHubConnection = GitHubSettings & {
   connectedAt: string;
 };
 
-export type PostPublishHook = { url: string; sealedSecret: string; secretIssuedAt: string; setAt: string };
+export type PostPublishHook = {
+  url: string;
+  sealedSecret: string;
+  secretIssuedAt: string;
+  setAt: string;
+};
 
 export type Integrations = {
   projectId: string | null;
@@ -54,23 +79,42 @@ export type Integrations = {
 
 export const INTEGRATIONS_CATEGORY = 'integrations';
 
-export const initialIntegrations = (): Integrations => ({ projectId: null, accountId: null, github: null, postPublishHook: null });
+export const initialIntegrations = (): Integrations => ({
+  projectId: null,
+  accountId: null,
+  github: null,
+  postPublishHook: null,
+});
 
 export function evolveIntegrations(state: Integrations, event: IntegrationEvent): Integrations {
   switch (event.type) {
     case 'GitHubConnected': {
       const { projectId, accountId, at, ...connection } = event.data;
       const commentPermission = connection.commentPermission ?? DEFAULT_COMMENT_PERMISSION;
-      return { ...state, projectId, accountId, github: { ...connection, commentPermission, connectedAt: at } };
+      return {
+        ...state,
+        projectId,
+        accountId,
+        github: { ...connection, commentPermission, connectedAt: at },
+      };
     }
-    case 'GitHubDisconnected': return { ...state, github: null };
+    case 'GitHubDisconnected':
+      return { ...state, github: null };
     case 'PostPublishHookSet': {
       const { projectId, accountId, url, sealedSecret, secretIssuedAt, at } = event.data;
-      return { ...state, projectId, accountId, postPublishHook: { url, sealedSecret, secretIssuedAt, setAt: at } };
+      return {
+        ...state,
+        projectId,
+        accountId,
+        postPublishHook: { url, sealedSecret, secretIssuedAt, setAt: at },
+      };
     }
-    case 'PostPublishHookRemoved': return { ...state, postPublishHook: null };
-    default: return state;
+    case 'PostPublishHookRemoved':
+      return { ...state, postPublishHook: null };
+    default:
+      return state;
   }
 }
 
-export const repositoryKey = (owner: string, repo: string): string => `${owner}/${repo}`.toLowerCase();
+export const repositoryKey = (owner: string, repo: string): string =>
+  `${owner}/${repo}`.toLowerCase();

@@ -5,7 +5,10 @@ import { z } from 'zod';
  * part set by PUT is kept on re-crawl unless the crawl is asked to overwrite edited parts.
  */
 const text = (max: number) => z.string().trim().max(max);
-const hex = z.string().regex(/^#[0-9a-f]{6}$/i, 'a colour as #rrggbb').transform((value) => value.toLowerCase());
+const hex = z
+  .string()
+  .regex(/^#[0-9a-f]{6}$/i, 'a colour as #rrggbb')
+  .transform((value) => value.toLowerCase());
 
 export const Voice = z.object({
   summary: text(2000),
@@ -27,9 +30,15 @@ export const CompanyFact = z.object({
 });
 
 /** A source a person may give a fact: a web page, so a link to it can only ever open a page. */
-const webPage = z.string().url().refine((url) => /^https?:\/\//i.test(url), 'sourceUrl must be an http:// or https:// address');
+const webPage = z
+  .string()
+  .url()
+  .refine((url) => /^https?:\/\//i.test(url), 'sourceUrl must be an http:// or https:// address');
 
-export const DoDont = z.object({ do: z.array(text(300)).max(30), dont: z.array(text(300)).max(30) });
+export const DoDont = z.object({
+  do: z.array(text(300)).max(30),
+  dont: z.array(text(300)).max(30),
+});
 
 export const CoverStyle = z.object({
   mood: z.enum(['calm', 'bold', 'playful', 'technical', 'elegant']),
@@ -44,7 +53,13 @@ export const PaletteColor = z.object({
   weight: z.number().min(0),
 });
 
-export const Palette = z.object({ colors: z.array(PaletteColor).max(24), primary: hex, accent: hex, background: hex, text: hex });
+export const Palette = z.object({
+  colors: z.array(PaletteColor).max(24),
+  primary: hex,
+  accent: hex,
+  background: hex,
+  text: hex,
+});
 
 export const BrandProfile = z.object({
   voice: Voice,
@@ -57,16 +72,31 @@ export const BrandProfile = z.object({
 export type BrandProfile = z.infer<typeof BrandProfile>;
 
 /** The parts a PUT may set (the palette is learned; coverStyle steers the covers drawn from it). */
-export const BRAND_PARTS = ['voice', 'companyFacts', 'doDont', 'voiceTraits', 'coverStyle'] as const;
+export const BRAND_PARTS = [
+  'voice',
+  'companyFacts',
+  'doDont',
+  'voiceTraits',
+  'coverStyle',
+] as const;
 export type BrandPart = (typeof BRAND_PARTS)[number];
 
-export const BrandUpdate = z.object({
-  voice: Voice.partial().optional(),
-  companyFacts: z.array(CompanyFact.extend({ sourceUrl: webPage.nullable().default(null) })).max(100).optional(),
-  doDont: DoDont.partial().optional(),
-  voiceTraits: BrandProfile.shape.voiceTraits.optional(),
-  coverStyle: CoverStyle.partial().optional(),
-}).strict().refine((update) => Object.keys(update).length > 0, 'send at least one of voice, companyFacts, doDont, voiceTraits, coverStyle');
+export const BrandUpdate = z
+  .object({
+    voice: Voice.partial().optional(),
+    companyFacts: z
+      .array(CompanyFact.extend({ sourceUrl: webPage.nullable().default(null) }))
+      .max(100)
+      .optional(),
+    doDont: DoDont.partial().optional(),
+    voiceTraits: BrandProfile.shape.voiceTraits.optional(),
+    coverStyle: CoverStyle.partial().optional(),
+  })
+  .strict()
+  .refine(
+    (update) => Object.keys(update).length > 0,
+    'send at least one of voice, companyFacts, doDont, voiceTraits, coverStyle',
+  );
 export type BrandUpdate = z.infer<typeof BrandUpdate>;
 
 /**
@@ -74,7 +104,13 @@ export type BrandUpdate = z.infer<typeof BrandUpdate>;
  * event. `text` is the page's readable content as inert Markdown (headings, lists, tables); crawls
  * recorded before that hold plain text, one block a line.
  */
-export type CrawledPageSummary = { url: string; title: string; description: string; headings: string[]; text: string };
+export type CrawledPageSummary = {
+  url: string;
+  title: string;
+  description: string;
+  headings: string[];
+  text: string;
+};
 /** The most text kept of one page, so a fact deep in a long page can still reach a prompt. */
 export const PAGE_TEXT_LIMIT = 16_000;
 /** The most text kept of all pages of one crawl: a big crawl keeps less of each page, never under PAGE_TEXT_MIN. */
@@ -82,4 +118,7 @@ export const PAGES_TEXT_TOTAL = 400_000;
 export const PAGE_TEXT_MIN = 4_000;
 
 export const pageTextLimit = (pageCount: number): number =>
-  Math.max(PAGE_TEXT_MIN, Math.min(PAGE_TEXT_LIMIT, Math.floor(PAGES_TEXT_TOTAL / Math.max(1, pageCount))));
+  Math.max(
+    PAGE_TEXT_MIN,
+    Math.min(PAGE_TEXT_LIMIT, Math.floor(PAGES_TEXT_TOTAL / Math.max(1, pageCount))),
+  );

@@ -7,49 +7,67 @@ import { Budget } from '../accounts/budget.ts';
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
 const isTimeZone = (zone: string) => {
-  try { new Intl.DateTimeFormat('en', { timeZone: zone }); return true; } catch { return false; }
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
 };
 
 /** When the scheduler writes on its own: on the given weekdays at a local time, up to a weekly count. */
-export const Cadence = z.object({
-  enabled: z.boolean(),
-  articlesPerWeek: z.number().int().min(1).max(21),
-  days: z.array(z.enum(WEEKDAYS)).min(1).max(7),
-  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time is HH:MM (24 h)'),
-  timezone: z.string().refine(isTimeZone, 'an IANA time zone such as Europe/Berlin'),
-  /** Start a research run when fewer approved topics than this wait. */
-  minApprovedBacklog: z.number().int().min(0).max(50),
-}).strict();
+export const Cadence = z
+  .object({
+    enabled: z.boolean(),
+    articlesPerWeek: z.number().int().min(1).max(21),
+    days: z.array(z.enum(WEEKDAYS)).min(1).max(7),
+    time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time is HH:MM (24 h)'),
+    timezone: z.string().refine(isTimeZone, 'an IANA time zone such as Europe/Berlin'),
+    /** Start a research run when fewer approved topics than this wait. */
+    minApprovedBacklog: z.number().int().min(0).max(50),
+  })
+  .strict();
 export type Cadence = z.infer<typeof Cadence>;
 
-export const Settings = z.object({
-  /** The LLM model for this project; null uses the server's default. */
-  model: z.string().trim().min(1).max(100).nullable(),
-  cadence: Cadence,
-  covers: z.object({ enabled: z.boolean() }).strict(),
-  /** The project's own monthly cap on model use, within the account's; null: none. Absent in settings stored before budgets. */
-  budget: Budget.nullable().optional(),
-  /** Failing quality checks only warn (default), or block approval with a 409 naming them. */
-  qualityGate: z.enum(['warn', 'block']).default('warn'),
-}).strict();
+export const Settings = z
+  .object({
+    /** The LLM model for this project; null uses the server's default. */
+    model: z.string().trim().min(1).max(100).nullable(),
+    cadence: Cadence,
+    covers: z.object({ enabled: z.boolean() }).strict(),
+    /** The project's own monthly cap on model use, within the account's; null: none. Absent in settings stored before budgets. */
+    budget: Budget.nullable().optional(),
+    /** Failing quality checks only warn (default), or block approval with a 409 naming them. */
+    qualityGate: z.enum(['warn', 'block']).default('warn'),
+  })
+  .strict();
 export type Settings = z.infer<typeof Settings>;
 
 export const DEFAULT_SETTINGS: Settings = {
   model: null,
-  cadence: { enabled: false, articlesPerWeek: 1, days: ['tue'], time: '09:00', timezone: 'UTC', minApprovedBacklog: 3 },
+  cadence: {
+    enabled: false,
+    articlesPerWeek: 1,
+    days: ['tue'],
+    time: '09:00',
+    timezone: 'UTC',
+    minApprovedBacklog: 3,
+  },
   covers: { enabled: true },
   budget: null,
   qualityGate: 'warn',
 };
 
 /** PATCH semantics: nested objects merge, so `{ cadence: { enabled: true } }` keeps the other cadence fields. */
-export const SettingsPatch = z.object({
-  model: Settings.shape.model.optional(),
-  cadence: Cadence.partial().strict().optional(),
-  covers: z.object({ enabled: z.boolean() }).partial().strict().optional(),
-  budget: Budget.nullable().optional(),
-  qualityGate: z.enum(['warn', 'block']).optional(),
-}).strict();
+export const SettingsPatch = z
+  .object({
+    model: Settings.shape.model.optional(),
+    cadence: Cadence.partial().strict().optional(),
+    covers: z.object({ enabled: z.boolean() }).partial().strict().optional(),
+    budget: Budget.nullable().optional(),
+    qualityGate: z.enum(['warn', 'block']).optional(),
+  })
+  .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
 export function mergeSettings(current: Settings, patch: SettingsPatch): Settings {
@@ -58,7 +76,11 @@ export function mergeSettings(current: Settings, patch: SettingsPatch): Settings
     cadence: { ...current.cadence, ...patch.cadence },
     covers: { ...current.covers, ...patch.covers },
     // Settings stored before budgets have none: left absent, so an unchanged patch changes nothing.
-    ...(patch.budget !== undefined ? { budget: patch.budget } : current.budget !== undefined ? { budget: current.budget } : {}),
+    ...(patch.budget !== undefined
+      ? { budget: patch.budget }
+      : current.budget !== undefined
+        ? { budget: current.budget }
+        : {}),
     // Projects created before the setting existed read as 'warn'.
     qualityGate: patch.qualityGate ?? current.qualityGate ?? 'warn',
   };
@@ -71,5 +93,7 @@ export function requireAllowedModel(model: string | null | undefined, config: Mo
   const allowed = allowedModels(config.INKSTREAM_DEFAULT_MODEL, config.INKSTREAM_ALLOWED_MODELS);
   if (model === undefined || model === null || allowed.includes(model)) return;
   const message = `settings.model must be one of ${allowed.map((name) => `"${name}"`).join(', ')}, or null for the server's default; the operator sets the list in INKSTREAM_ALLOWED_MODELS`;
-  throw new AppError('validation_failed', message, { details: [{ path: 'body.settings.model', message }] });
+  throw new AppError('validation_failed', message, {
+    details: [{ path: 'body.settings.model', message }],
+  });
 }

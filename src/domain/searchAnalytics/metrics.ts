@@ -3,9 +3,20 @@ import type { DateRange } from '../../integrations/searchAnalytics/port.ts';
 /** What Search Console says about one article URL, as the article's events record it. */
 
 /** Totals over a period; position is null when the page had no impressions (Google gives none). */
-export type PeriodTotals = { clicks: number; impressions: number; ctr: number; position: number | null };
+export type PeriodTotals = {
+  clicks: number;
+  impressions: number;
+  ctr: number;
+  position: number | null;
+};
 
-export type QueryTotals = { query: string; clicks: number; impressions: number; ctr: number; position: number };
+export type QueryTotals = {
+  query: string;
+  clicks: number;
+  impressions: number;
+  ctr: number;
+  position: number;
+};
 
 export type SearchMetricsSnapshot = {
   property: string;

@@ -11,20 +11,44 @@ export const SEARCH_ANALYTICS_CATEGORY = 'searchAnalytics';
 export const SEARCH_PROVIDER = 'google-search-console';
 
 /** What the API may show of a credential: its kind, and a service account's e-mail (the user to add in Search Console). */
-export type CredentialSummary = { type: 'oauth' } | { type: 'service_account'; clientEmail: string };
+export type CredentialSummary =
+  | { type: 'oauth' }
+  | { type: 'service_account'; clientEmail: string };
 
 export type SyncTrigger = 'connect' | 'api' | 'schedule';
 
 type Ids = { projectId: string; connectionId: string; syncId: string };
 
 export type SearchAnalyticsEvent =
-  | { type: 'SearchAnalyticsConnected'; data: {
-    projectId: string; accountId: string; connectionId: string; provider: typeof SEARCH_PROVIDER; property: string; urlPattern: string;
-    credentials: CredentialSummary; sealedCredentials: string; at: string;
-  } }
-  | { type: 'SearchAnalyticsDisconnected'; data: { projectId: string; connectionId: string; at: string } }
+  | {
+      type: 'SearchAnalyticsConnected';
+      data: {
+        projectId: string;
+        accountId: string;
+        connectionId: string;
+        provider: typeof SEARCH_PROVIDER;
+        property: string;
+        urlPattern: string;
+        credentials: CredentialSummary;
+        sealedCredentials: string;
+        at: string;
+      };
+    }
+  | {
+      type: 'SearchAnalyticsDisconnected';
+      data: { projectId: string; connectionId: string; at: string };
+    }
   | { type: 'SearchAnalyticsSyncRequested'; data: Ids & { trigger: SyncTrigger; at: string } }
-  | { type: 'SearchAnalyticsSyncCompleted'; data: Ids & { period: DateRange; previousPeriod: DateRange; articles: number; withTraffic: number; at: string } }
+  | {
+      type: 'SearchAnalyticsSyncCompleted';
+      data: Ids & {
+        period: DateRange;
+        previousPeriod: DateRange;
+        articles: number;
+        withTraffic: number;
+        at: string;
+      };
+    }
   /** Google could not be asked (quota, outage) even after retries: the connection stays ok, the next run tries again. */
   | { type: 'SearchAnalyticsSyncFailed'; data: Ids & { reason: string; at: string } }
   /** Google refused the credentials or the property: only new credentials (or a change in Search Console) fix it. */
@@ -59,28 +83,60 @@ export type SearchAnalytics = {
   sync: SyncRun | null;
 };
 
-export const initialSearchAnalytics = (): SearchAnalytics => ({ projectId: null, accountId: null, connection: null, sync: null });
+export const initialSearchAnalytics = (): SearchAnalytics => ({
+  projectId: null,
+  accountId: null,
+  connection: null,
+  sync: null,
+});
 
 const finish = (state: SearchAnalytics, status: SyncRun['status'], at: string): SearchAnalytics =>
-  (state.sync ? { ...state, sync: { ...state.sync, status, finishedAt: at } } : state);
+  state.sync ? { ...state, sync: { ...state.sync, status, finishedAt: at } } : state;
 
-export function evolveSearchAnalytics(state: SearchAnalytics, event: SearchAnalyticsEvent): SearchAnalytics {
+export function evolveSearchAnalytics(
+  state: SearchAnalytics,
+  event: SearchAnalyticsEvent,
+): SearchAnalytics {
   switch (event.type) {
     case 'SearchAnalyticsConnected': {
       const { projectId, accountId, at, ...connection } = event.data;
-      return { ...state, projectId, accountId, connection: { ...connection, connectedAt: at, status: 'ok', brokenReason: null } };
+      return {
+        ...state,
+        projectId,
+        accountId,
+        connection: { ...connection, connectedAt: at, status: 'ok', brokenReason: null },
+      };
     }
-    case 'SearchAnalyticsDisconnected': return { ...state, connection: null };
+    case 'SearchAnalyticsDisconnected':
+      return { ...state, connection: null };
     case 'SearchAnalyticsSyncRequested': {
       const { syncId, connectionId, trigger, at } = event.data;
-      return { ...state, sync: { syncId, connectionId, trigger, requestedAt: at, status: 'running', finishedAt: null } };
+      return {
+        ...state,
+        sync: {
+          syncId,
+          connectionId,
+          trigger,
+          requestedAt: at,
+          status: 'running',
+          finishedAt: null,
+        },
+      };
     }
-    case 'SearchAnalyticsSyncCompleted': return finish(state, 'completed', event.data.at);
-    case 'SearchAnalyticsSyncFailed': return finish(state, 'failed', event.data.at);
+    case 'SearchAnalyticsSyncCompleted':
+      return finish(state, 'completed', event.data.at);
+    case 'SearchAnalyticsSyncFailed':
+      return finish(state, 'failed', event.data.at);
     case 'SearchAnalyticsConnectionBroken': {
       const broken = finish(state, 'broken', event.data.at);
-      return broken.connection ? { ...broken, connection: { ...broken.connection, status: 'broken', brokenReason: event.data.reason } } : broken;
+      return broken.connection
+        ? {
+            ...broken,
+            connection: { ...broken.connection, status: 'broken', brokenReason: event.data.reason },
+          }
+        : broken;
     }
-    default: return state;
+    default:
+      return state;
   }
 }

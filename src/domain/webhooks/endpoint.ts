@@ -8,17 +8,42 @@ export type DisabledReason = 'user' | 'gone' | 'failing';
 
 export type WebhookEndpointEvent =
   /** `description` is absent in registrations logged before descriptions existed. */
-  | { type: 'WebhookEndpointRegistered'; data: { endpointId: string; accountId: string; url: string; events: WebhookEventType[] | null; description?: string | null; sealedSecret: string; at: string } }
-  | { type: 'WebhookEndpointUpdated'; data: { endpointId: string; events: WebhookEventType[] | null; at: string } }
-  | { type: 'WebhookEndpointDescribed'; data: { endpointId: string; description: string | null; at: string } }
-  | { type: 'WebhookEndpointDisabled'; data: { endpointId: string; reason: DisabledReason; detail: string; at: string } }
+  | {
+      type: 'WebhookEndpointRegistered';
+      data: {
+        endpointId: string;
+        accountId: string;
+        url: string;
+        events: WebhookEventType[] | null;
+        description?: string | null;
+        sealedSecret: string;
+        at: string;
+      };
+    }
+  | {
+      type: 'WebhookEndpointUpdated';
+      data: { endpointId: string; events: WebhookEventType[] | null; at: string };
+    }
+  | {
+      type: 'WebhookEndpointDescribed';
+      data: { endpointId: string; description: string | null; at: string };
+    }
+  | {
+      type: 'WebhookEndpointDisabled';
+      data: { endpointId: string; reason: DisabledReason; detail: string; at: string };
+    }
   | { type: 'WebhookEndpointEnabled'; data: { endpointId: string; at: string } }
   | { type: 'WebhookEndpointDeleted'; data: { endpointId: string; at: string } };
 
 export type WebhookEndpointEventType = WebhookEndpointEvent['type'];
 
 export const WEBHOOK_ENDPOINT_EVENT_TYPES: readonly WebhookEndpointEventType[] = [
-  'WebhookEndpointRegistered', 'WebhookEndpointUpdated', 'WebhookEndpointDescribed', 'WebhookEndpointDisabled', 'WebhookEndpointEnabled', 'WebhookEndpointDeleted',
+  'WebhookEndpointRegistered',
+  'WebhookEndpointUpdated',
+  'WebhookEndpointDescribed',
+  'WebhookEndpointDisabled',
+  'WebhookEndpointEnabled',
+  'WebhookEndpointDeleted',
 ];
 
 export type ActiveEndpoint = {
@@ -39,21 +64,38 @@ export const WEBHOOK_CATEGORY = 'webhook';
 
 export const initialEndpoint = (): WebhookEndpoint => ({ status: 'none' });
 
-export function evolveEndpoint(state: WebhookEndpoint, event: WebhookEndpointEvent): WebhookEndpoint {
+export function evolveEndpoint(
+  state: WebhookEndpoint,
+  event: WebhookEndpointEvent,
+): WebhookEndpoint {
   if (event.type === 'WebhookEndpointRegistered') {
     const { endpointId, accountId, url, events, description = null, sealedSecret } = event.data;
-    return { status: 'enabled', id: endpointId, accountId, url, events, description, sealedSecret, disabled: null };
+    return {
+      status: 'enabled',
+      id: endpointId,
+      accountId,
+      url,
+      events,
+      description,
+      sealedSecret,
+      disabled: null,
+    };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
-    case 'WebhookEndpointUpdated': return { ...state, events: event.data.events };
-    case 'WebhookEndpointDescribed': return { ...state, description: event.data.description };
+    case 'WebhookEndpointUpdated':
+      return { ...state, events: event.data.events };
+    case 'WebhookEndpointDescribed':
+      return { ...state, description: event.data.description };
     case 'WebhookEndpointDisabled': {
       const { reason, detail, at } = event.data;
       return { ...state, status: 'disabled', disabled: { reason, detail, at } };
     }
-    case 'WebhookEndpointEnabled': return { ...state, status: 'enabled', disabled: null };
-    case 'WebhookEndpointDeleted': return { ...state, status: 'deleted' };
-    default: return state;
+    case 'WebhookEndpointEnabled':
+      return { ...state, status: 'enabled', disabled: null };
+    case 'WebhookEndpointDeleted':
+      return { ...state, status: 'deleted' };
+    default:
+      return state;
   }
 }

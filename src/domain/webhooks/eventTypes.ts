@@ -13,9 +13,12 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const TEST_EVENT_TYPE = 'webhook.test';
 
 /** A subscription: the sorted set of types, or null for every type (including types added later). */
-export function normalizeEventFilter(events: readonly WebhookEventType[] | null | undefined): WebhookEventType[] | null {
+export function normalizeEventFilter(
+  events: readonly WebhookEventType[] | null | undefined,
+): WebhookEventType[] | null {
   if (!events) return null;
   return WEBHOOK_EVENT_TYPES.filter((type) => events.includes(type));
 }
 
-export const wantsEvent = (filter: readonly string[] | null, type: string): boolean => filter === null || filter.includes(type);
+export const wantsEvent = (filter: readonly string[] | null, type: string): boolean =>
+  filter === null || filter.includes(type);

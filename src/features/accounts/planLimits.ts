@@ -3,8 +3,19 @@ import type { CommandContext } from '../../eventstore/handleCommand.ts';
 import type { EventStore } from '../../eventstore/port.ts';
 import type { Platform } from '../../platform.ts';
 import type { AuthContext } from '../../http/auth.ts';
-import { FEATURE_NAMES, PLAN_NAMES, type PlanFeature, type PlanName } from '../../domain/accounts/plans.ts';
-import { articleUsageId, projectUsageId, usageStream, webhookUsageId, type UsageCommand } from '../../domain/accounts/usage.ts';
+import {
+  FEATURE_NAMES,
+  PLAN_NAMES,
+  type PlanFeature,
+  type PlanName,
+} from '../../domain/accounts/plans.ts';
+import {
+  articleUsageId,
+  projectUsageId,
+  usageStream,
+  webhookUsageId,
+  type UsageCommand,
+} from '../../domain/accounts/usage.ts';
 
 export const monthOf = (iso: string): string => iso.slice(0, 7);
 
@@ -19,69 +30,126 @@ export type WebhookSlot = { accountId: string; endpointId: string } | null;
  * a slot appends nothing, so a rerun (the scheduler after a restart) cannot count twice.
  */
 export async function takeArticleSlot(
-  platform: Platform, request: { accountId: string; plan: PlanName; articleId: string; at: string }, context: CommandContext,
+  platform: Platform,
+  request: { accountId: string; plan: PlanName; articleId: string; at: string },
+  context: CommandContext,
 ): Promise<ArticleSlot> {
   const { accountId, plan, articleId, at } = request;
   const limit = platform.plans[plan]?.articlesPerMonth ?? null;
   if (limit === null) return null;
   const month = monthOf(at);
   const counted = await platform.readStore.count('articles', { accountId, createdMonth: month });
-  await onLedger(platform, articleUsageId(accountId, month), { type: 'TakeArticleSlot', accountId, articleId, month, plan, limit, counted, at }, context);
+  await onLedger(
+    platform,
+    articleUsageId(accountId, month),
+    { type: 'TakeArticleSlot', accountId, articleId, month, plan, limit, counted, at },
+    context,
+  );
   return { accountId, articleId, month };
 }
 
 /** Gives a slot back when the write it was taken for did not happen (the topic was written by someone else). */
-export async function releaseArticleSlot(platform: Platform, slot: ArticleSlot, reason: string, context: CommandContext): Promise<void> {
+export async function releaseArticleSlot(
+  platform: Platform,
+  slot: ArticleSlot,
+  reason: string,
+  context: CommandContext,
+): Promise<void> {
   if (!slot) return;
   const { accountId, articleId, month } = slot;
-  await onLedger(platform, articleUsageId(accountId, month), { type: 'ReleaseArticleSlot', accountId, articleId, month, reason, at: platform.clock.now() }, context);
+  await onLedger(
+    platform,
+    articleUsageId(accountId, month),
+    { type: 'ReleaseArticleSlot', accountId, articleId, month, reason, at: platform.clock.now() },
+    context,
+  );
 }
 
 /** The project cap, as a slot taken for `projectId` before the project is created; 402 naming the cap. */
 export async function takeProjectSlot(
-  platform: Platform, request: { accountId: string; plan: PlanName; projectId: string; at: string }, context: CommandContext,
+  platform: Platform,
+  request: { accountId: string; plan: PlanName; projectId: string; at: string },
+  context: CommandContext,
 ): Promise<ProjectSlot> {
   const { accountId, plan, projectId, at } = request;
   const limit = platform.plans[plan]?.maxProjects ?? null;
   if (limit === null) return null;
   const counted = await platform.readStore.count('projects', { accountId });
-  await onLedger(platform, projectUsageId(accountId), { type: 'TakeProjectSlot', accountId, projectId, plan, limit, counted, at }, context);
+  await onLedger(
+    platform,
+    projectUsageId(accountId),
+    { type: 'TakeProjectSlot', accountId, projectId, plan, limit, counted, at },
+    context,
+  );
   return { accountId, projectId };
 }
 
-export async function releaseProjectSlot(platform: Platform, slot: ProjectSlot, reason: string, context: CommandContext): Promise<void> {
+export async function releaseProjectSlot(
+  platform: Platform,
+  slot: ProjectSlot,
+  reason: string,
+  context: CommandContext,
+): Promise<void> {
   if (!slot) return;
   const { accountId, projectId } = slot;
-  await onLedger(platform, projectUsageId(accountId), { type: 'ReleaseProjectSlot', accountId, projectId, reason, at: platform.clock.now() }, context);
+  await onLedger(
+    platform,
+    projectUsageId(accountId),
+    { type: 'ReleaseProjectSlot', accountId, projectId, reason, at: platform.clock.now() },
+    context,
+  );
 }
 
 /** The webhook endpoint cap, as a slot taken for `endpointId` before the endpoint is registered; 402 naming the cap. */
 export async function takeWebhookSlot(
-  platform: Platform, request: { accountId: string; plan: PlanName; endpointId: string; at: string }, context: CommandContext,
+  platform: Platform,
+  request: { accountId: string; plan: PlanName; endpointId: string; at: string },
+  context: CommandContext,
 ): Promise<WebhookSlot> {
   const { accountId, plan, endpointId, at } = request;
   const limit = platform.plans[plan]?.maxWebhookEndpoints ?? null;
   if (limit === null) return null;
   const counted = await platform.readStore.count('webhooks', { accountId });
-  await onLedger(platform, webhookUsageId(accountId), { type: 'TakeWebhookSlot', accountId, endpointId, plan, limit, counted, at }, context);
+  await onLedger(
+    platform,
+    webhookUsageId(accountId),
+    { type: 'TakeWebhookSlot', accountId, endpointId, plan, limit, counted, at },
+    context,
+  );
   return { accountId, endpointId };
 }
 
 /** Gives the slot back: the registration failed, or the endpoint was deleted. A holder without a slot appends nothing. */
-export async function releaseWebhookSlot(platform: Platform, slot: WebhookSlot, reason: string, context: CommandContext): Promise<void> {
+export async function releaseWebhookSlot(
+  platform: Platform,
+  slot: WebhookSlot,
+  reason: string,
+  context: CommandContext,
+): Promise<void> {
   if (!slot) return;
   const { accountId, endpointId } = slot;
-  await onLedger(platform, webhookUsageId(accountId), { type: 'ReleaseWebhookSlot', accountId, endpointId, reason, at: platform.clock.now() }, context);
+  await onLedger(
+    platform,
+    webhookUsageId(accountId),
+    { type: 'ReleaseWebhookSlot', accountId, endpointId, reason, at: platform.clock.now() },
+    context,
+  );
 }
 
 export function requireFeature(platform: Platform, auth: AuthContext, feature: PlanFeature): void {
   const plan = platform.plans[auth.plan];
   if (plan.features.includes(feature)) return;
   const including = PLAN_NAMES.filter((name) => platform.plans[name].features.includes(feature));
-  const where = including.length ? `; the ${including.join(' and ')} plan${including.length > 1 ? 's include' : ' includes'} it` : '';
-  throw new AppError('payment_required', `The ${plan.name} plan does not include ${FEATURE_NAMES[feature]}${where}. Upgrade the plan to use it.`, {
-    details: including.map((name) => ({ path: 'plan', message: name })),
-  });
+  const where = including.length
+    ? `; the ${including.join(' and ')} plan${including.length > 1 ? 's include' : ' includes'} it`
+    : '';
+  throw new AppError(
+    'payment_required',
+    `The ${plan.name} plan does not include ${FEATURE_NAMES[feature]}${where}. Upgrade the plan to use it.`,
+    {
+      details: including.map((name) => ({ path: 'plan', message: name })),
+    },
+  );
 }
 
 /**
@@ -91,12 +159,22 @@ export function requireFeature(platform: Platform, auth: AuthContext, feature: P
  */
 const ledgerTurns = new WeakMap<EventStore, Map<string, Promise<void>>>();
 
-async function onLedger(platform: Platform, usageId: string, command: UsageCommand, context: CommandContext): Promise<void> {
+async function onLedger(
+  platform: Platform,
+  usageId: string,
+  command: UsageCommand,
+  context: CommandContext,
+): Promise<void> {
   let turns = ledgerTurns.get(platform.eventStore);
-  if (!turns) ledgerTurns.set(platform.eventStore, turns = new Map());
+  if (!turns) ledgerTurns.set(platform.eventStore, (turns = new Map()));
   const previous = turns.get(usageId) ?? Promise.resolve();
-  const mine = previous.then(() => platform.commands.execute(usageStream, usageId, command, context));
-  const settled = mine.then(() => undefined, () => undefined);
+  const mine = previous.then(() =>
+    platform.commands.execute(usageStream, usageId, command, context),
+  );
+  const settled = mine.then(
+    () => undefined,
+    () => undefined,
+  );
   turns.set(usageId, settled);
   try {
     await mine;

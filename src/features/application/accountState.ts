@@ -22,6 +22,17 @@ export function memberOf(account: ActiveAccount, memberId: string): MemberRecord
 }
 
 /** Metadata for a command made by someone: `step` keeps event ids of one request's commands apart. */
-export function commandContextFor(accountId: string, actor: Actor, requestId: string, step = 'main') {
-  return { accountId, actor, correlationId: requestId, requestId, commandId: `${requestId}:${step}` };
+export function commandContextFor(
+  accountId: string,
+  actor: Actor,
+  requestId: string,
+  step = 'main',
+) {
+  return {
+    accountId,
+    actor,
+    correlationId: requestId,
+    requestId,
+    commandId: `${requestId}:${step}`,
+  };
 }

@@ -9,11 +9,24 @@ import type { SessionDoc } from './sessions.ts';
 import type { SignInThrottle } from './signIn.ts';
 
 /** A signed-in member, as their session and the account's stream say now. */
-export type SignedIn = { session: SessionDoc; account: ActiveAccount; events: readonly StoredEvent[]; member: MemberRecord; actor: Actor };
+export type SignedIn = {
+  session: SessionDoc;
+  account: ActiveAccount;
+  events: readonly StoredEvent[];
+  member: MemberRecord;
+  actor: Actor;
+};
 
 export type AppInput<B, Who> = {
-  body: B; params: Record<string, string>; platform: Platform; requestId: string;
-  req: IncomingMessage; secure: boolean; address: string; throttle: SignInThrottle; signedIn: Who;
+  body: B;
+  params: Record<string, string>;
+  platform: Platform;
+  requestId: string;
+  req: IncomingMessage;
+  secure: boolean;
+  address: string;
+  throttle: SignInThrottle;
+  signedIn: Who;
 };
 
 export type AppResult = { status: number; body?: unknown; cookie?: string };
@@ -23,11 +36,23 @@ export type AppResult = { status: number; body?: unknown; cookie?: string };
  * session (sign-in, set-password), `member` ones any signed-in member, `owner` ones an owner.
  */
 type Spec<B extends z.ZodType | undefined, A extends 'public' | 'member' | 'owner'> = {
-  method: HttpMethod; path: string; access: A; body?: B;
-  handle(input: AppInput<B extends z.ZodType ? z.infer<B> : undefined, A extends 'public' ? SignedIn | null : SignedIn>): Promise<AppResult>;
+  method: HttpMethod;
+  path: string;
+  access: A;
+  body?: B;
+  handle(
+    input: AppInput<
+      B extends z.ZodType ? z.infer<B> : undefined,
+      A extends 'public' ? SignedIn | null : SignedIn
+    >,
+  ): Promise<AppResult>;
 };
 
 export type AppRoute = Spec<z.ZodType | undefined, 'public' | 'member' | 'owner'>;
 
-export const appRoute = <B extends z.ZodType | undefined = undefined, A extends 'public' | 'member' | 'owner' = 'member'>(spec: Spec<B, A>): AppRoute =>
-  spec as unknown as AppRoute;
+export const appRoute = <
+  B extends z.ZodType | undefined = undefined,
+  A extends 'public' | 'member' | 'owner' = 'member',
+>(
+  spec: Spec<B, A>,
+): AppRoute => spec as unknown as AppRoute;

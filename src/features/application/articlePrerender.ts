@@ -18,9 +18,12 @@ export function articlePrerender(platform: Platform): Prerender {
     const match = ARTICLE_PAGE.exec(path);
     if (!match || req.method !== 'GET' || query.has('at')) return null;
     return signedInSession(platform, req, overHttps(req, platform.config))
-      .then((signedIn) => articlePageHtml(platform, signedIn.session.accountId, match[1], match[2], path))
+      .then((signedIn) =>
+        articlePageHtml(platform, signedIn.session.accountId, match[1], match[2], path),
+      )
       .catch((error: unknown) => {
-        if (!(error instanceof AppError)) platform.logger.warn({ err: error, path }, 'the article page was not prerendered');
+        if (!(error instanceof AppError))
+          platform.logger.warn({ err: error, path }, 'the article page was not prerendered');
         return null;
       });
   };

@@ -22,7 +22,13 @@ const COLLECTIONS: readonly CollectionSpec[] = [
   KEY_LAST_USED_SPEC,
 ];
 
-export type MemberProfile = { id: string; accountId: string; email: string | null; name: string | null; passwordHash: string | null };
+export type MemberProfile = {
+  id: string;
+  accountId: string;
+  email: string | null;
+  name: string | null;
+  passwordHash: string | null;
+};
 export type EmailClaim = { id: string; memberId: string; accountId: string };
 
 export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -32,11 +38,20 @@ export const emailId = (email: string): string => sha256(email.trim().toLowerCas
 export const ensureApplicationCollections = collectionsDeclaredOnce(COLLECTIONS);
 
 /** Every document of a collection with `field` = `value` (an indexed field), page by page. */
-export async function findAllBy<T extends { id: string }>(readStore: ReadStore, collection: string, field: string, value: string): Promise<T[]> {
+export async function findAllBy<T extends { id: string }>(
+  readStore: ReadStore,
+  collection: string,
+  field: string,
+  value: string,
+): Promise<T[]> {
   const found: T[] = [];
   let cursor: string | undefined;
   do {
-    const page = await readStore.find<T & Record<string, unknown>>(collection, { filter: { [field]: value }, limit: 200, cursor });
+    const page = await readStore.find<T & Record<string, unknown>>(collection, {
+      filter: { [field]: value },
+      limit: 200,
+      cursor,
+    });
     found.push(...page.items);
     cursor = page.nextCursor ?? undefined;
   } while (cursor);

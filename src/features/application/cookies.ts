@@ -7,8 +7,14 @@ import type { Config } from '../../core/config.ts';
  * Over HTTPS it is also Secure, with the `__Host-` prefix, which browsers accept only from a secure
  * origin, for path /, without a Domain: no subdomain can set or shadow it.
  */
-export function overHttps(req: IncomingMessage, config: Pick<Config, 'INKSTREAM_PUBLIC_URL'>): boolean {
-  return (req.socket as TLSSocket).encrypted === true || config.INKSTREAM_PUBLIC_URL?.startsWith('https://') === true;
+export function overHttps(
+  req: IncomingMessage,
+  config: Pick<Config, 'INKSTREAM_PUBLIC_URL'>,
+): boolean {
+  return (
+    (req.socket as TLSSocket).encrypted === true ||
+    config.INKSTREAM_PUBLIC_URL?.startsWith('https://') === true
+  );
 }
 
 const cookieName = (secure: boolean) => (secure ? '__Host-inkstream_session' : 'inkstream_session');

@@ -18,7 +18,11 @@ export const applicationRoutes: readonly AppRoute[] = [...sessionRoutes, ...admi
 
 /** Where `npm ci` builds the web app, and the page paths it answers (web/src/App.tsx). */
 export const WEB_DIST = join(import.meta.dirname, '..', '..', '..', 'web', 'dist');
-export const WEB_PAGES = ['/', '/sign-in', '/set-password', '/keys',
+export const WEB_PAGES = [
+  '/',
+  '/sign-in',
+  '/set-password',
+  '/keys',
   '/projects',
   '/projects/:projectId',
   '/projects/:projectId/topics',
@@ -36,13 +40,20 @@ export const WEB_PAGES = ['/', '/sign-in', '/set-password', '/keys',
 ];
 
 /** The web application and its own endpoints under /app/api, beside /api/v1 (http/app.ts `beside`): true when it took the request. */
-export function applicationHandler(platform: Platform, throttle: SignInThrottle = createSignInThrottle()): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function applicationHandler(
+  platform: Platform,
+  throttle: SignInThrottle = createSignInThrottle(),
+): (req: IncomingMessage, res: ServerResponse) => boolean {
   const api = createApplicationApi(platform, applicationRoutes, throttle);
   const web = createWebApp(WEB_DIST, WEB_PAGES, articlePrerender(platform));
   return (req, res) => {
     if (web(req, res)) return true;
     const url = req.url ?? '/';
-    if (url === APPLICATION_API_PREFIX || url.startsWith(`${APPLICATION_API_PREFIX}/`) || url.startsWith(`${APPLICATION_API_PREFIX}?`)) {
+    if (
+      url === APPLICATION_API_PREFIX ||
+      url.startsWith(`${APPLICATION_API_PREFIX}/`) ||
+      url.startsWith(`${APPLICATION_API_PREFIX}?`)
+    ) {
       const rest = url.slice(APPLICATION_API_PREFIX.length);
       const query = rest.indexOf('?');
       api(req, res, (query === -1 ? rest : rest.slice(0, query)) || '/');

@@ -22,30 +22,61 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * authenticated by the session cookie. Unsafe requests pass the same-origin check before anything
  * else, and, signed in, must carry the session's CSRF token in `X-CSRF-Token`.
  */
-export function createApplicationApi(platform: Platform, routes: readonly AppRoute[], throttle: SignInThrottle) {
+export function createApplicationApi(
+  platform: Platform,
+  routes: readonly AppRoute[],
+  throttle: SignInThrottle,
+) {
   const dispatcher = createDispatcher(routes);
   const isTrustedProxy = trustedProxies(platform.config.INKSTREAM_TRUSTED_PROXIES);
-  const onUnexpected = (error: unknown, requestId: string) => platform.logger.error({ err: error, requestId }, 'unexpected error');
+  const onUnexpected = (error: unknown, requestId: string) =>
+    platform.logger.error({ err: error, requestId }, 'unexpected error');
 
-  async function serve(req: IncomingMessage, res: ServerResponse, path: string, requestId: string): Promise<void> {
+  async function serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    requestId: string,
+  ): Promise<void> {
     const method = req.method ?? 'GET';
     let found: Dispatched<AppRoute> | null = null;
-    try { found = dispatcher.match(method, path); } catch { found = null; }
+    try {
+      found = dispatcher.match(method, path);
+    } catch {
+      found = null;
+    }
     const secure = overHttps(req, platform.config);
     const unsafe = !SAFE_METHODS.has(method.toUpperCase());
     if (unsafe) requireSameOrigin(req, secure, platform.config);
-    const signedIn = found && found.route.access !== 'public' ? await signedInSession(platform, req, secure) : null;
+    const signedIn =
+      found && found.route.access !== 'public'
+        ? await signedInSession(platform, req, secure)
+        : null;
     if (signedIn && unsafe && !csrfTokenMatches(signedIn.session, header(req, 'x-csrf-token'))) {
-      throw new AppError('forbidden', 'Missing or wrong X-CSRF-Token header: send the csrfToken that sign-in and GET /app/api/me return.');
+      throw new AppError(
+        'forbidden',
+        'Missing or wrong X-CSRF-Token header: send the csrfToken that sign-in and GET /app/api/me return.',
+      );
     }
     if (found?.route.access === 'owner' && signedIn?.member.role !== 'owner') {
-      throw new AppError('forbidden', `Only owners of the account can do this; your role is ${signedIn?.member.role}.`);
+      throw new AppError(
+        'forbidden',
+        `Only owners of the account can do this; your role is ${signedIn?.member.role}.`,
+      );
     }
     const { body } = await readJsonBody(req, res, false, platform.config.INKSTREAM_BODY_TIMEOUT_MS);
-    if (!found) throw new AppError('not_found', `No endpoint ${method} ${APPLICATION_API_PREFIX}${path}.`);
+    if (!found)
+      throw new AppError('not_found', `No endpoint ${method} ${APPLICATION_API_PREFIX}${path}.`);
     const result = await found.route.handle({
-      body: parseBody(found.route.body, body), params: found.params, platform, requestId, req, secure,
-      address: clientAddressOf(req, isTrustedProxy), throttle, signedIn,
+      body: parseBody(found.route.body, body),
+      params: found.params,
+      platform,
+      requestId,
+      req,
+      secure,
+      address: clientAddressOf(req, isTrustedProxy),
+      throttle,
+      signedIn,
     });
     if (result.cookie) res.setHeader('Set-Cookie', result.cookie);
     send(req, res, { status: result.status, body: result.body });
@@ -58,7 +89,8 @@ export function createApplicationApi(platform: Platform, routes: readonly AppRou
     res.setHeader('Cache-Control', 'no-store');
     serve(req, res, path, requestId).catch((error: unknown) => {
       const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
-      if (retryAfter !== undefined && !res.headersSent) res.setHeader('Retry-After', String(retryAfter));
+      if (retryAfter !== undefined && !res.headersSent)
+        res.setHeader('Retry-After', String(retryAfter));
       sendAnyError(res, error, requestId, onUnexpected);
     });
   };
@@ -74,5 +106,9 @@ function parseBody(schema: z.ZodType | undefined, value: unknown): any {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const details = fieldIssues(result.error, 'body');
-  throw new AppError('validation_failed', `Invalid request body: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`, { details });
+  throw new AppError(
+    'validation_failed',
+    `Invalid request body: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`,
+    { details },
+  );
 }

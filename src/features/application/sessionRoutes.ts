@@ -3,7 +3,11 @@ import type { Platform } from '../../platform.ts';
 import { AppError } from '../../core/errors.ts';
 import { issueAccessToken } from './accessToken.ts';
 import { appRoute, type SignedIn } from './appRoute.ts';
-import { ensureApplicationCollections, MEMBER_PROFILES, type MemberProfile } from './collections.ts';
+import {
+  ensureApplicationCollections,
+  MEMBER_PROFILES,
+  type MemberProfile,
+} from './collections.ts';
 import { clearedSessionCookie, sessionCookie } from './cookies.ts';
 import { setPasswordWithLink } from './passwordLinks.ts';
 import { MAX_PASSWORD_LENGTH } from './passwords.ts';
@@ -17,7 +21,12 @@ async function me(platform: Pick<Platform, 'readStore'>, who: SignedIn) {
   await ensureApplicationCollections(platform.readStore);
   const profile = await platform.readStore.get<MemberProfile>(MEMBER_PROFILES, who.member.memberId);
   return {
-    member: { id: who.member.memberId, email: profile?.email ?? null, name: profile?.name ?? null, role: who.member.role },
+    member: {
+      id: who.member.memberId,
+      email: profile?.email ?? null,
+      name: profile?.name ?? null,
+      role: who.member.role,
+    },
     account: { id: who.account.id, name: who.account.name, plan: who.account.plan },
     csrfToken: who.session.csrfToken,
     sessionEndsAt: new Date(sessionEndsAtMs(who.session)).toISOString(),
@@ -26,64 +35,108 @@ async function me(platform: Pick<Platform, 'readStore'>, who: SignedIn) {
 
 export const sessionRoutes = [
   appRoute({
-    method: 'post', path: '/sign-in', access: 'public',
+    method: 'post',
+    path: '/sign-in',
+    access: 'public',
     body: z.object({ email: Email, password: Password }),
     async handle({ body, platform, throttle, address, req, secure }) {
-      const { token, session, member, account } = await signIn(platform, throttle, { ...body, address, userAgent: req.headers['user-agent'] ?? '' });
+      const { token, session, member, account } = await signIn(platform, throttle, {
+        ...body,
+        address,
+        userAgent: req.headers['user-agent'] ?? '',
+      });
       return {
         status: 200,
         cookie: sessionCookie(token, secure, SESSION_ABSOLUTE_MS / 1000),
-        body: await me(platform, { session, member, account, events: [], actor: { kind: 'member', memberId: member.memberId } }),
+        body: await me(platform, {
+          session,
+          member,
+          account,
+          events: [],
+          actor: { kind: 'member', memberId: member.memberId },
+        }),
       };
     },
   }),
   appRoute({
-    method: 'post', path: '/set-password', access: 'public',
-    body: z.object({ token: z.string().max(100), password: Password, email: Email.optional(), name: z.string().trim().max(100).optional() }),
+    method: 'post',
+    path: '/set-password',
+    access: 'public',
+    body: z.object({
+      token: z.string().max(100),
+      password: Password,
+      email: Email.optional(),
+      name: z.string().trim().max(100).optional(),
+    }),
     async handle({ body, platform, requestId }) {
       const result = await setPasswordWithLink(platform, { ...body, requestId });
       return { status: 200, body: { email: result.email, account: result.accountName } };
     },
   }),
   appRoute({
-    method: 'post', path: '/sign-out', access: 'member',
+    method: 'post',
+    path: '/sign-out',
+    access: 'member',
     async handle({ platform, signedIn, secure }) {
       await endSessions(platform, [signedIn.session]);
       return { status: 204, cookie: clearedSessionCookie(secure) };
     },
   }),
   appRoute({
-    method: 'get', path: '/me', access: 'member',
-    async handle({ platform, signedIn }) { return { status: 200, body: await me(platform, signedIn) }; },
+    method: 'get',
+    path: '/me',
+    access: 'member',
+    async handle({ platform, signedIn }) {
+      return { status: 200, body: await me(platform, signedIn) };
+    },
   }),
   appRoute({
-    method: 'get', path: '/sessions', access: 'member',
+    method: 'get',
+    path: '/sessions',
+    access: 'member',
     async handle({ platform, signedIn }) {
       const sessions = await sessionsOf(platform, signedIn.member.memberId);
       return {
         status: 200,
         body: {
-          sessions: sessions.sort((a, b) => b.lastSeenAtMs - a.lastSeenAtMs).map((session) => ({
-            id: session.ref, createdAt: new Date(session.createdAtMs).toISOString(), lastSeenAt: new Date(session.lastSeenAtMs).toISOString(),
-            userAgent: session.userAgent, current: session.ref === signedIn.session.ref,
-          })),
+          sessions: sessions
+            .sort((a, b) => b.lastSeenAtMs - a.lastSeenAtMs)
+            .map((session) => ({
+              id: session.ref,
+              createdAt: new Date(session.createdAtMs).toISOString(),
+              lastSeenAt: new Date(session.lastSeenAtMs).toISOString(),
+              userAgent: session.userAgent,
+              current: session.ref === signedIn.session.ref,
+            })),
         },
       };
     },
   }),
   appRoute({
-    method: 'delete', path: '/sessions/:id', access: 'member',
+    method: 'delete',
+    path: '/sessions/:id',
+    access: 'member',
     async handle({ platform, signedIn, params, secure }) {
-      const session = (await sessionsOf(platform, signedIn.member.memberId)).find((candidate) => candidate.ref === params.id);
+      const session = (await sessionsOf(platform, signedIn.member.memberId)).find(
+        (candidate) => candidate.ref === params.id,
+      );
       if (!session) throw new AppError('not_found', `No session ${params.id} of yours.`);
       await endSessions(platform, [session]);
-      return { status: 204, cookie: session.ref === signedIn.session.ref ? clearedSessionCookie(secure) : undefined };
+      return {
+        status: 204,
+        cookie: session.ref === signedIn.session.ref ? clearedSessionCookie(secure) : undefined,
+      };
     },
   }),
   appRoute({
-    method: 'post', path: '/access-token', access: 'member',
+    method: 'post',
+    path: '/access-token',
+    access: 'member',
     async handle({ platform, signedIn }) {
-      return { status: 200, body: await issueAccessToken(platform, signedIn.session, signedIn.member) };
+      return {
+        status: 200,
+        body: await issueAccessToken(platform, signedIn.session, signedIn.member),
+      };
     },
   }),
 ];

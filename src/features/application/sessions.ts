@@ -11,19 +11,34 @@ const TOUCH_EVERY_MS = 60 * 1000;
 
 /** Stored under the SHA-256 of the cookie's token; `ref` is the id a member sees and revokes. */
 export type SessionDoc = {
-  id: string; ref: string; accountId: string; memberId: string; csrfToken: string;
-  createdAtMs: number; lastSeenAtMs: number; userAgent: string;
+  id: string;
+  ref: string;
+  accountId: string;
+  memberId: string;
+  csrfToken: string;
+  createdAtMs: number;
+  lastSeenAtMs: number;
+  userAgent: string;
 };
 
 type SessionPlatform = Pick<Platform, 'readStore' | 'clock' | 'ids'>;
 
-export async function startSession(platform: SessionPlatform, member: { accountId: string; memberId: string }, userAgent: string): Promise<{ token: string; session: SessionDoc }> {
+export async function startSession(
+  platform: SessionPlatform,
+  member: { accountId: string; memberId: string },
+  userAgent: string,
+): Promise<{ token: string; session: SessionDoc }> {
   await ensureApplicationCollections(platform.readStore);
   const token = randomBytes(32).toString('base64url');
   const now = platform.clock.nowMs();
   const session: SessionDoc = {
-    id: sha256(token), ref: platform.ids.next('ses'), ...member, csrfToken: randomBytes(32).toString('base64url'),
-    createdAtMs: now, lastSeenAtMs: now, userAgent: userAgent.slice(0, 200),
+    id: sha256(token),
+    ref: platform.ids.next('ses'),
+    ...member,
+    csrfToken: randomBytes(32).toString('base64url'),
+    createdAtMs: now,
+    lastSeenAtMs: now,
+    userAgent: userAgent.slice(0, 200),
   };
   await platform.readStore.save(SESSIONS, session);
   return { token, session };
@@ -33,7 +48,10 @@ export const sessionEndsAtMs = (session: SessionDoc): number =>
   Math.min(session.lastSeenAtMs + SESSION_IDLE_MS, session.createdAtMs + SESSION_ABSOLUTE_MS);
 
 /** The live session of a cookie token, its last use recorded; null when unknown, idle too long or too old. */
-export async function resumeSession(platform: SessionPlatform, token: string): Promise<SessionDoc | null> {
+export async function resumeSession(
+  platform: SessionPlatform,
+  token: string,
+): Promise<SessionDoc | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   await ensureApplicationCollections(platform.readStore);
   const session = await platform.readStore.get<SessionDoc>(SESSIONS, sha256(token));
@@ -56,26 +74,48 @@ export function csrfTokenMatches(session: SessionDoc, presented: string | undefi
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-export const sessionsOf = (platform: Pick<Platform, 'readStore'>, memberId: string): Promise<SessionDoc[]> =>
-  ensureApplicationCollections(platform.readStore).then(() => findAllBy<SessionDoc>(platform.readStore, SESSIONS, 'memberId', memberId));
+export const sessionsOf = (
+  platform: Pick<Platform, 'readStore'>,
+  memberId: string,
+): Promise<SessionDoc[]> =>
+  ensureApplicationCollections(platform.readStore).then(() =>
+    findAllBy<SessionDoc>(platform.readStore, SESSIONS, 'memberId', memberId),
+  );
 
 /** Ends sessions and every access token made from them. */
-export async function endSessions(platform: Pick<Platform, 'readStore'>, sessions: readonly SessionDoc[]): Promise<void> {
+export async function endSessions(
+  platform: Pick<Platform, 'readStore'>,
+  sessions: readonly SessionDoc[],
+): Promise<void> {
   await ensureAccessTokens(platform.readStore);
   for (const session of sessions) {
     await platform.readStore.remove(SESSIONS, session.id);
-    for (const token of await findAllBy(platform.readStore, ACCESS_TOKENS, 'sessionId', session.ref)) await platform.readStore.remove(ACCESS_TOKENS, token.id);
+    for (const token of await findAllBy(
+      platform.readStore,
+      ACCESS_TOKENS,
+      'sessionId',
+      session.ref,
+    ))
+      await platform.readStore.remove(ACCESS_TOKENS, token.id);
   }
 }
 
 /** A removed member: every session of theirs, then every access token of theirs, each looked up once. */
-export async function endAllSessionsOf(platform: Pick<Platform, 'readStore'>, memberId: string): Promise<void> {
-  for (const session of await sessionsOf(platform, memberId)) await platform.readStore.remove(SESSIONS, session.id);
+export async function endAllSessionsOf(
+  platform: Pick<Platform, 'readStore'>,
+  memberId: string,
+): Promise<void> {
+  for (const session of await sessionsOf(platform, memberId))
+    await platform.readStore.remove(SESSIONS, session.id);
   await endAccessTokensOf(platform, memberId);
 }
 
 /** Access tokens carry the role they were made with: a role change ends them (the sessions stay). */
-export async function endAccessTokensOf(platform: Pick<Platform, 'readStore'>, memberId: string): Promise<void> {
+export async function endAccessTokensOf(
+  platform: Pick<Platform, 'readStore'>,
+  memberId: string,
+): Promise<void> {
   await ensureAccessTokens(platform.readStore);
-  for (const token of await findAllBy(platform.readStore, ACCESS_TOKENS, 'memberId', memberId)) await platform.readStore.remove(ACCESS_TOKENS, token.id);
+  for (const token of await findAllBy(platform.readStore, ACCESS_TOKENS, 'memberId', memberId))
+    await platform.readStore.remove(ACCESS_TOKENS, token.id);
 }

@@ -9,7 +9,10 @@ export type OpenedSignInThrottle = { throttle: SignInThrottle; close(): Promise<
 
 /** Beside the embedded store in DATA_DIR: counters only, never backed up (losing them forgets a window of attempts). */
 export const SIGN_IN_THROTTLE_FILE = 'sign-in-throttle.sqlite';
-const LIMITS = [['email', SIGN_IN_LIMITS.perEmail], ['address', SIGN_IN_LIMITS.perAddress]] as const;
+const LIMITS = [
+  ['email', SIGN_IN_LIMITS.perEmail],
+  ['address', SIGN_IN_LIMITS.perAddress],
+] as const;
 const CLEAR_EXPIRED_EVERY_MS = 5 * 60_000;
 
 /**
@@ -19,14 +22,25 @@ const CLEAR_EXPIRED_EVERY_MS = 5 * 60_000;
  * connection, which the platform closes. If the store stops answering, a process falls back to
  * its own memory counters rather than refusing every sign-in (rate-limiter-flexible's insurance).
  */
-export async function openSignInThrottle(config: Pick<Config, 'DATA_DIR'>, mongo: MongoConnection | null): Promise<OpenedSignInThrottle> {
+export async function openSignInThrottle(
+  config: Pick<Config, 'DATA_DIR'>,
+  mongo: MongoConnection | null,
+): Promise<OpenedSignInThrottle> {
   const duration = SIGN_IN_LIMITS.windowSeconds;
   const insurance = (points: number) => new RateLimiterMemory({ points, duration });
   if (mongo) {
-    const [email, address] = LIMITS.map(([name, points]) => new RateLimiterMongo({
-      storeClient: mongo.client, dbName: mongo.dbName, tableName: 'sign_in_throttle', keyPrefix: `sign-in-${name}`,
-      points, duration, insuranceLimiter: insurance(points),
-    }));
+    const [email, address] = LIMITS.map(
+      ([name, points]) =>
+        new RateLimiterMongo({
+          storeClient: mongo.client,
+          dbName: mongo.dbName,
+          tableName: 'sign_in_throttle',
+          keyPrefix: `sign-in-${name}`,
+          points,
+          duration,
+          insuranceLimiter: insurance(points),
+        }),
+    );
     return { throttle: { email, address }, close: async () => {} };
   }
   const db = new DatabaseSync(join(config.DATA_DIR, SIGN_IN_THROTTLE_FILE), { timeout: 5000 });
@@ -34,11 +48,23 @@ export async function openSignInThrottle(config: Pick<Config, 'DATA_DIR'>, mongo
   // The tables are made here and expired rows cleared below, not by the limiter: it does both in
   // promises nobody awaits, so a busy file would end the process with an unhandled rejection.
   const tables = LIMITS.map(([name]) => `sign_in_${name}`);
-  for (const table of tables) db.exec(`CREATE TABLE IF NOT EXISTS ${table} (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)`);
-  const [email, address] = LIMITS.map(([name, points], i) => new RateLimiterSQLite({
-    storeClient: betterSqliteShape(db), storeType: 'better-sqlite3', tableName: tables[i], tableCreated: true, keyPrefix: `sign-in-${name}`,
-    points, duration, insuranceLimiter: insurance(points),
-  }));
+  for (const table of tables)
+    db.exec(
+      `CREATE TABLE IF NOT EXISTS ${table} (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)`,
+    );
+  const [email, address] = LIMITS.map(
+    ([name, points], i) =>
+      new RateLimiterSQLite({
+        storeClient: betterSqliteShape(db),
+        storeType: 'better-sqlite3',
+        tableName: tables[i],
+        tableCreated: true,
+        keyPrefix: `sign-in-${name}`,
+        points,
+        duration,
+        insuranceLimiter: insurance(points),
+      }),
+  );
   const clearExpired = tables.map((table) => db.prepare(`DELETE FROM ${table} WHERE expire < ?`));
   const clearing = setInterval(() => {
     try {
@@ -63,16 +89,18 @@ export async function openSignInThrottle(config: Pick<Config, 'DATA_DIR'>, mongo
 function betterSqliteShape(db: DatabaseSync) {
   return {
     prepare: (sql: string) => db.prepare(sql),
-    transaction: <A extends unknown[], R>(fn: (...args: A) => R) => (...args: A): R => {
-      db.exec('BEGIN IMMEDIATE');
-      try {
-        const result = fn(...args);
-        db.exec('COMMIT');
-        return result;
-      } catch (error) {
-        db.exec('ROLLBACK');
-        throw error;
-      }
-    },
+    transaction:
+      <A extends unknown[], R>(fn: (...args: A) => R) =>
+      (...args: A): R => {
+        db.exec('BEGIN IMMEDIATE');
+        try {
+          const result = fn(...args);
+          db.exec('COMMIT');
+          return result;
+        } catch (error) {
+          db.exec('ROLLBACK');
+          throw error;
+        }
+      },
   };
 }

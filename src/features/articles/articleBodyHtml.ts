@@ -20,11 +20,24 @@ export function renderArticleBodyHtml(markdown: string): Promise<string> {
 }
 
 async function loadPipeline(): Promise<Render> {
-  const [{ unified }, { default: remarkParse }, { default: remarkGfm }, { default: remarkRehype }, { default: rehypeSanitize, defaultSchema }, { default: rehypeStringify }] = await Promise.all([
-    import('unified'), import('remark-parse'), import('remark-gfm'), import('remark-rehype'), import('rehype-sanitize'), import('rehype-stringify'),
+  const [
+    { unified },
+    { default: remarkParse },
+    { default: remarkGfm },
+    { default: remarkRehype },
+    { default: rehypeSanitize, defaultSchema },
+    { default: rehypeStringify },
+  ] = await Promise.all([
+    import('unified'),
+    import('remark-parse'),
+    import('remark-gfm'),
+    import('remark-rehype'),
+    import('rehype-sanitize'),
+    import('rehype-stringify'),
   ]);
   const processor = unified()
-    .use(remarkParse).use(remarkGfm)
+    .use(remarkParse)
+    .use(remarkGfm)
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(rawAsText)
     .use(rehypeSanitize, sanitizeSchemaFrom(defaultSchema))
@@ -47,7 +60,14 @@ const SAFE_PROTOCOL = /^(https?|ircs?|mailto|xmpp)$/i;
 export function safeUrl(url: string, key: string): string {
   const colon = url.indexOf(':');
   const before = (mark: string) => url.indexOf(mark) !== -1 && colon > url.indexOf(mark);
-  const allowed = colon === -1 || before('/') || before('?') || before('#') || SAFE_PROTOCOL.test(url.slice(0, colon)) ? url : '';
+  const allowed =
+    colon === -1 ||
+    before('/') ||
+    before('?') ||
+    before('#') ||
+    SAFE_PROTOCOL.test(url.slice(0, colon))
+      ? url
+      : '';
   if (key !== 'src' || !allowed) return allowed;
   if (allowed.startsWith('/') && !allowed.startsWith('//')) return allowed;
   return /^https:\/\//i.test(allowed) ? allowed : '';
@@ -55,40 +75,60 @@ export function safeUrl(url: string, key: string): string {
 
 /** Raw HTML (and the JSX MDX would have run) becomes the text it is, before the sanitizer sees it. */
 function rawAsText() {
-  return (tree: Root) => walk(tree, (node) => {
-    if ((node as { type: string }).type === 'raw') (node as { type: string }).type = 'text';
-  });
+  return (tree: Root) =>
+    walk(tree, (node) => {
+      if ((node as { type: string }).type === 'raw') (node as { type: string }).type = 'text';
+    });
 }
 
-const SHIFTED_HEADINGS: Record<string, string> = { h1: 'h2', h2: 'h3', h3: 'h4', h4: 'h5', h5: 'h6', h6: 'h6' };
+const SHIFTED_HEADINGS: Record<string, string> = {
+  h1: 'h2',
+  h2: 'h3',
+  h3: 'h4',
+  h4: 'h5',
+  h5: 'h6',
+  h6: 'h6',
+};
 /** The URL properties the sanitizer can leave, and the elements they belong to (react-markdown applies its urlTransform to these). */
-const URL_PROPERTIES: Record<string, readonly string[]> = { href: ['a'], src: ['img'], cite: ['blockquote', 'del', 'ins', 'q'] };
+const URL_PROPERTIES: Record<string, readonly string[]> = {
+  href: ['a'],
+  src: ['img'],
+  cite: ['blockquote', 'del', 'ins', 'q'],
+};
 
 /** What MarkdownBody.tsx's components do: shifted headings (id only), SafeLink, SafeImage, and the URL rule on every address. */
 function pageElements() {
-  return (tree: Root) => walk(tree, (node) => {
-    if (node.type !== 'element') return;
-    for (const [key, tags] of Object.entries(URL_PROPERTIES)) {
-      if (tags.includes(node.tagName) && key in node.properties) node.properties[key] = safeUrl(String(node.properties[key] ?? ''), key);
-    }
-    if (node.tagName in SHIFTED_HEADINGS) {
-      node.tagName = SHIFTED_HEADINGS[node.tagName];
-      node.properties = node.properties.id === undefined ? {} : { id: node.properties.id };
-    } else if (node.tagName === 'a') {
-      const href = node.properties.href;
-      if (typeof href === 'string' && href) node.properties = { href, rel: ['noopener', 'noreferrer', 'nofollow'] };
-      else Object.assign(node, { tagName: 'span', properties: { className: ['dropped-link'] } });
-    } else if (node.tagName === 'img') {
-      const { src, alt } = node.properties;
-      if (typeof src === 'string' && src) node.properties = { src, alt: typeof alt === 'string' ? alt : '', loading: 'lazy' };
-      else droppedImage(node, typeof alt === 'string' ? alt : '');
-    }
-  });
+  return (tree: Root) =>
+    walk(tree, (node) => {
+      if (node.type !== 'element') return;
+      for (const [key, tags] of Object.entries(URL_PROPERTIES)) {
+        if (tags.includes(node.tagName) && key in node.properties)
+          node.properties[key] = safeUrl(String(node.properties[key] ?? ''), key);
+      }
+      if (node.tagName in SHIFTED_HEADINGS) {
+        node.tagName = SHIFTED_HEADINGS[node.tagName];
+        node.properties = node.properties.id === undefined ? {} : { id: node.properties.id };
+      } else if (node.tagName === 'a') {
+        const href = node.properties.href;
+        if (typeof href === 'string' && href)
+          node.properties = { href, rel: ['noopener', 'noreferrer', 'nofollow'] };
+        else Object.assign(node, { tagName: 'span', properties: { className: ['dropped-link'] } });
+      } else if (node.tagName === 'img') {
+        const { src, alt } = node.properties;
+        if (typeof src === 'string' && src)
+          node.properties = { src, alt: typeof alt === 'string' ? alt : '', loading: 'lazy' };
+        else droppedImage(node, typeof alt === 'string' ? alt : '');
+      }
+    });
 }
 
 function droppedImage(node: Element, alt: string): void {
   const text: ElementContent = { type: 'text', value: `[image not shown${alt ? `: ${alt}` : ''}]` };
-  Object.assign(node, { tagName: 'span', properties: { className: ['dropped-image'] }, children: [text] });
+  Object.assign(node, {
+    tagName: 'span',
+    properties: { className: ['dropped-image'] },
+    children: [text],
+  });
 }
 
 function walk(node: Nodes, visit: (node: Nodes) => void): void {

@@ -16,7 +16,8 @@ import type { Cover } from '../../domain/articles/article.ts';
 const generators = new Map<string, CoverGenerator>();
 
 /** The ETag of a cover: the same descriptor draws the same bytes. */
-export const coverETag = (cover: Cover): string => `"${createHash('sha256').update(JSON.stringify(cover)).digest('hex').slice(0, 32)}"`;
+export const coverETag = (cover: Cover): string =>
+  `"${createHash('sha256').update(JSON.stringify(cover)).digest('hex').slice(0, 32)}"`;
 
 // The last covers drawn, by ETag: a revalidated or repeated view (the brand's sample is asked for on
 // every visit) costs a hash instead of a render. Bounded: at most this many PNGs of ~50 KB.
@@ -43,23 +44,44 @@ async function drawCover(cover: Cover, fontFile: string | undefined): Promise<Bu
     generator = createResvgCoverGenerator({ fontFiles: fontFile ? [fontFile] : [] });
     generators.set(fontFile ?? '', generator);
   }
-  const image = await generator.generate({ title: cover.title, palette: cover.palette, style: { mood: cover.style.mood, shapes: cover.style.shapes } });
+  const image = await generator.generate({
+    title: cover.title,
+    palette: cover.palette,
+    style: { mood: cover.style.mood, shapes: cover.style.shapes },
+  });
   return image.png;
 }
 
 export const coverRoutes = [
   route({
-    method: 'get', path: '/articles/:id/cover', tag: 'Articles', summary: 'The article\'s cover image (1200×630 PNG), drawn from the brand palette and the title',
+    method: 'get',
+    path: '/articles/:id/cover',
+    tag: 'Articles',
+    summary: "The article's cover image (1200×630 PNG), drawn from the brand palette and the title",
     params: z.object({ id: idOf('art') }),
     responses: { 200: { binary: 'image/png' } },
     errors: [404],
     async handle({ params, auth, platform }) {
-      const doc = await ownedDoc<ArticleDoc>(platform.readStore, 'articles', params.id, auth, 'article');
+      const doc = await ownedDoc<ArticleDoc>(
+        platform.readStore,
+        'articles',
+        params.id,
+        auth,
+        'article',
+      );
       if (!doc.cover) {
-        throw new AppError('not_found', `Article ${params.id} has no cover: it is not drafted yet, or covers are off for its project (settings.covers.enabled).`);
+        throw new AppError(
+          'not_found',
+          `Article ${params.id} has no cover: it is not drafted yet, or covers are off for its project (settings.covers.enabled).`,
+        );
       }
       const png = await renderCover(doc.cover, platform.config.INKSTREAM_COVER_FONT);
-      return { status: 200, raw: png, contentType: 'image/png', headers: { ETag: coverETag(doc.cover), 'Cache-Control': 'private, max-age=3600' } };
+      return {
+        status: 200,
+        raw: png,
+        contentType: 'image/png',
+        headers: { ETag: coverETag(doc.cover), 'Cache-Control': 'private, max-age=3600' },
+      };
     },
   }),
 ];

@@ -12,12 +12,18 @@ import type { Platform } from '../../platform.ts';
  * and projects get one through PUT /projects/:id/integrations/github (the publishing feature);
  * a project without one is told how to connect it.
  */
-export async function resolvePublishMode(platform: Platform, auth: AuthContext, project: ProjectDoc): Promise<'pr' | 'direct'> {
+export async function resolvePublishMode(
+  platform: Platform,
+  auth: AuthContext,
+  project: ProjectDoc,
+): Promise<'pr' | 'direct'> {
   const { state } = await loadStream(platform.eventStore, integrationsStream, project.id);
   if (!state.github) {
-    throw new AppError('invalid_state',
+    throw new AppError(
+      'invalid_state',
       `Project ${project.id} has no GitHub connection, so there is nowhere to publish. Connect a repository with ` +
-      `PUT /api/v1/projects/${project.id}/integrations/github, then approve again.`);
+        `PUT /api/v1/projects/${project.id}/integrations/github, then approve again.`,
+    );
   }
   // The plan may have changed since the connection was saved.
   if (state.github.publishMode === 'direct') requireFeature(platform, auth, 'direct_push');

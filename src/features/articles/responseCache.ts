@@ -11,8 +11,17 @@ type Entry = { head: bigint; accountId: string; json: Buffer };
  * the first event appended anywhere (by any process) makes every entry miss.
  */
 export type ArticleResponseCache = {
-  get(articleId: string, accountId: string, consistency: { head: bigint; readModelsCurrent: boolean }): Buffer | null;
-  set(articleId: string, accountId: string, consistency: { head: bigint; readModelsCurrent: boolean }, json: Buffer): void;
+  get(
+    articleId: string,
+    accountId: string,
+    consistency: { head: bigint; readModelsCurrent: boolean },
+  ): Buffer | null;
+  set(
+    articleId: string,
+    accountId: string,
+    consistency: { head: bigint; readModelsCurrent: boolean },
+    json: Buffer,
+  ): void;
 };
 
 const caches = new WeakMap<Platform, ArticleResponseCache>();
@@ -31,7 +40,9 @@ export function createArticleResponseCache(maxEntries: number): ArticleResponseC
   return {
     get(articleId, accountId, { head, readModelsCurrent }) {
       const entry = entries.get(articleId);
-      return readModelsCurrent && entry && entry.head === head && entry.accountId === accountId ? entry.json : null;
+      return readModelsCurrent && entry && entry.head === head && entry.accountId === accountId
+        ? entry.json
+        : null;
     },
     set(articleId, accountId, { head, readModelsCurrent }, json) {
       if (!readModelsCurrent) return;

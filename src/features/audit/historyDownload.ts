@@ -13,18 +13,34 @@ import { historyEntries } from './historyEntries.ts';
  * stays an operator command (`inkstream export`).
  */
 export const articleHistoryDownloadRoute = route({
-  method: 'get', path: '/articles/:id/history.jsonl', tag: 'History',
-  summary: 'Download the article\'s whole history as JSON Lines: one history entry per line, in order',
+  method: 'get',
+  path: '/articles/:id/history.jsonl',
+  tag: 'History',
+  summary:
+    "Download the article's whole history as JSON Lines: one history entry per line, in order",
   params: z.object({ id: idOf('art') }),
   responses: { 200: { binary: 'application/jsonl' } },
   errors: [404],
   async handle({ params, auth, platform }) {
-    const doc = await ownedDoc<ArticleDoc>(platform.readStore, 'articles', params.id, auth, 'article');
+    const doc = await ownedDoc<ArticleDoc>(
+      platform.readStore,
+      'articles',
+      params.id,
+      auth,
+      'article',
+    );
     const events = await readStreamOrEmpty(platform.eventStore, streamName('article', doc.id));
-    const lines = (await historyEntries(platform.eventStore, events)).map((entry) => `${JSON.stringify(entry)}\n`);
+    const lines = (await historyEntries(platform.eventStore, events)).map(
+      (entry) => `${JSON.stringify(entry)}\n`,
+    );
     return {
-      status: 200, raw: Buffer.from(lines.join('')), contentType: 'application/jsonl; charset=utf-8',
-      headers: { 'Content-Disposition': `attachment; filename="${doc.id}-history.jsonl"`, 'Cache-Control': 'no-store' },
+      status: 200,
+      raw: Buffer.from(lines.join('')),
+      contentType: 'application/jsonl; charset=utf-8',
+      headers: {
+        'Content-Disposition': `attachment; filename="${doc.id}-history.jsonl"`,
+        'Cache-Control': 'no-store',
+      },
     };
   },
 });

@@ -10,7 +10,10 @@ const SOURCES = new Set(PUBLIC_EVENT_SOURCES);
  * (webhook deliveries, the feed) it gave. The ids are derived exactly as the outbox derives them,
  * from the stored event and the article as it was then, so the two records join without a lookup.
  */
-export async function historyEntries(store: EventStore, events: readonly StoredEvent[]): Promise<HistoryEntry[]> {
+export async function historyEntries(
+  store: EventStore,
+  events: readonly StoredEvent[],
+): Promise<HistoryEntry[]> {
   const folds = createArticleFolds(1); // one stream: only its latest fold is ever needed
   const entries: HistoryEntry[] = [];
   for (const event of events) {
@@ -20,7 +23,12 @@ export async function historyEntries(store: EventStore, events: readonly StoredE
       continue;
     }
     const published = await publicEventsFor(store, event, folds);
-    entries.push(toHistoryEntry(event, published.map((outgoing) => outgoing.envelope.id)));
+    entries.push(
+      toHistoryEntry(
+        event,
+        published.map((outgoing) => outgoing.envelope.id),
+      ),
+    );
   }
   return entries;
 }

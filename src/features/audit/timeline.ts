@@ -33,7 +33,9 @@ export function toHistoryEntry(event: StoredEvent, publicEventIds: string[]): Hi
     correlationId: event.metadata.correlationId,
     causationId: event.metadata.causationId,
     requestId: event.metadata.requestId,
-    generation: generation ? { provider: generation.provider, model: generation.model, usage: generation.usage } : null,
+    generation: generation
+      ? { provider: generation.provider, model: generation.model, usage: generation.usage }
+      : null,
     sources: Array.isArray(sources) ? sources : null,
     data: event.data,
     publicEventIds,
@@ -42,11 +44,17 @@ export function toHistoryEntry(event: StoredEvent, publicEventIds: string[]): Hi
 
 export function describeActor(actor: Actor): string {
   switch (actor.kind) {
-    case 'api_key': return `API key ${actor.keyId}${actor.keyName ? ` (${actor.keyName})` : ''}`;
-    case 'system': return `system: ${actor.worker}`;
-    case 'github': return `GitHub user ${actor.login}`;
-    case 'cli': return `CLI: ${actor.user}`;
-    case 'member': return `member ${actor.memberId}`;
-    default: return 'unknown';
+    case 'api_key':
+      return `API key ${actor.keyId}${actor.keyName ? ` (${actor.keyName})` : ''}`;
+    case 'system':
+      return `system: ${actor.worker}`;
+    case 'github':
+      return `GitHub user ${actor.login}`;
+    case 'cli':
+      return `CLI: ${actor.user}`;
+    case 'member':
+      return `member ${actor.memberId}`;
+    default:
+      return 'unknown';
   }
 }

@@ -20,11 +20,22 @@ export function contentVersions(events: readonly StoredEvent[]): ContentVersion[
   for (const event of events) {
     if (event.type !== 'ArticleDrafted' && event.type !== 'ArticleRevised') continue;
     const content = String(event.data.mdx);
-    const kind = event.type === 'ArticleRevised' ? 'revision' : event.data.purpose === 'refresh' ? 'refresh' : 'draft';
+    const kind =
+      event.type === 'ArticleRevised'
+        ? 'revision'
+        : event.data.purpose === 'refresh'
+          ? 'refresh'
+          : 'draft';
     versions.push({
-      version: Number(event.data.version), kind, at: event.createdAt, eventId: event.id, revision: Number(event.revision),
-      actor: event.metadata.actor, summary: typeof event.data.summary === 'string' ? event.data.summary : null,
-      diff: diffSummary(previous, content), content,
+      version: Number(event.data.version),
+      kind,
+      at: event.createdAt,
+      eventId: event.id,
+      revision: Number(event.revision),
+      actor: event.metadata.actor,
+      summary: typeof event.data.summary === 'string' ? event.data.summary : null,
+      diff: diffSummary(previous, content),
+      content,
     });
     previous = content;
   }
@@ -34,6 +45,7 @@ export function contentVersions(events: readonly StoredEvent[]): ContentVersion[
 export function versionDiff(versions: readonly ContentVersion[], index: number): string {
   const before = index > 0 ? versions[index - 1].content : '';
   return unifiedDiff(before, versions[index].content, {
-    from: index > 0 ? `version ${versions[index - 1].version}` : 'empty', to: `version ${versions[index].version}`,
+    from: index > 0 ? `version ${versions[index - 1].version}` : 'empty',
+    to: `version ${versions[index].version}`,
   });
 }

@@ -8,11 +8,15 @@ import type { Platform } from '../../platform.ts';
  * Whether the credential a stream was opened with is still good: an access token that has expired
  * or whose session ended, or a revoked key, ends the stream (the client reconnects with a new one).
  */
-export function credentialCheck(authorization: string | undefined, { readStore, clock }: Pick<Platform, 'readStore' | 'clock'>) {
+export function credentialCheck(
+  authorization: string | undefined,
+  { readStore, clock }: Pick<Platform, 'readStore' | 'clock'>,
+) {
   return async (): Promise<boolean> => {
     try {
       const presented = presentedKey(authorization);
-      if (hasAccessTokenShape(presented.key)) await lookUpAccessToken(presented, readStore, clock.nowMs());
+      if (hasAccessTokenShape(presented.key))
+        await lookUpAccessToken(presented, readStore, clock.nowMs());
       else await lookUpKey(presented, readStore);
       return true;
     } catch (error) {

@@ -38,7 +38,9 @@ function createHub({ eventStore }: Pick<Platform, 'eventStore'>): LiveHub {
   const perAccount = new Map<string, number>();
   let unsubscribe: (() => void) | null = null;
   let poll: NodeJS.Timeout | null = null;
-  const wakeAll = (fresh: boolean) => { for (const stream of streams) stream.wake(fresh); };
+  const wakeAll = (fresh: boolean) => {
+    for (const stream of streams) stream.wake(fresh);
+  };
 
   return {
     owners: createOwners(eventStore),

@@ -11,4 +11,5 @@ export const liveFeature: Feature = {
 };
 
 /** Ends every open live stream of the platform: a stopping server would otherwise wait for them. */
-export const endLiveStreams = (platform: Pick<Platform, 'eventStore'>): void => liveHub(platform).endAll();
+export const endLiveStreams = (platform: Pick<Platform, 'eventStore'>): void =>
+  liveHub(platform).endAll();

@@ -64,28 +64,41 @@ export function createLiveStream(options: LiveStreamOptions): LiveStream {
   /** True when the reader is keeping up; a reader that is not is disconnected, never buffered for without end. */
   function keepingUp(): boolean {
     if (!res || res.writableLength <= options.maxBufferedBytes) return true;
-    platform.logger.info({ accountId, buffered: res.writableLength }, 'live stream dropped: its reader is too slow');
+    platform.logger.info(
+      { accountId, buffered: res.writableLength },
+      'live stream dropped: its reader is too slow',
+    );
     res.destroy();
     cleanUp();
     return false;
   }
 
-  const nextWake = () => new Promise<void>((resolve) => {
-    if (woken || ended) return resolve();
-    wakeUp = () => { wakeUp = null; resolve(); };
-  });
+  const nextWake = () =>
+    new Promise<void>((resolve) => {
+      if (woken || ended) return resolve();
+      wakeUp = () => {
+        wakeUp = null;
+        resolve();
+      };
+    });
 
   async function pump(out: ServerResponse): Promise<void> {
     while (!ended) {
       const lookFresh = fresh;
       woken = false;
       fresh = false;
-      const { events, through } = await platform.tail.read(after, LIVE_CATEGORIES, BATCH, lookFresh);
+      const { events, through } = await platform.tail.read(
+        after,
+        LIVE_CATEGORIES,
+        BATCH,
+        lookFresh,
+      );
       let text = '';
       for (const event of events) {
         if (event.metadata.accountId !== accountId) continue; // never another account's change
         const owner = await hub.owners.of(event);
-        if (owner) text += `id: ${event.position}\ndata: ${JSON.stringify(toLiveChange(event, owner))}\n\n`;
+        if (owner)
+          text += `id: ${event.position}\ndata: ${JSON.stringify(toLiveChange(event, owner))}\n\n`;
       }
       if (ended) return;
       if (text) out.write(text);
@@ -106,16 +119,25 @@ export function createLiveStream(options: LiveStreamOptions): LiveStream {
       out.on('close', cleanUp);
       if (out.socket === null || out.socket.destroyed) return cleanUp(); // the client left while the request was handled
       // `ready` carries the starting position as its id, so a client that saw no change yet resumes from it.
-      out.write(`: inkstream live changes\n\n${after >= 0n ? `id: ${after}\n` : ''}event: ready\ndata: {}\n\n`);
+      out.write(
+        `: inkstream live changes\n\n${after >= 0n ? `id: ${after}\n` : ''}event: ready\ndata: {}\n\n`,
+      );
       heartbeat = setInterval(() => {
-        options.stillAuthorized().then((authorized) => {
-          if (!authorized) return finish('unauthorized');
-          if (!ended) out.write(': heartbeat\n\n');
-          keepingUp();
-        }, (error: unknown) => platform.logger.warn({ err: error, accountId }, 'live stream: credential check failed'));
+        options.stillAuthorized().then(
+          (authorized) => {
+            if (!authorized) return finish('unauthorized');
+            if (!ended) out.write(': heartbeat\n\n');
+            keepingUp();
+          },
+          (error: unknown) =>
+            platform.logger.warn({ err: error, accountId }, 'live stream: credential check failed'),
+        );
       }, options.heartbeatMs);
       pump(out).catch((error: unknown) => {
-        platform.logger.warn({ err: error, accountId }, 'live stream ended by an error; the client resumes with Last-Event-ID');
+        platform.logger.warn(
+          { err: error, accountId },
+          'live stream ended by an error; the client resumes with Last-Event-ID',
+        );
         out.destroy();
         cleanUp();
       });

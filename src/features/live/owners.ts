@@ -20,10 +20,12 @@ export function createOwners(store: Pick<EventStore, 'readStream'>): Owners {
   };
   return {
     async of(event) {
-      if (streamCategory(event.stream) === PROJECT_CATEGORY) return { projectId: entityIdOf(event) };
+      if (streamCategory(event.stream) === PROJECT_CATEGORY)
+        return { projectId: entityIdOf(event) };
       const cached = known.get(event.stream);
       if (cached) return cached;
-      const [first] = event.revision === 0n ? [event] : await store.readStream(event.stream, { maxCount: 1 });
+      const [first] =
+        event.revision === 0n ? [event] : await store.readStream(event.stream, { maxCount: 1 });
       const owner = first ? ownerFromFirstEvent(first) : null;
       if (owner) remember(event.stream, owner);
       return owner;

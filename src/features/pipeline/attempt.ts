@@ -6,7 +6,10 @@ export type Attempt<T> = { ok: true; value: T } | { ok: false; error: unknown };
  * make the consumer retry from its checkpoint. A failure while the server stops is not an
  * outcome: it throws, and the event is handled again after the restart.
  */
-export async function attempt<T>(work: () => Promise<T>, stopping?: AbortSignal): Promise<Attempt<T>> {
+export async function attempt<T>(
+  work: () => Promise<T>,
+  stopping?: AbortSignal,
+): Promise<Attempt<T>> {
   try {
     return { ok: true, value: await work() };
   } catch (error) {

@@ -37,27 +37,46 @@ export type PipelineContext = {
   lifecycle: StopSwitch['worker'];
 };
 
-export type PipelineOverrides = Partial<Pick<PipelineContext, 'writer' | 'llm' | 'http' | 'concurrency' | 'prices'>> & {
+export type PipelineOverrides = Partial<
+  Pick<PipelineContext, 'writer' | 'llm' | 'http' | 'concurrency' | 'prices'>
+> & {
   crawl?: Partial<PipelineContext['crawl']>;
 };
 
 export const CRAWL_PAGE_CAP = 25;
 
-export function createPipelineContext(platform: Platform, overrides: PipelineOverrides = {}): PipelineContext {
+export function createPipelineContext(
+  platform: Platform,
+  overrides: PipelineOverrides = {},
+): PipelineContext {
   const { config } = platform;
-  const composed = overrides.writer ? { writer: overrides.writer, llm: overrides.llm } : createContentWriter(llmConfigOf(config));
-  const prices = overrides.prices ?? loadPriceTable({ json: config.INKSTREAM_LLM_PRICES, file: config.INKSTREAM_LLM_PRICES_FILE });
-  const logger = platform.logger.child({ component: 'pipeline', provider: composed.writer.provider });
+  const composed = overrides.writer
+    ? { writer: overrides.writer, llm: overrides.llm }
+    : createContentWriter(llmConfigOf(config));
+  const prices =
+    overrides.prices ??
+    loadPriceTable({ json: config.INKSTREAM_LLM_PRICES, file: config.INKSTREAM_LLM_PRICES_FILE });
+  const logger = platform.logger.child({
+    component: 'pipeline',
+    provider: composed.writer.provider,
+  });
   const allowed = allowedModels(config.INKSTREAM_DEFAULT_MODEL, config.INKSTREAM_ALLOWED_MODELS);
   // Kept across stop and start, like the crawls they bound.
-  const crawlOrigins = createLimiter({ concurrency: config.INKSTREAM_CRAWL_CONCURRENCY_PER_ORIGIN });
+  const crawlOrigins = createLimiter({
+    concurrency: config.INKSTREAM_CRAWL_CONCURRENCY_PER_ORIGIN,
+  });
   const crawlSites = createLimiter({ concurrency: 1 });
-  const newHttp = () => createSafeHttpClient({ destinations: platform.destinations, originLimiter: crawlOrigins });
+  const newHttp = () =>
+    createSafeHttpClient({ destinations: platform.destinations, originLimiter: crawlOrigins });
   let ownHttp = overrides.http ? null : newHttp();
   // Stopping closes the client, so requests in flight end and their crawl is redone after the restart.
   const lifecycle = stopSwitch('pipeline.lifecycle', {
-    onRestart() { if (!overrides.http) ownHttp = newHttp(); },
-    async onStop() { await ownHttp?.close(); },
+    onRestart() {
+      if (!overrides.http) ownHttp = newHttp();
+    },
+    async onStop() {
+      await ownHttp?.close();
+    },
   });
   return {
     platform,
@@ -65,17 +84,32 @@ export function createPipelineContext(platform: Platform, overrides: PipelineOve
     writer: composed.writer,
     llm: composed.llm,
     prices,
-    get http() { return overrides.http ?? ownHttp!; },
+    get http() {
+      return overrides.http ?? ownHttp!;
+    },
     modelFor(settings) {
       if (composed.writer.provider === 'offline') return undefined;
-      const { model, disallowed } = modelToUse(settings.model, config.INKSTREAM_DEFAULT_MODEL, allowed);
-      if (disallowed) logger.warn({ chosen: settings.model, used: model }, 'the project\'s model is not on INKSTREAM_ALLOWED_MODELS; using the default model');
+      const { model, disallowed } = modelToUse(
+        settings.model,
+        config.INKSTREAM_DEFAULT_MODEL,
+        allowed,
+      );
+      if (disallowed)
+        logger.warn(
+          { chosen: settings.model, used: model },
+          "the project's model is not on INKSTREAM_ALLOWED_MODELS; using the default model",
+        );
       return model;
     },
-    crawl: { pageCap: overrides.crawl?.pageCap ?? CRAWL_PAGE_CAP, deadlineMs: overrides.crawl?.deadlineMs ?? 120_000 },
+    crawl: {
+      pageCap: overrides.crawl?.pageCap ?? CRAWL_PAGE_CAP,
+      deadlineMs: overrides.crawl?.deadlineMs ?? 120_000,
+    },
     crawlSites,
     concurrency: overrides.concurrency ?? config.INKSTREAM_PIPELINE_SLOTS,
-    get signal() { return lifecycle.signal; },
+    get signal() {
+      return lifecycle.signal;
+    },
     lifecycle: lifecycle.worker,
   };
 }

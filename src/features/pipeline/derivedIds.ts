@@ -5,7 +5,8 @@ const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
 const encodeTime = (ms: number): string => {
   let out = '';
-  for (let i = 0, rest = Math.max(0, Math.floor(ms)); i < 10; i++, rest = Math.floor(rest / 32)) out = ALPHABET[rest % 32] + out;
+  for (let i = 0, rest = Math.max(0, Math.floor(ms)); i < 10; i++, rest = Math.floor(rest / 32))
+    out = ALPHABET[rest % 32] + out;
   return out;
 };
 
@@ -25,4 +26,5 @@ export function derivedId(prefix: IdPrefix, timeMs: number, key: string): string
 export { timeOfId };
 
 /** The index-th topic a research run suggests. */
-export const researchTopicId = (runId: string, index: number): string => derivedId('tpc', timeOfId(runId), `${runId}\u0000${index}`);
+export const researchTopicId = (runId: string, index: number): string =>
+  derivedId('tpc', timeOfId(runId), `${runId}\u0000${index}`);

@@ -15,8 +15,10 @@ export function describeError(error: unknown): string {
 export function remedyFor(error: unknown, retry: string): string {
   if (isLlmError(error)) {
     if (error.kind === 'auth') return `Check OPENAI_API_KEY on the server, then ${retry}.`;
-    if (error.kind === 'model_not_found') return `Set the project's settings.model to a model the server offers (PATCH /projects/:id), then ${retry}.`;
-    if (error.kind === 'quota_exceeded') return `Add credit to the model provider's account, then ${retry}.`;
+    if (error.kind === 'model_not_found')
+      return `Set the project's settings.model to a model the server offers (PATCH /projects/:id), then ${retry}.`;
+    if (error.kind === 'quota_exceeded')
+      return `Add credit to the model provider's account, then ${retry}.`;
   }
   return `${retry.charAt(0).toUpperCase()}${retry.slice(1)}.`;
 }

@@ -25,7 +25,12 @@ export function pipelineFeature(options: PipelineOptions = {}): Feature {
     projections: [],
     background(platform) {
       const ctx = createPipelineContext(platform, options);
-      const processes = [crawlProcess(ctx), researchProcess(ctx), writeProcess(ctx), reviseProcess(ctx)];
+      const processes = [
+        crawlProcess(ctx),
+        researchProcess(ctx),
+        writeProcess(ctx),
+        reviseProcess(ctx),
+      ];
       return {
         consumers: processes.map((process) => partitionedConsumer(process, platform)),
         workers: [ctx.lifecycle, schedulerWorker({ intervalMs: options.schedulerTickMs })],

@@ -10,7 +10,9 @@ import type { PipelineContext } from './context.ts';
  * table. The model is the one that answered, so a server that swaps models is priced as it ran.
  */
 export async function runModelStep<T extends { model?: string }>(
-  ctx: Pick<PipelineContext, 'platform' | 'writer' | 'prices' | 'signal'>, step: ArticleStep, work: () => Promise<T>,
+  ctx: Pick<PipelineContext, 'platform' | 'writer' | 'prices' | 'signal'>,
+  step: ArticleStep,
+  work: () => Promise<T>,
 ): Promise<{ outcome: Attempt<T>; run: StepRun }> {
   const { clock } = ctx.platform;
   const startedAt = clock.now();
@@ -19,14 +21,19 @@ export async function runModelStep<T extends { model?: string }>(
   if (result.status === 'rejected') throw result.reason; // the pipeline is stopping: not an outcome
   const outcome = result.value;
   const offline = ctx.writer.provider === 'offline';
-  const model = metered.model ?? (outcome.ok ? outcome.value.model ?? null : null);
+  const model = metered.model ?? (outcome.ok ? (outcome.value.model ?? null) : null);
   const price = offline ? null : priceOf(ctx.prices, model);
   return {
     outcome,
     run: {
-      step, outcome: outcome.ok ? 'done' : 'failed', provider: ctx.writer.provider, model,
-      tokensIn: metered.promptTokens, tokensOut: metered.completionTokens,
-      durationMs: Math.max(0, clock.nowMs() - startedMs), attempts: metered.requests,
+      step,
+      outcome: outcome.ok ? 'done' : 'failed',
+      provider: ctx.writer.provider,
+      model,
+      tokensIn: metered.promptTokens,
+      tokensOut: metered.completionTokens,
+      durationMs: Math.max(0, clock.nowMs() - startedMs),
+      attempts: metered.requests,
       costUsd: price ? costOf(price, metered.promptTokens, metered.completionTokens) : null,
       startedAt,
     },

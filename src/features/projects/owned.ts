@@ -6,7 +6,10 @@ import { ownedDoc } from '../../http/resources.ts';
 import type { Platform } from '../../platform.ts';
 
 /** The caller's project, or 404 (another account's project does not exist for them). */
-export const ownedProject = (input: { platform: Platform; auth: AuthContext }, projectId: string): Promise<ProjectDoc> =>
+export const ownedProject = (
+  input: { platform: Platform; auth: AuthContext },
+  projectId: string,
+): Promise<ProjectDoc> =>
   ownedDoc<ProjectDoc>(input.platform.readStore, 'projects', projectId, input.auth, 'project');
 
 /** Beyond this many projects the remembered owners start over. */
@@ -20,9 +23,12 @@ const ownersByServices = new WeakMap<Platform, Map<string, string>>();
  * 404 unless the project exists and is the caller's, as ownedProject, for a handler that needs
  * nothing else of it: the read models are waited for and read only for a project not seen before.
  */
-export async function requireOwnedProject(input: { platform: Platform; auth: AuthContext; consistency: Consistency }, projectId: string): Promise<void> {
+export async function requireOwnedProject(
+  input: { platform: Platform; auth: AuthContext; consistency: Consistency },
+  projectId: string,
+): Promise<void> {
   let owners = ownersByServices.get(input.platform);
-  if (!owners) ownersByServices.set(input.platform, owners = new Map());
+  if (!owners) ownersByServices.set(input.platform, (owners = new Map()));
   let owner = owners.get(projectId);
   if (owner === undefined) {
     await input.consistency.readModelsCurrent();
@@ -32,5 +38,6 @@ export async function requireOwnedProject(input: { platform: Platform; auth: Aut
       owners.set(projectId, owner);
     }
   }
-  if (owner !== input.auth.accountId) throw new AppError('not_found', `No project ${projectId} in this account.`);
+  if (owner !== input.auth.accountId)
+    throw new AppError('not_found', `No project ${projectId} in this account.`);
 }

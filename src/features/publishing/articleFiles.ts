@@ -8,13 +8,19 @@ import type { GitHubSettings } from '../../domain/integrations/integrations.ts';
 
 export const BRANCH_PREFIX = 'inkstream/';
 
-const joinPath = (directory: string, name: string): string => (directory ? `${directory}/${name}` : name);
+const joinPath = (directory: string, name: string): string =>
+  directory ? `${directory}/${name}` : name;
 
-export const articlePath = (settings: Pick<GitHubSettings, 'contentDirectory'>, slug: string): string => joinPath(settings.contentDirectory, `${slug}.mdx`);
-export const coverPath = (settings: Pick<GitHubSettings, 'coverDirectory'>, slug: string): string => joinPath(settings.coverDirectory, `${slug}.png`);
+export const articlePath = (
+  settings: Pick<GitHubSettings, 'contentDirectory'>,
+  slug: string,
+): string => joinPath(settings.contentDirectory, `${slug}.mdx`);
+export const coverPath = (settings: Pick<GitHubSettings, 'coverDirectory'>, slug: string): string =>
+  joinPath(settings.coverDirectory, `${slug}.png`);
 
 export const publishBranch = (slug: string): string => `${BRANCH_PREFIX}${slug}`;
-export const refreshBranch = (slug: string, refreshNumber: number): string => `${BRANCH_PREFIX}${slug}-refresh-${refreshNumber}`;
+export const refreshBranch = (slug: string, refreshNumber: number): string =>
+  `${BRANCH_PREFIX}${slug}-refresh-${refreshNumber}`;
 
 /**
  * The MDX as committed under `slug`: the draft itself, or, when the slug had to change, the draft
@@ -29,16 +35,29 @@ export function mdxFor(mdx: string, slug: string): string {
     return mdx; // frontmatter a person shaped by hand: committed as it is
   }
   if (parsed.frontmatter.slug === slug) return mdx;
-  const frontmatter = { ...parsed.frontmatter, slug, ...(parsed.frontmatter.cover ? { cover: coverSitePath(slug) } : {}) };
+  const frontmatter = {
+    ...parsed.frontmatter,
+    slug,
+    ...(parsed.frontmatter.cover ? { cover: coverSitePath(slug) } : {}),
+  };
   return buildMdx(frontmatter, parsed.body);
 }
 
 /** Where a commit lands: the branch, and the base branch whose file a new branch will start from. */
-export type CommitTarget = { repo: Pick<GitHubRepository, 'getFile'>; branch: string; baseBranch: string };
+export type CommitTarget = {
+  repo: Pick<GitHubRepository, 'getFile'>;
+  branch: string;
+  baseBranch: string;
+};
 
 /** The repository's own version of the file: on the branch the commit lands on, else on the base branch. */
-async function repositoryVersion({ repo, branch, baseBranch }: CommitTarget, path: string): Promise<string | null> {
-  const file = (await repo.getFile(path, branch)) ?? (branch === baseBranch ? null : await repo.getFile(path, baseBranch));
+async function repositoryVersion(
+  { repo, branch, baseBranch }: CommitTarget,
+  path: string,
+): Promise<string | null> {
+  const file =
+    (await repo.getFile(path, branch)) ??
+    (branch === baseBranch ? null : await repo.getFile(path, baseBranch));
   return file ? file.content.toString('utf8') : null;
 }
 
@@ -47,7 +66,12 @@ async function repositoryVersion({ repo, branch, baseBranch }: CommitTarget, pat
  * gate against the repository's own version first (UnsafeMdxError: nothing is committed).
  */
 export async function articleFiles(
-  article: ActiveArticle, mdx: string, settings: GitHubSettings, slug: string, target: CommitTarget, coverFont: string | undefined,
+  article: ActiveArticle,
+  mdx: string,
+  settings: GitHubSettings,
+  slug: string,
+  target: CommitTarget,
+  coverFont: string | undefined,
 ): Promise<FileToCommit[]> {
   const path = articlePath(settings, slug);
   const content = mdxFor(mdx, slug);
@@ -55,6 +79,10 @@ export async function articleFiles(
   const { assertInertMdx } = await import('../../mdx/mdxGate.ts');
   assertInertMdx(content, await repositoryVersion(target, path));
   const files: FileToCommit[] = [{ path, content }];
-  if (article.cover) files.push({ path: coverPath(settings, slug), content: await renderCover(article.cover, coverFont) });
+  if (article.cover)
+    files.push({
+      path: coverPath(settings, slug),
+      content: await renderCover(article.cover, coverFont),
+    });
   return files;
 }

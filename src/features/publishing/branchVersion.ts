@@ -1,4 +1,8 @@
-import { slugOfPath, type ActiveArticle, type ArticleEvent } from '../../domain/articles/article.ts';
+import {
+  slugOfPath,
+  type ActiveArticle,
+  type ArticleEvent,
+} from '../../domain/articles/article.ts';
 import { integrationsStream } from '../../domain/integrations/decide.ts';
 import { loadStream } from '../../eventstore/handleCommand.ts';
 import type { StoredEvent } from '../../eventstore/port.ts';
@@ -11,7 +15,8 @@ function ownVersions(events: readonly StoredEvent[], slug: string): Set<string> 
   const versions = new Set<string>();
   for (const stored of events) {
     const event = stored as unknown as ArticleEvent;
-    if (event.type === 'ArticleDrafted' || event.type === 'ArticleRevised') versions.add(mdxFor(event.data.mdx, slug));
+    if (event.type === 'ArticleDrafted' || event.type === 'ArticleRevised')
+      versions.add(mdxFor(event.data.mdx, slug));
   }
   return versions;
 }
@@ -23,11 +28,17 @@ function ownVersions(events: readonly StoredEvent[], slug: string): Set<string> 
  * revision is newer), when there is no open pull request or file, or no GitHub connection any more.
  * GitHub's errors are thrown: a revision that cannot see the branch must not overwrite it.
  */
-export async function handEditedVersion(platform: Platform, article: ActiveArticle, events: readonly StoredEvent[]): Promise<string | null> {
+export async function handEditedVersion(
+  platform: Platform,
+  article: ActiveArticle,
+  events: readonly StoredEvent[],
+): Promise<string | null> {
   if (article.status !== 'pr_open' || !article.pr || !article.path) return null;
-  const connection = (await loadStream(platform.eventStore, integrationsStream, article.projectId)).state.github;
+  const connection = (await loadStream(platform.eventStore, integrationsStream, article.projectId))
+    .state.github;
   if (!connection) return null;
-  const repo = githubClients(platform).forConnection(connection, { accountId: accountOf(events), projectId: article.projectId })
+  const repo = githubClients(platform)
+    .forConnection(connection, { accountId: accountOf(events), projectId: article.projectId })
     .repository({ owner: connection.owner, repo: connection.repo });
   const file = await repo.getFile(article.path, article.pr.branch);
   if (!file) return null;

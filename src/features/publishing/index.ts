@@ -20,12 +20,21 @@ import { syncRevisionHandler } from './jobs/syncRevision.ts';
  */
 export const publishingFeature: Feature = {
   name: 'publishing',
-  routes: [...githubIntegrationRoutes, ...postPublishHookRoutes, ...postPublishHookCallRoutes, ...githubEventRoutes],
+  routes: [
+    ...githubIntegrationRoutes,
+    ...postPublishHookRoutes,
+    ...postPublishHookCallRoutes,
+    ...githubEventRoutes,
+  ],
   projections: projectionList(integrations),
   background(platform) {
     const hooks = postPublishHookSender(platform);
     const worker = publishingJobWorker(
-      { publish: publishHandler(platform), revision: syncRevisionHandler(platform), hook: hooks.handle },
+      {
+        publish: publishHandler(platform),
+        revision: syncRevisionHandler(platform),
+        hook: hooks.handle,
+      },
       { onStop: hooks.close },
     );
     return { consumers: [publishingFeeder(platform)], workers: [worker, pullRequestReconciler()] };

@@ -16,7 +16,9 @@ const LINE_START = /^([#+-]|\d+[.)])/;
 
 /** One line of escaped inline text, at most `max` characters before escaping. */
 export const markdownText = (text: string, max: number): string =>
-  oneLine(text, max).replace(INLINE, (char) => `\\${char}`).replace(LINE_START, (start) => `${start.slice(0, -1)}\\${start.slice(-1)}`);
+  oneLine(text, max)
+    .replace(INLINE, (char) => `\\${char}`)
+    .replace(LINE_START, (start) => `${start.slice(0, -1)}\\${start.slice(-1)}`);
 
 /** A code span whose fence is longer than any run of backticks inside it, so the text cannot close it. */
 export function codeSpan(text: string, max: number): string {
@@ -37,6 +39,9 @@ export function markdownLink(text: string, url: string, max: number): string {
     return label;
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return label;
-  const destination = parsed.href.replace(/[()<>\s`\\]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  const destination = parsed.href.replace(
+    /[()<>\s`\\]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
   return `[${label}](${destination})`;
 }

@@ -14,7 +14,8 @@ import { qualitySection } from './qualityText.ts';
  * trailer, a Markdown block, HTML or an Inkstream marker.
  */
 export const INKSTREAM_MARKER = '<!-- inkstream';
-export const revisionMarker = (revisionId: string): string => `${INKSTREAM_MARKER}:revision:${revisionId} -->`;
+export const revisionMarker = (revisionId: string): string =>
+  `${INKSTREAM_MARKER}:revision:${revisionId} -->`;
 
 type Purpose = 'publish' | 'refresh';
 
@@ -35,7 +36,8 @@ export function isBrief(mdx: string | null): boolean {
   }
 }
 
-const kindOf = (article: ActiveArticle): string => (isBrief(article.mdx) ? 'article brief' : 'article');
+const kindOf = (article: ActiveArticle): string =>
+  isBrief(article.mdx) ? 'article brief' : 'article';
 
 export const prTitle = (article: ActiveArticle, purpose: Purpose): string =>
   `${purpose === 'refresh' ? 'Refresh' : 'New'} ${kindOf(article)}: ${oneLine(article.title, TITLE_IN_PR)}`;
@@ -43,7 +45,11 @@ export const prTitle = (article: ActiveArticle, purpose: Purpose): string =>
 export const commitMessage = (article: ActiveArticle, purpose: Purpose): string =>
   `${purpose === 'refresh' ? 'Refresh' : 'Add'} ${kindOf(article)} "${oneLine(article.title, TITLE_IN_SUBJECT)}"\n\nInkstream-Article: ${article.id}`;
 
-export const revisionCommitMessage = (article: ActiveArticle, revisionId: string, summary: string): string =>
+export const revisionCommitMessage = (
+  article: ActiveArticle,
+  revisionId: string,
+  summary: string,
+): string =>
   `Revise "${oneLine(article.title, TITLE_IN_SUBJECT)}": ${oneLine(summary, SUMMARY_IN_SUBJECT)}\n\n${oneLine(summary, SUMMARY)}\n\nInkstream-Article: ${article.id}\nInkstream-Revision: ${revisionId}`;
 
 /** A code span in a table cell: GFM splits cells at every unescaped `|`, even inside code. */
@@ -59,7 +65,12 @@ function descriptionOf(mdx: string | null): string | null {
 }
 
 export function prBody(input: {
-  article: ActiveArticle; purpose: Purpose; path: string; coverPath: string | null; wordCount: number | null; generator: string | null;
+  article: ActiveArticle;
+  purpose: Purpose;
+  path: string;
+  coverPath: string | null;
+  wordCount: number | null;
+  generator: string | null;
   /** A refresh quotes the article's search figures from before it. */
   search?: RecordedMetrics | null;
 }): string {
@@ -75,7 +86,9 @@ export function prBody(input: {
     ['Inkstream article', cellCode(article.id)],
   ];
   const sources = article.sources.length
-    ? article.sources.map((source) => `- ${markdownLink(source.title, source.url, CELL)}`).join('\n')
+    ? article.sources
+        .map((source) => `- ${markdownLink(source.title, source.url, CELL)}`)
+        .join('\n')
     : '_No sources were recorded for this article._';
   const intro = isBrief(article.mdx)
     ? `Inkstream wrote a **brief** for ${purpose === 'refresh' ? 'a refresh of the published article' : 'a new article'} **${title}**, not the article itself: no language model is configured on the Inkstream server (OPENAI_API_KEY is not set). The file holds the keyword, a suggested outline, what the site says with the URL of each excerpt, the company facts and pages to link to. Write the article on this branch before merging; Inkstream keeps edits made here when it revises.`
@@ -104,12 +117,27 @@ export function prBody(input: {
 }
 
 export function revisionComment(input: {
-  revisionId: string; instruction: string; source: RevisionSource; summary: string; diff: DiffStats; version: number; commitSha: string; committed: boolean;
+  revisionId: string;
+  instruction: string;
+  source: RevisionSource;
+  summary: string;
+  diff: DiffStats;
+  version: number;
+  commitSha: string;
+  committed: boolean;
 }): string {
   const { source, summary, diff, version, commitSha } = input;
-  const who = source.kind === 'github' ? `@${source.login} asked` : 'A revision was requested through the API';
-  const quoted = input.instruction.split('\n').map((line) => `> ${markdownText(line, SUMMARY)}`).join('\n');
-  const commit = input.committed ? `committed as ${commitSha.slice(0, 7)}` : `already on this branch at ${commitSha.slice(0, 7)}`;
+  const who =
+    source.kind === 'github'
+      ? `@${source.login} asked`
+      : 'A revision was requested through the API';
+  const quoted = input.instruction
+    .split('\n')
+    .map((line) => `> ${markdownText(line, SUMMARY)}`)
+    .join('\n');
+  const commit = input.committed
+    ? `committed as ${commitSha.slice(0, 7)}`
+    : `already on this branch at ${commitSha.slice(0, 7)}`;
   return [
     revisionMarker(input.revisionId),
     `${who}:`,
@@ -123,8 +151,26 @@ export function revisionComment(input: {
 }
 
 /** The answer to a revision that was not applied: the request, and the reason the article shows. */
-export function revisionRefusedComment(input: { revisionId: string; instruction: string; source: RevisionSource; reason: string }): string {
-  const who = input.source.kind === 'github' ? `@${input.source.login} asked` : 'A revision was requested through the API';
-  const quoted = input.instruction.split('\n').map((line) => `> ${markdownText(line, SUMMARY)}`).join('\n');
-  return [revisionMarker(input.revisionId), `${who}:`, '', quoted, '', `**Not applied**, nothing was committed: ${markdownText(input.reason, SUMMARY)}`].join('\n');
+export function revisionRefusedComment(input: {
+  revisionId: string;
+  instruction: string;
+  source: RevisionSource;
+  reason: string;
+}): string {
+  const who =
+    input.source.kind === 'github'
+      ? `@${input.source.login} asked`
+      : 'A revision was requested through the API';
+  const quoted = input.instruction
+    .split('\n')
+    .map((line) => `> ${markdownText(line, SUMMARY)}`)
+    .join('\n');
+  return [
+    revisionMarker(input.revisionId),
+    `${who}:`,
+    '',
+    quoted,
+    '',
+    `**Not applied**, nothing was committed: ${markdownText(input.reason, SUMMARY)}`,
+  ].join('\n');
 }

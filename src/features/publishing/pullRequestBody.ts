@@ -9,7 +9,9 @@ import { prBody } from './prText.ts';
 function generatorOf(mdx: string): string | null {
   try {
     const { generator } = parseMdx(mdx).frontmatter;
-    return generator.provider === 'offline' ? 'the offline writer (no model configured)' : `${generator.provider} ${generator.model}`;
+    return generator.provider === 'offline'
+      ? 'the offline writer (no model configured)'
+      : `${generator.provider} ${generator.model}`;
   } catch {
     return null;
   }
@@ -21,13 +23,22 @@ function generatorOf(mdx: string): string | null {
  * description, length and checks it shows are those of the file on the branch.
  */
 export function pullRequestBody(input: {
-  article: ActiveArticle; mdx: string; connection: GitHubConnection; path: string; slug: string;
-  purpose: 'publish' | 'refresh'; events: readonly StoredEvent[];
+  article: ActiveArticle;
+  mdx: string;
+  connection: GitHubConnection;
+  path: string;
+  slug: string;
+  purpose: 'publish' | 'refresh';
+  events: readonly StoredEvent[];
 }): string {
   const { article, mdx, connection, path, slug, purpose, events } = input;
   return prBody({
-    article, purpose, path, coverPath: article.cover ? coverPath(connection, slug) : null,
-    wordCount: countWords(mdx), generator: generatorOf(mdx),
+    article,
+    purpose,
+    path,
+    coverPath: article.cover ? coverPath(connection, slug) : null,
+    wordCount: countWords(mdx),
+    generator: generatorOf(mdx),
     search: purpose === 'refresh' ? latestSearchMetrics(events) : null,
   });
 }

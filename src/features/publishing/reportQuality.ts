@@ -8,11 +8,24 @@ import { QUALITY_STATUS_CONTEXT, qualityStatus } from './qualityText.ts';
  * without "Commit statuses: write" still publishes (the PR description carries the same list), and
  * the refusal is logged for the operator.
  */
-export async function reportQuality(platform: Pick<Platform, 'logger'>, repo: Pick<GitHubRepository, 'createCommitStatus'>, sha: string, checks: readonly QualityCheck[], articleId: string): Promise<void> {
+export async function reportQuality(
+  platform: Pick<Platform, 'logger'>,
+  repo: Pick<GitHubRepository, 'createCommitStatus'>,
+  sha: string,
+  checks: readonly QualityCheck[],
+  articleId: string,
+): Promise<void> {
   if (checks.length === 0) return;
   try {
-    await repo.createCommitStatus({ sha, context: QUALITY_STATUS_CONTEXT, ...qualityStatus(checks) });
+    await repo.createCommitStatus({
+      sha,
+      context: QUALITY_STATUS_CONTEXT,
+      ...qualityStatus(checks),
+    });
   } catch (error) {
-    platform.logger.warn({ err: error, articleId, sha }, 'the quality gate\'s commit status was not posted');
+    platform.logger.warn(
+      { err: error, articleId, sha },
+      "the quality gate's commit status was not posted",
+    );
   }
 }

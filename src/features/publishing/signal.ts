@@ -11,7 +11,9 @@ export function publishingSignal(owner: object): PublishingSignal {
   if (signal) return signal;
   const listeners = new Set<() => void>();
   signal = {
-    notify() { for (const listener of listeners) listener(); },
+    notify() {
+      for (const listener of listeners) listener();
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -11,21 +11,29 @@ export type SiteUrls = { websiteUrl: string; blogUrl: string | null };
 
 export const EXAMPLE_SLUG = 'your-article-slug';
 
-export const defaultUrlPattern = (site: SiteUrls): string => (site.blogUrl ? '{blogUrl}/{slug}' : '{siteUrl}/blog/{slug}');
+export const defaultUrlPattern = (site: SiteUrls): string =>
+  site.blogUrl ? '{blogUrl}/{slug}' : '{siteUrl}/blog/{slug}';
 
 const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, '');
 
 export function articleUrl(pattern: string, site: SiteUrls, slug: string): string {
   const siteUrl = withoutTrailingSlash(site.websiteUrl);
   const blogUrl = site.blogUrl ? withoutTrailingSlash(site.blogUrl) : `${siteUrl}/blog`;
-  return pattern.replaceAll('{siteUrl}', siteUrl).replaceAll('{blogUrl}', blogUrl).replaceAll('{slug}', encodeURIComponent(slug));
+  return pattern
+    .replaceAll('{siteUrl}', siteUrl)
+    .replaceAll('{blogUrl}', blogUrl)
+    .replaceAll('{slug}', encodeURIComponent(slug));
 }
 
 /** What is wrong with a pattern on its own, or null. */
 export function patternProblem(pattern: string): string | null {
-  const unknown = [...pattern.matchAll(/\{([^}]*)\}/g)].map((match) => match[1]).filter((name) => !(PLACEHOLDERS as readonly string[]).includes(name));
-  if (unknown.length) return `unknown placeholder {${unknown[0]}}; use {siteUrl}, {blogUrl} and {slug}`;
-  if (!pattern.includes('{slug}')) return 'the pattern must contain {slug}, e.g. {siteUrl}/blog/{slug}';
+  const unknown = [...pattern.matchAll(/\{([^}]*)\}/g)]
+    .map((match) => match[1])
+    .filter((name) => !(PLACEHOLDERS as readonly string[]).includes(name));
+  if (unknown.length)
+    return `unknown placeholder {${unknown[0]}}; use {siteUrl}, {blogUrl} and {slug}`;
+  if (!pattern.includes('{slug}'))
+    return 'the pattern must contain {slug}, e.g. {siteUrl}/blog/{slug}';
   return null;
 }
 
@@ -41,5 +49,7 @@ export function propertyCovers(property: string, url: string): boolean {
 }
 
 /** The slug an article is published under: its file's name (it differs from the draft's after a collision). */
-export const publishedSlug = (article: { path: string | null; slug: string | null }): string | null =>
-  (article.path ? slugOfPath(article.path) : article.slug);
+export const publishedSlug = (article: {
+  path: string | null;
+  slug: string | null;
+}): string | null => (article.path ? slugOfPath(article.path) : article.slug);

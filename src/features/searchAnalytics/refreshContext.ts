@@ -14,7 +14,13 @@ export function latestSearchMetrics(events: readonly StoredEvent[]): RecordedMet
   for (let i = events.length - 1; i >= 0; i--) {
     const event = events[i] as unknown as ArticleEvent;
     if (event.type === 'ArticleSearchMetricsUpdated') {
-      const { articleId: _articleId, projectId: _projectId, syncId: _syncId, at, ...snapshot } = event.data;
+      const {
+        articleId: _articleId,
+        projectId: _projectId,
+        syncId: _syncId,
+        at,
+        ...snapshot
+      } = event.data;
       return { ...snapshot, syncedAt: at };
     }
   }
@@ -31,17 +37,25 @@ const totalsText = (totals: PeriodTotals): string =>
 /** For the refresh's research and writing: the figures, and the queries to keep ranking for. */
 export function searchBrief(metrics: RecordedMetrics): string {
   const { url, period, previousPeriod, current, previous, queries } = metrics;
-  const figures = `Search performance of the published page ${url} (Google Search Console): ${period.start} to ${period.end}: ${totalsText(current)}; ` +
+  const figures =
+    `Search performance of the published page ${url} (Google Search Console): ${period.start} to ${period.end}: ${totalsText(current)}; ` +
     `${previousPeriod.start} to ${previousPeriod.end}: ${totalsText(previous)}.`;
-  if (queries.length === 0) return `${figures} It ranked for no query in the last period; make the article answer its keyword's search intent plainly.`;
-  const listed = queries.map((query) => `"${query.query}" (${count(query.clicks)} clicks, ${count(query.impressions)} impressions, position ${position(query.position)})`).join('; ');
+  if (queries.length === 0)
+    return `${figures} It ranked for no query in the last period; make the article answer its keyword's search intent plainly.`;
+  const listed = queries
+    .map(
+      (query) =>
+        `"${query.query}" (${count(query.clicks)} clicks, ${count(query.impressions)} impressions, position ${position(query.position)})`,
+    )
+    .join('; ');
   return `${figures} Queries it ranks for: ${listed}. Keep answering these queries well, and where a position is weak cover what people searching it expect.`;
 }
 
 /** The refresh pull request's section quoting the figures before the refresh. */
 export function searchBeforeSection(metrics: RecordedMetrics): string[] {
   const { url, period, previousPeriod, current, previous, queries, syncedAt } = metrics;
-  const row = (name: string, pick: (totals: PeriodTotals) => string) => `| ${name} | ${pick(current)} | ${pick(previous)} |`;
+  const row = (name: string, pick: (totals: PeriodTotals) => string) =>
+    `| ${name} | ${pick(current)} | ${pick(previous)} |`;
   return [
     '### Search performance before this refresh',
     `Google Search Console figures for \`${url}\`, synced ${syncedAt.slice(0, 10)}:`,
@@ -53,7 +67,10 @@ export function searchBeforeSection(metrics: RecordedMetrics): string[] {
     row('CTR', (t) => percent(t.ctr)),
     row('Average position', (t) => position(t.position)),
     ...(queries.length
-      ? ['', `Top queries (${period.start} – ${period.end}): ${queries.map((q) => `\`${oneLine(q.query, 200).replace(/`/g, '')}\` (${count(q.clicks)} clicks, position ${position(q.position)})`).join(', ')}.`]
+      ? [
+          '',
+          `Top queries (${period.start} – ${period.end}): ${queries.map((q) => `\`${oneLine(q.query, 200).replace(/`/g, '')}\` (${count(q.clicks)} clicks, position ${position(q.position)})`).join(', ')}.`,
+        ]
       : []),
   ];
 }

@@ -2,12 +2,22 @@ import type { ArticleDoc } from '../../../projections/articles.ts';
 import type { ProjectDoc } from '../../../projections/projects.ts';
 import { articleStream } from '../../domain/articles/decide.ts';
 import type { StoredEvent } from '../../eventstore/port.ts';
-import type { DateRange, SearchConsolePort, SearchRow } from '../../integrations/searchAnalytics/port.ts';
+import type {
+  DateRange,
+  SearchConsolePort,
+  SearchRow,
+} from '../../integrations/searchAnalytics/port.ts';
 import { keyedContext } from '../../consumers/commandContext.ts';
 import type { Platform } from '../../platform.ts';
 import { articleUrl, publishedSlug } from './articleUrl.ts';
 import type { SearchConnection } from '../../domain/searchAnalytics/searchAnalytics.ts';
-import { NO_TRAFFIC, periodsAt, TOP_QUERIES, type PeriodTotals, type QueryTotals } from '../../domain/searchAnalytics/metrics.ts';
+import {
+  NO_TRAFFIC,
+  periodsAt,
+  TOP_QUERIES,
+  type PeriodTotals,
+  type QueryTotals,
+} from '../../domain/searchAnalytics/metrics.ts';
 
 export const SEARCH_SYNC_WORKER = 'searchAnalytics.sync';
 
@@ -31,15 +41,28 @@ export type SyncRun = {
   stillCurrent(): Promise<boolean>;
 };
 
-export type SyncOutcome = { period: DateRange; previousPeriod: DateRange; articles: number; withTraffic: number };
+export type SyncOutcome = {
+  period: DateRange;
+  previousPeriod: DateRange;
+  articles: number;
+  withTraffic: number;
+};
 
 /** Published articles: merged at least once (a refresh in progress leaves the published version live). */
 async function publishedArticles(platform: Platform, projectId: string): Promise<ArticleDoc[]> {
   const found: ArticleDoc[] = [];
   let cursor: string | undefined;
   do {
-    const page = await platform.readStore.find<ArticleDoc>('articles', { filter: { projectId }, limit: 200, cursor });
-    found.push(...page.items.filter((article) => article.publishedAt !== null && publishedSlug(article) !== null));
+    const page = await platform.readStore.find<ArticleDoc>('articles', {
+      filter: { projectId },
+      limit: 200,
+      cursor,
+    });
+    found.push(
+      ...page.items.filter(
+        (article) => article.publishedAt !== null && publishedSlug(article) !== null,
+      ),
+    );
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
   return found;
@@ -48,7 +71,14 @@ async function publishedArticles(platform: Platform, projectId: string): Promise
 async function pageTotals(run: SyncRun, range: DateRange): Promise<Map<string, SearchRow>> {
   const byPage = new Map<string, SearchRow>();
   for (let page = 0; page < MAX_PAGES; page++) {
-    const rows = await run.call(() => run.port.query(run.connection.property, { range, dimensions: ['page'], rowLimit: ROW_LIMIT, startRow: page * ROW_LIMIT }));
+    const rows = await run.call(() =>
+      run.port.query(run.connection.property, {
+        range,
+        dimensions: ['page'],
+        rowLimit: ROW_LIMIT,
+        startRow: page * ROW_LIMIT,
+      }),
+    );
     for (const row of rows) byPage.set(row.keys[0], row);
     if (rows.length < ROW_LIMIT) break;
   }
@@ -61,11 +91,26 @@ function lookup(rows: Map<string, SearchRow>, url: string): SearchRow | null {
 }
 
 const totals = (row: SearchRow | null): PeriodTotals =>
-  (row ? { clicks: row.clicks, impressions: row.impressions, ctr: row.ctr, position: row.position } : NO_TRAFFIC);
+  row
+    ? { clicks: row.clicks, impressions: row.impressions, ctr: row.ctr, position: row.position }
+    : NO_TRAFFIC;
 
 async function topQueries(run: SyncRun, page: string, range: DateRange): Promise<QueryTotals[]> {
-  const rows = await run.call(() => run.port.query(run.connection.property, { range, dimensions: ['query'], page, rowLimit: TOP_QUERIES }));
-  return rows.map((row) => ({ query: row.keys[0], clicks: row.clicks, impressions: row.impressions, ctr: row.ctr, position: row.position }));
+  const rows = await run.call(() =>
+    run.port.query(run.connection.property, {
+      range,
+      dimensions: ['query'],
+      page,
+      rowLimit: TOP_QUERIES,
+    }),
+  );
+  return rows.map((row) => ({
+    query: row.keys[0],
+    clicks: row.clicks,
+    impressions: row.impressions,
+    ctr: row.ctr,
+    position: row.position,
+  }));
 }
 
 /**
@@ -87,10 +132,24 @@ export async function syncArticles(run: SyncRun): Promise<SyncOutcome | null> {
     const current = lookup(now, url);
     if (current) withTraffic++;
     const queries = current ? await topQueries(run, current.keys[0], period) : [];
-    await platform.commands.execute(articleStream, article.id, {
-      type: 'RecordSearchMetrics', projectId: project.id, syncId, property: connection.property, url, period, previousPeriod,
-      current: totals(current), previous: totals(lookup(before, url)), queries, at: syncedAt,
-    }, keyedContext(run.cause, SEARCH_SYNC_WORKER, `${syncId}:${article.id}`));
+    await platform.commands.execute(
+      articleStream,
+      article.id,
+      {
+        type: 'RecordSearchMetrics',
+        projectId: project.id,
+        syncId,
+        property: connection.property,
+        url,
+        period,
+        previousPeriod,
+        current: totals(current),
+        previous: totals(lookup(before, url)),
+        queries,
+        at: syncedAt,
+      },
+      keyedContext(run.cause, SEARCH_SYNC_WORKER, `${syncId}:${article.id}`),
+    );
   }
   return { period, previousPeriod, articles: articles.length, withTraffic };
 }

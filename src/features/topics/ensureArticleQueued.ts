@@ -10,7 +10,17 @@ export const ENSURE_ARTICLE_QUEUED = 'topics.ensureArticleQueued';
 /** The article a written topic promises: the same command whether the API or the repair consumer issues it. */
 export function queueArticleCommand(written: WrittenTopic): ArticleCommand {
   const { articleId, topicId, projectId, title, keyword, brief, trigger, at } = written;
-  return { type: 'QueueArticle', articleId, topicId, projectId, title, keyword, brief, trigger, at };
+  return {
+    type: 'QueueArticle',
+    articleId,
+    topicId,
+    projectId,
+    title,
+    keyword,
+    brief,
+    trigger,
+    at,
+  };
 }
 
 /**
@@ -25,14 +35,19 @@ export function ensureArticleQueued(platform: Platform): EventHandler {
     types: ['TopicWritten'],
     async handle(event) {
       const written = event.data as WrittenTopic;
-      await platform.commands.execute(articleStream, written.articleId, queueArticleCommand(written), {
-        accountId: event.metadata.accountId,
-        actor: { kind: 'system', worker: ENSURE_ARTICLE_QUEUED },
-        correlationId: event.metadata.correlationId,
-        requestId: event.metadata.requestId,
-        causationId: event.id,
-        commandId: `${ENSURE_ARTICLE_QUEUED}:${event.id}`,
-      });
+      await platform.commands.execute(
+        articleStream,
+        written.articleId,
+        queueArticleCommand(written),
+        {
+          accountId: event.metadata.accountId,
+          actor: { kind: 'system', worker: ENSURE_ARTICLE_QUEUED },
+          correlationId: event.metadata.correlationId,
+          requestId: event.metadata.requestId,
+          causationId: event.id,
+          commandId: `${ENSURE_ARTICLE_QUEUED}:${event.id}`,
+        },
+      );
     },
   };
 }

@@ -11,5 +11,8 @@ export const topicsFeature: Feature = {
   name: 'topics',
   routes: topicRoutes,
   projections: projectionList(topics, articleNames),
-  background: (platform) => ({ consumers: [eventHandlerConsumer(ensureArticleQueued(platform), platform.readStore)], workers: [] }),
+  background: (platform) => ({
+    consumers: [eventHandlerConsumer(ensureArticleQueued(platform), platform.readStore)],
+    workers: [],
+  }),
 };

@@ -10,7 +10,10 @@ import { publishedNamesOf } from './publishedNames.ts';
  * person adding it may mean a different angle, and the flag tells them what they risk.
  */
 export async function overlapOf(
-  platform: Pick<Platform, 'readStore' | 'readModels' | 'tail' | 'config'>, projectId: string, topic: { title: string; keyword?: string }, head: bigint,
+  platform: Pick<Platform, 'readStore' | 'readModels' | 'tail' | 'config'>,
+  projectId: string,
+  topic: { title: string; keyword?: string },
+  head: bigint,
 ): Promise<TopicOverlap | null> {
   const [site, published] = await Promise.all([
     platform.readStore.get<SitePagesDoc>('site_pages', projectId),
@@ -20,14 +23,21 @@ export async function overlapOf(
   const page = overlappingPage(topic, site?.pages ?? []);
   if (page) {
     return {
-      url: page.url, title: page.title, source: 'site', articleId: null,
-      advice: 'The site already has a page on this subject; a new article would compete with it in search. Consider refreshing that page instead, or narrow this topic to an angle the page does not cover.',
+      url: page.url,
+      title: page.title,
+      source: 'site',
+      articleId: null,
+      advice:
+        'The site already has a page on this subject; a new article would compete with it in search. Consider refreshing that page instead, or narrow this topic to an angle the page does not cover.',
     };
   }
   const article = overlappingIndexedPage(topic, published)?.article;
   if (!article) return null;
   return {
-    url: article.prUrl ?? article.path ?? '', title: article.title, source: 'article', articleId: article.id,
+    url: article.prUrl ?? article.path ?? '',
+    title: article.title,
+    source: 'article',
+    articleId: article.id,
     advice: `Inkstream already published an article on this subject; a new one would compete with it in search. Consider refreshing it instead (POST /api/v1/articles/${article.id}/refresh), or narrow this topic to an angle it does not cover.`,
   };
 }

@@ -13,13 +13,15 @@ const NAME_CHANGES = new Set(['ArticleDrafted', 'ArticlePullRequestOpened', 'Art
 const CHECK_BATCH = 1_000;
 
 export type PublishedPage = { url: string; title: string; article: ArticleNameDoc };
-export type PublishedNames = { index(projectId: string, head: bigint): Promise<PageIndex<PublishedPage>> };
+export type PublishedNames = {
+  index(projectId: string, head: bigint): Promise<PageIndex<PublishedPage>>;
+};
 
 type Services = Pick<Platform, 'readStore' | 'readModels' | 'tail' | 'config'>;
 const byPlatform = new WeakMap<Services, PublishedNames>();
 export const publishedNamesOf = (platform: Services): PublishedNames => {
   let names = byPlatform.get(platform);
-  if (!names) byPlatform.set(platform, names = createPublishedNames(platform));
+  if (!names) byPlatform.set(platform, (names = createPublishedNames(platform)));
   return names;
 };
 
@@ -44,7 +46,8 @@ export function createPublishedNames(platform: Services): PublishedNames {
 
   function forget(projectId: string | undefined): void {
     if (projectId === undefined) return;
-    for (const { page } of byProject.get(projectId)?.pages ?? []) projectOfArticle.delete(page.article.id);
+    for (const { page } of byProject.get(projectId)?.pages ?? [])
+      projectOfArticle.delete(page.article.id);
     byProject.delete(projectId);
   }
 
@@ -57,13 +60,25 @@ export function createPublishedNames(platform: Services): PublishedNames {
    * Forgets the projects of these merged articles, known from the remembered names, the batch's
    * ArticleQueued events or articleNames; every project when one's is not known (its read model behind).
    */
-  async function forgetProjectsOf(articleIds: readonly string[], queuedNow: ReadonlyMap<string, string>, through: bigint): Promise<void> {
-    const projects = new Map(articleIds.map((id) => [id, projectOfArticle.get(id) ?? queuedNow.get(id)]));
-    const unknown = [...projects].filter(([, projectId]) => projectId === undefined).map(([id]) => id);
+  async function forgetProjectsOf(
+    articleIds: readonly string[],
+    queuedNow: ReadonlyMap<string, string>,
+    through: bigint,
+  ): Promise<void> {
+    const projects = new Map(
+      articleIds.map((id) => [id, projectOfArticle.get(id) ?? queuedNow.get(id)]),
+    );
+    const unknown = [...projects]
+      .filter(([, projectId]) => projectId === undefined)
+      .map(([id]) => id);
     if (unknown.length > 0) {
       // An article is queued before it merges: read models that reached the merge hold it.
       await platform.readModels.catchUp(platform.config.INKSTREAM_READ_WAIT_MS, through);
-      for (const { id, projectId } of await platform.readStore.getMany<ArticleNameDoc>(ARTICLE_NAMES, unknown)) projects.set(id, projectId);
+      for (const { id, projectId } of await platform.readStore.getMany<ArticleNameDoc>(
+        ARTICLE_NAMES,
+        unknown,
+      ))
+        projects.set(id, projectId);
     }
     if ([...projects.values()].includes(undefined)) return forgetAll();
     for (const projectId of projects.values()) forget(projectId);
@@ -76,12 +91,16 @@ export function createPublishedNames(platform: Services): PublishedNames {
       checkedThrough = head;
     }
     while (checkedThrough < head) {
-      if (checking) { await checking; continue; }
+      if (checking) {
+        await checking;
+        continue;
+      }
       checking = (async () => {
         const from = checkedThrough;
         let read = await platform.tail.read(from, [ARTICLE_CATEGORY], CHECK_BATCH, false);
         // Not this far yet: another process appended what the tail has not been told of.
-        if (read.through < head) read = await platform.tail.read(from, [ARTICLE_CATEGORY], CHECK_BATCH, true);
+        if (read.through < head)
+          read = await platform.tail.read(from, [ARTICLE_CATEGORY], CHECK_BATCH, true);
         let reached = read.through;
         if (read.events.length === CHECK_BATCH || read.through < head) {
           // Far behind (no topic added for a long while): forgetting everything costs less than reading on.
@@ -92,7 +111,8 @@ export function createPublishedNames(platform: Services): PublishedNames {
           const merged: string[] = [];
           const queuedNow = new Map<string, string>();
           for (const event of read.events) {
-            if (event.type === 'ArticleQueued') queuedNow.set(String(event.data.articleId), String(event.data.projectId));
+            if (event.type === 'ArticleQueued')
+              queuedNow.set(String(event.data.articleId), String(event.data.projectId));
             if (!NAME_CHANGES.has(event.type)) continue;
             generation++;
             if (event.type === 'ArticleMerged') merged.push(String(event.data.articleId));
@@ -101,19 +121,34 @@ export function createPublishedNames(platform: Services): PublishedNames {
           await forgetProjectsOf(merged, queuedNow, read.through);
         }
         if (checkedThrough === from) checkedThrough = reached;
-      })().finally(() => { checking = null; });
+      })().finally(() => {
+        checking = null;
+      });
       await checking;
     }
   }
 
-  async function read(projectId: string): Promise<{ index: PageIndex<PublishedPage>; current: boolean }> {
+  async function read(
+    projectId: string,
+  ): Promise<{ index: PageIndex<PublishedPage>; current: boolean }> {
     const generationRead = generation;
     // Every change checked so far must be in what is read, or the next check would not forget it.
-    const current = await platform.readModels.catchUp(platform.config.INKSTREAM_READ_WAIT_MS, checkedThrough);
+    const current = await platform.readModels.catchUp(
+      platform.config.INKSTREAM_READ_WAIT_MS,
+      checkedThrough,
+    );
     const published = await platform.readStore.find<ArticleNameDoc>(ARTICLE_NAMES, {
-      filter: { projectId, published: true }, sort: { field: 'publishedAt', direction: 'desc' }, limit: PUBLISHED_COMPARED,
+      filter: { projectId, published: true },
+      sort: { field: 'publishedAt', direction: 'desc' },
+      limit: PUBLISHED_COMPARED,
     });
-    const index = indexPages(published.items.map((article) => ({ url: article.path ?? article.slug ?? '', title: article.title, article })));
+    const index = indexPages(
+      published.items.map((article) => ({
+        url: article.path ?? article.slug ?? '',
+        title: article.title,
+        article,
+      })),
+    );
     return { index, current: current && generation === generationRead };
   }
 

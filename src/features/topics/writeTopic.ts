@@ -15,7 +15,10 @@ import { queueArticleCommand, type WrittenTopic } from './ensureArticleQueued.ts
  * A crash between the two appends is repaired by the ensureArticleQueued consumer; a crash
  * between taking the slot and marking the topic leaves that one slot used.
  */
-export async function writeTopic(input: RouteInput<unknown, unknown, unknown>, topic: TopicDoc): Promise<ArticleDoc> {
+export async function writeTopic(
+  input: RouteInput<unknown, unknown, unknown>,
+  topic: TopicDoc,
+): Promise<ArticleDoc> {
   const { auth, platform } = input;
   const articleId = platform.ids.next('art');
   const at = platform.clock.now();
@@ -23,18 +26,45 @@ export async function writeTopic(input: RouteInput<unknown, unknown, unknown>, t
   // Decided once on the log's state without appending: a written topic costs no slot (and no ledger events).
   topicStream.decide(mark, (await loadStream(platform.eventStore, topicStream, topic.id)).state);
 
-  const slot = await takeArticleSlot(platform, { accountId: auth.accountId, plan: auth.plan, articleId, at }, commandContext(input, `slot:${articleId}`));
+  const slot = await takeArticleSlot(
+    platform,
+    { accountId: auth.accountId, plan: auth.plan, articleId, at },
+    commandContext(input, `slot:${articleId}`),
+  );
   let written: WrittenTopic;
   try {
-    const marked = await platform.commands.execute(topicStream, topic.id, mark, commandContext(input, 'topic'));
+    const marked = await platform.commands.execute(
+      topicStream,
+      topic.id,
+      mark,
+      commandContext(input, 'topic'),
+    );
     written = marked.events[0].data as WrittenTopic;
   } catch (error) {
-    await releaseArticleSlot(platform, slot, `the topic was not written: ${(error as Error).message}`, commandContext(input, `slot-release:${articleId}`))
-      .catch((releaseError) => platform.logger.error({ err: releaseError, articleId }, 'an article slot could not be given back; it stays used this month'));
+    await releaseArticleSlot(
+      platform,
+      slot,
+      `the topic was not written: ${(error as Error).message}`,
+      commandContext(input, `slot-release:${articleId}`),
+    ).catch((releaseError) =>
+      platform.logger.error(
+        { err: releaseError, articleId },
+        'an article slot could not be given back; it stays used this month',
+      ),
+    );
     throw error;
   }
-  const queued = await platform.commands.execute(articleStream, articleId, queueArticleCommand(written), commandContext(input, 'article'), { newStream: true });
+  const queued = await platform.commands.execute(
+    articleStream,
+    articleId,
+    queueArticleCommand(written),
+    commandContext(input, 'article'),
+    { newStream: true },
+  );
   // The repair consumer may have queued it first; then the article's own stream is the answer.
-  const events = queued.events.length > 0 ? queued.events : (await loadStream(platform.eventStore, articleStream, articleId)).events;
+  const events =
+    queued.events.length > 0
+      ? queued.events
+      : (await loadStream(platform.eventStore, articleStream, articleId)).events;
   return applyAppended(articles, null, events)!;
 }

@@ -25,16 +25,34 @@ export async function budgetWait(
   const month = monthOf(since);
   const accountBudget = await accountBudgetOf(platform, accountId);
   const { state: project } = await loadStream(platform.eventStore, projectStream, projectId);
-  const projectBudget = project.status === 'none' ? null : project.settings.budget ?? null;
+  const projectBudget = project.status === 'none' ? null : (project.settings.budget ?? null);
   if (!accountBudget && !projectBudget) return null;
   await platform.readModels.catchUp(CATCH_UP_MS, event.position);
   if (accountBudget) {
     const spent = spentOf(await accountMonthUsage(platform, accountId, month));
-    if (budgetSpent(accountBudget, spent)) return { reason: 'budget', scope: 'account', step, month, budget: accountBudget, spent, since };
+    if (budgetSpent(accountBudget, spent))
+      return {
+        reason: 'budget',
+        scope: 'account',
+        step,
+        month,
+        budget: accountBudget,
+        spent,
+        since,
+      };
   }
   if (projectBudget) {
     const spent = spentOf(await projectMonthUsage(platform, projectId, month));
-    if (budgetSpent(projectBudget, spent)) return { reason: 'budget', scope: 'project', step, month, budget: projectBudget, spent, since };
+    if (budgetSpent(projectBudget, spent))
+      return {
+        reason: 'budget',
+        scope: 'project',
+        step,
+        month,
+        budget: projectBudget,
+        spent,
+        since,
+      };
   }
   return null;
 }

@@ -15,7 +15,12 @@ export const usageFeature: Feature = {
   routes: usageRoutes,
   projections: projectionList(modelUsage),
   background: (platform) => ({
-    consumers: [partitionedConsumer(budgetResumeProcess(platform, platform.config.INKSTREAM_PIPELINE_SLOTS), platform)],
+    consumers: [
+      partitionedConsumer(
+        budgetResumeProcess(platform, platform.config.INKSTREAM_PIPELINE_SLOTS),
+        platform,
+      ),
+    ],
     workers: [monthlyBudgetResume()],
   }),
 };

@@ -14,17 +14,37 @@ export const IN_FLIGHT = 'webhook_in_flight';
 export const ATTEMPT_STATS = 'webhook_attempt_stats';
 
 /** A row of the event feed: the exact bytes of one public event, for every endpoint and for GET /events. */
-export type FeedDoc = { id: string; accountId: string; type: string; seq: string; createdAt: string; body: string };
+export type FeedDoc = {
+  id: string;
+  accountId: string;
+  type: string;
+  seq: string;
+  createdAt: string;
+  body: string;
+};
 
 export const WEBHOOK_COLLECTIONS: readonly CollectionSpec[] = [
   // eventId: the retention job keeps a feed row while a delivery still sends its bytes.
   // The delivery log (an endpoint's, newest id first, by status, event type, both or neither) and each endpoint's queue by due time.
   {
     name: DELIVERIES,
-    indexes: ['endpointId', { endpointId: 1, status: 1 }, { queue: 1, due: 1 }, 'eventId', { endpointId: 1, eventType: 1 }, { endpointId: 1, eventType: 1, status: 1 }],
+    indexes: [
+      'endpointId',
+      { endpointId: 1, status: 1 },
+      { queue: 1, due: 1 },
+      'eventId',
+      { endpointId: 1, eventType: 1 },
+      { endpointId: 1, eventType: 1, status: 1 },
+    ],
   },
   // The event feed: an account's events in order, of one type or all.
-  { name: PUBLIC_EVENTS, indexes: [{ accountId: 1, seq: 1 }, { accountId: 1, type: 1, seq: 1 }] },
+  {
+    name: PUBLIC_EVENTS,
+    indexes: [
+      { accountId: 1, seq: 1 },
+      { accountId: 1, type: 1, seq: 1 },
+    ],
+  },
   { name: ENDPOINT_HEALTH, indexes: [] },
   { name: IN_FLIGHT, indexes: [] },
   // An endpoint's hours, newest first: a chart reads at most one row per hour of its window.

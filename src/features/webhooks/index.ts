@@ -18,12 +18,21 @@ import { webhookSignal } from './signal.ts';
 export const webhooksFeature: Feature = {
   name: 'webhooks',
   // The catalogue first: /webhooks/event-types must match before /webhooks/:id.
-  routes: [...catalogueRoutes, ...endpointRoutes, ...deliveryRoutes, ...statsRoutes, ...eventRoutes],
+  routes: [
+    ...catalogueRoutes,
+    ...endpointRoutes,
+    ...deliveryRoutes,
+    ...statsRoutes,
+    ...eventRoutes,
+  ],
   projections: projectionList(webhooks),
   background(platform) {
     const signal = webhookSignal(platform);
     const outbox = webhookOutbox({
-      eventStore: platform.eventStore, readStore: platform.readStore, signal, nowMs: () => platform.clock.nowMs(),
+      eventStore: platform.eventStore,
+      readStore: platform.readStore,
+      signal,
+      nowMs: () => platform.clock.nowMs(),
     });
     return { consumers: [outbox], workers: [webhookDispatcher()] };
   },

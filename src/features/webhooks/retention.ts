@@ -1,6 +1,12 @@
 import type { ReadStore } from '../../readstore/port.ts';
 import { removeOldest } from '../../readstore/removeOldest.ts';
-import { ATTEMPT_STATS, DELIVERIES, ensureWebhookCollections, PUBLIC_EVENTS, type FeedDoc } from './collections.ts';
+import {
+  ATTEMPT_STATS,
+  DELIVERIES,
+  ensureWebhookCollections,
+  PUBLIC_EVENTS,
+  type FeedDoc,
+} from './collections.ts';
 import type { AttemptStatsDoc } from './delivery/attemptStats.ts';
 import type { DeliveryDoc } from './delivery/delivery.ts';
 
@@ -14,7 +20,10 @@ export const WEBHOOK_RETENTION_MS = 30 * 24 * 3_600_000;
  * counts, once the hour is older than the window. All three walk their ids,
  * which start with the creation time, so the pass reads only what has aged out.
  */
-export async function pruneWebhookHistory(readStore: ReadStore, nowMs: number): Promise<{ deliveries: number; events: number; attemptHours: number }> {
+export async function pruneWebhookHistory(
+  readStore: ReadStore,
+  nowMs: number,
+): Promise<{ deliveries: number; events: number; attemptHours: number }> {
   await ensureWebhookCollections(readStore);
   const cutoff = new Date(nowMs - WEBHOOK_RETENTION_MS).toISOString();
   const deliveries = await removeOldest<DeliveryDoc>(readStore, DELIVERIES, {
@@ -27,6 +36,9 @@ export async function pruneWebhookHistory(readStore: ReadStore, nowMs: number): 
     isOld: (doc) => doc.createdAt < cutoff,
     keep: async (doc) => (await readStore.count(DELIVERIES, { eventId: doc.id })) > 0,
   });
-  const attemptHours = await removeOldest<AttemptStatsDoc>(readStore, ATTEMPT_STATS, { sortField: 'id', isOld: (doc) => doc.hour < cutoff });
+  const attemptHours = await removeOldest<AttemptStatsDoc>(readStore, ATTEMPT_STATS, {
+    sortField: 'id',
+    isOld: (doc) => doc.hour < cutoff,
+  });
   return { deliveries, events, attemptHours };
 }

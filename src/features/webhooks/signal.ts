@@ -6,7 +6,10 @@ import type { DeliveryDoc } from './delivery/delivery.ts';
  * read them back); the API (redeliver, test) names the endpoints whose rows changed. One signal
  * per platform instance (one Inkstream in the process).
  */
-export type SignalListener = { wake(endpointIds: string[]): void; offer(deliveries: readonly DeliveryDoc[]): void };
+export type SignalListener = {
+  wake(endpointIds: string[]): void;
+  offer(deliveries: readonly DeliveryDoc[]): void;
+};
 
 export type WebhookSignal = {
   notify(endpointIds: Iterable<string>): void;

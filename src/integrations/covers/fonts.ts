@@ -3,14 +3,25 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 const FONT_DIRS = [
-  '/usr/share/fonts', '/usr/local/share/fonts', join(homedir(), '.fonts'), join(homedir(), '.local/share/fonts'),
-  '/System/Library/Fonts', '/Library/Fonts', 'C:\\Windows\\Fonts',
+  '/usr/share/fonts',
+  '/usr/local/share/fonts',
+  join(homedir(), '.fonts'),
+  join(homedir(), '.local/share/fonts'),
+  '/System/Library/Fonts',
+  '/Library/Fonts',
+  'C:\\Windows\\Fonts',
 ];
 
 /** Sans families we know by their file names, best first. */
 const KNOWN_SANS: Array<[RegExp, string]> = [
-  [/^DejaVuSans(-Bold)?\.ttf$/i, 'DejaVu Sans'], [/^LiberationSans-/i, 'Liberation Sans'], [/^NotoSans-/i, 'Noto Sans'],
-  [/^Roboto-/i, 'Roboto'], [/^OpenSans-/i, 'Open Sans'], [/^Ubuntu-/i, 'Ubuntu'], [/^Arial/i, 'Arial'], [/^Helvetica/i, 'Helvetica'],
+  [/^DejaVuSans(-Bold)?\.ttf$/i, 'DejaVu Sans'],
+  [/^LiberationSans-/i, 'Liberation Sans'],
+  [/^NotoSans-/i, 'Noto Sans'],
+  [/^Roboto-/i, 'Roboto'],
+  [/^OpenSans-/i, 'Open Sans'],
+  [/^Ubuntu-/i, 'Ubuntu'],
+  [/^Arial/i, 'Arial'],
+  [/^Helvetica/i, 'Helvetica'],
   [/^FreeSans/i, 'FreeSans'],
 ];
 
@@ -20,7 +31,11 @@ export function findFontFiles(dirs: readonly string[] = FONT_DIRS, limit = 5000)
   const walk = (dir: string, depth: number): void => {
     if (depth > 6 || found.length >= limit) return;
     let entries;
-    try { entries = readdirSync(dir, { withFileTypes: true }); } catch { return; }
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
     for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path, depth + 1);

@@ -8,10 +8,21 @@ export type CoverPalette = { primary: string; accent: string; background: string
 /** Free-form words from the brand profile, e.g. `{ mood: 'calm', shapes: 'waves' }`. */
 export type CoverStyle = { mood?: string; shapes?: string };
 
-export type CoverRequest = { title: string; palette: CoverPalette; style?: CoverStyle; brandName?: string };
+export type CoverRequest = {
+  title: string;
+  palette: CoverPalette;
+  style?: CoverStyle;
+  brandName?: string;
+};
 
 /** `textMode` says whether the title was set in a font or drawn as paths (no font on the machine). */
-export type CoverImage = { png: Buffer; svg: string; width: number; height: number; textMode: TextMode };
+export type CoverImage = {
+  png: Buffer;
+  svg: string;
+  width: number;
+  height: number;
+  textMode: TextMode;
+};
 
 export type TextMode = 'font' | 'paths';
 

@@ -38,7 +38,9 @@ function detectFonts(options: ResvgCoverOptions): FontSetup {
 }
 
 /** Renders covers to PNG with resvg; fonts are detected once, on the first cover. */
-export function createResvgCoverGenerator(options: ResvgCoverOptions = {}): CoverGenerator & { textMode(): TextMode } {
+export function createResvgCoverGenerator(
+  options: ResvgCoverOptions = {},
+): CoverGenerator & { textMode(): TextMode } {
   let setup: FontSetup | undefined;
   const fonts = (): FontSetup => (setup ??= detectFonts(options));
   return {
@@ -46,7 +48,10 @@ export function createResvgCoverGenerator(options: ResvgCoverOptions = {}): Cove
     async generate(request: CoverRequest): Promise<CoverImage> {
       const { textMode, family, font } = fonts();
       const svg = buildCoverSvg(request, { textMode, fontFamily: family });
-      const image = new Resvg(svg, { font: textMode === 'font' ? font : { loadSystemFonts: false }, fitTo: { mode: 'original' } }).render();
+      const image = new Resvg(svg, {
+        font: textMode === 'font' ? font : { loadSystemFonts: false },
+        fitTo: { mode: 'original' },
+      }).render();
       return { png: image.asPng(), svg, width: image.width, height: image.height, textMode };
     },
   };

@@ -11,12 +11,17 @@ export type FetchContext = {
 
 export const MAX_REDIRECTS = 5;
 
-export const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+export const errorMessage = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
 
 export const isSuccess = (status: number) => status >= 200 && status < 300;
 
 /** Runs `work` over `items` with at most `limit` in flight, keeping the input order in the output. */
-export async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapWithConcurrency<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let nextIndex = 0;
   const worker = async () => {

@@ -11,20 +11,33 @@ const htmlTypes = /^(?:text\/html|application\/xhtml\+xml)\b/i;
 
 /** GETs one page and decides whether it is usable HTML; parsing waits until the caller knows the final URL is wanted. */
 export async function fetchPage(ctx: FetchContext, url: string): Promise<PageFetch> {
-  const skip = (kind: SkippedUrl['kind'], reason: string, finalUrl = url): PageFetch =>
-    ({ ok: false, finalUrl, skip: { url, kind, reason } });
+  const skip = (kind: SkippedUrl['kind'], reason: string, finalUrl = url): PageFetch => ({
+    ok: false,
+    finalUrl,
+    skip: { url, kind, reason },
+  });
   try {
     const response = await ctx.http.request(url, {
       headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1' },
-      timeoutMs: ctx.timeoutMs, maxBytes: ctx.maxPageBytes, onTooLarge: 'truncate',
-      maxRedirects: MAX_REDIRECTS, signal: ctx.signal,
+      timeoutMs: ctx.timeoutMs,
+      maxBytes: ctx.maxPageBytes,
+      onTooLarge: 'truncate',
+      maxRedirects: MAX_REDIRECTS,
+      signal: ctx.signal,
     });
     const finalUrl = normalizePageUrl(response.url) ?? url;
-    if (!isSuccess(response.status)) return skip('http_status', `HTTP ${response.status}`, finalUrl);
+    if (!isSuccess(response.status))
+      return skip('http_status', `HTTP ${response.status}`, finalUrl);
     const contentType = response.headers['content-type'] ?? '';
-    const sniffedHtml = !contentType && /^\s*(?:<!doctype html|<html)/i.test(response.body.subarray(0, 512).toString('latin1'));
+    const sniffedHtml =
+      !contentType &&
+      /^\s*(?:<!doctype html|<html)/i.test(response.body.subarray(0, 512).toString('latin1'));
     if (!htmlTypes.test(contentType) && !sniffedHtml) {
-      return skip('not_html', `not an HTML page (${contentType.split(';')[0] || 'no content type'})`, finalUrl);
+      return skip(
+        'not_html',
+        `not an HTML page (${contentType.split(';')[0] || 'no content type'})`,
+        finalUrl,
+      );
     }
     // The HTML parser (cheerio, ~35 MB resident) is loaded by the first crawl, not by every server's start.
     const { parsePage } = await import('./parsePage.ts');
@@ -32,7 +45,14 @@ export async function fetchPage(ctx: FetchContext, url: string): Promise<PageFet
     return {
       ok: true,
       finalUrl,
-      parse: (inScope) => parsePage({ url: finalUrl, status: response.status, html: response.body, charset, inScope }),
+      parse: (inScope) =>
+        parsePage({
+          url: finalUrl,
+          status: response.status,
+          html: response.body,
+          charset,
+          inScope,
+        }),
     };
   } catch (error) {
     return skip('error', errorMessage(error));

@@ -36,17 +36,29 @@ export async function readableMarkdown(html: string, plainText: string): Promise
 const mdxSyntax = () => import('../../mdx/mdxSyntax.ts');
 
 async function loadExtractor(): Promise<Extract> {
-  const [{ parseHTML }, { Readability }, { fromHtml }, { toMdast }, { serializeMdx }] = await Promise.all([
-    import('linkedom'), import('@mozilla/readability'), import('hast-util-from-html'), import('hast-util-to-mdast'), mdxSyntax(),
-  ]);
+  const [{ parseHTML }, { Readability }, { fromHtml }, { toMdast }, { serializeMdx }] =
+    await Promise.all([
+      import('linkedom'),
+      import('@mozilla/readability'),
+      import('hast-util-from-html'),
+      import('hast-util-to-mdast'),
+      mdxSyntax(),
+    ]);
   return (html) => {
     const { document } = parseHTML(html);
     // A low threshold keeps Readability's first, strictest pass on short pages: its retries start
     // from the original document but remember the byline they already found, and keep it in the text.
-    const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0], { charThreshold: 100 }).parse();
+    const article = new Readability(
+      document as unknown as ConstructorParameters<typeof Readability>[0],
+      { charThreshold: 100 },
+    ).parse();
     if (!article?.content) return '';
     const tree = toMdast(fromHtml(article.content, { fragment: true }), {
-      handlers: { a: (state, node) => state.all(node), img: () => undefined, picture: () => undefined },
+      handlers: {
+        a: (state, node) => state.all(node),
+        img: () => undefined,
+        picture: () => undefined,
+      },
     });
     return serializeMdx(tree as Root).trim();
   };

@@ -8,9 +8,10 @@ export type RobotsGroup = { agents: string[]; rules: RobotsRule[] };
 export type Robots = { groups: RobotsGroup[]; sitemaps: string[] };
 
 // Paths from URL objects are percent-encoded with upper-case hex; patterns are made to look alike.
-const encodeLikeUrls = (pattern: string) => pattern
-  .replace(/[^\x00-\x7f]+/gu, (chars) => encodeURIComponent(chars))
-  .replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase());
+const encodeLikeUrls = (pattern: string) =>
+  pattern
+    .replace(/[^\x00-\x7f]+/gu, (chars) => encodeURIComponent(chars))
+    .replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase());
 
 export function parseRobots(text: string): Robots {
   const groups: RobotsGroup[] = [];
@@ -24,7 +25,7 @@ export function parseRobots(text: string): Robots {
     const key = line.slice(0, colon).trim().toLowerCase();
     const value = line.slice(colon + 1).trim();
     if (key === 'user-agent') {
-      if (!current || !lastWasAgent) groups.push(current = { agents: [], rules: [] });
+      if (!current || !lastWasAgent) groups.push((current = { agents: [], rules: [] }));
       current.agents.push(value.toLowerCase());
       lastWasAgent = true;
       continue;
@@ -43,7 +44,9 @@ const productToken = (agent: string) => agent.split('/')[0].trim();
 /** The rules that apply to a crawler calling itself `token`. */
 export function rulesFor(robots: Robots, token: string): RobotsRule[] {
   const name = token.toLowerCase();
-  const own = robots.groups.filter((group) => group.agents.some((agent) => productToken(agent) === name));
+  const own = robots.groups.filter((group) =>
+    group.agents.some((agent) => productToken(agent) === name),
+  );
   const chosen = own.length > 0 ? own : robots.groups.filter((group) => group.agents.includes('*'));
   return chosen.flatMap((group) => group.rules);
 }
@@ -63,8 +66,12 @@ export function isAllowed(rules: readonly RobotsRule[], pathAndQuery: string): b
   let best: RobotsRule | undefined;
   for (const rule of rules) {
     if (!toRegExp(rule.pattern).test(pathAndQuery)) continue;
-    if (!best || rule.pattern.length > best.pattern.length
-      || (rule.pattern.length === best.pattern.length && rule.allow)) best = rule;
+    if (
+      !best ||
+      rule.pattern.length > best.pattern.length ||
+      (rule.pattern.length === best.pattern.length && rule.allow)
+    )
+      best = rule;
   }
   return best?.allow ?? true;
 }

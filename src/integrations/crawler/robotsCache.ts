@@ -20,28 +20,45 @@ export function createRobotsCache(ctx: FetchContext) {
     const url = `${origin}/robots.txt`;
     try {
       const response = await ctx.http.request(url, {
-        timeoutMs: ctx.timeoutMs, maxBytes: MAX_ROBOTS_BYTES, onTooLarge: 'truncate',
-        maxRedirects: MAX_REDIRECTS, signal: ctx.signal, headers: { accept: 'text/plain,*/*;q=0.5' },
+        timeoutMs: ctx.timeoutMs,
+        maxBytes: MAX_ROBOTS_BYTES,
+        onTooLarge: 'truncate',
+        maxRedirects: MAX_REDIRECTS,
+        signal: ctx.signal,
+        headers: { accept: 'text/plain,*/*;q=0.5' },
       });
       if (isSuccess(response.status)) {
         const robots = parseRobots(response.body.toString('utf8'));
         return { origin, rules: rulesFor(robots, ctx.robotsToken), sitemaps: robots.sitemaps };
       }
       if (response.status >= 500) {
-        return { origin, rules: closed, sitemaps: [], problem: { kind: 'server_error', message:
-          `${url} answered HTTP ${response.status}; until it answers normally the site counts as closed to crawlers ` +
-          '(RFC 9309). Fix the server error and crawl again.' } };
+        return {
+          origin,
+          rules: closed,
+          sitemaps: [],
+          problem: {
+            kind: 'server_error',
+            message:
+              `${url} answered HTTP ${response.status}; until it answers normally the site counts as closed to crawlers ` +
+              '(RFC 9309). Fix the server error and crawl again.',
+          },
+        };
       }
       return { origin, rules: [], sitemaps: [] }; // 4xx (and odd statuses): no robots.txt, everything allowed
     } catch (error) {
-      return { origin, rules: closed, sitemaps: [], problem: { kind: 'unreachable', message: errorMessage(error) } };
+      return {
+        origin,
+        rules: closed,
+        sitemaps: [],
+        problem: { kind: 'unreachable', message: errorMessage(error) },
+      };
     }
   };
 
   const forUrl = (url: string): Promise<RobotsVerdict> => {
     const origin = new URL(url).origin;
     let verdict = cache.get(origin);
-    if (!verdict) cache.set(origin, verdict = load(origin));
+    if (!verdict) cache.set(origin, (verdict = load(origin)));
     return verdict;
   };
 
@@ -51,7 +68,12 @@ export function createRobotsCache(ctx: FetchContext) {
       const verdict = await forUrl(url);
       const { pathname, search } = new URL(url);
       if (isAllowed(verdict.rules, pathname + search)) return { allowed: true };
-      return { allowed: false, reason: verdict.problem?.message ?? `robots.txt disallows ${pathname + search} for ${ctx.robotsToken}` };
+      return {
+        allowed: false,
+        reason:
+          verdict.problem?.message ??
+          `robots.txt disallows ${pathname + search} for ${ctx.robotsToken}`,
+      };
     },
   };
 }

@@ -12,10 +12,17 @@ export function parseSitemap(raw: Buffer, maxBytes = 10 * 1024 * 1024): ParsedSi
   const bytes = raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSafely(raw, maxBytes) : raw;
   const text = bytes.toString('utf8');
   if (!/<(?:[\w-]+:)?(?:urlset|sitemapindex)\b/.test(text)) {
-    return { kind: 'urlset', locations: text.split(/\s+/).filter((line) => /^https?:\/\//.test(line)) };
+    return {
+      kind: 'urlset',
+      locations: text.split(/\s+/).filter((line) => /^https?:\/\//.test(line)),
+    };
   }
   const $ = cheerio.load(text, { xml: true });
-  const locs = (selector: string) => $(selector).map((_, el) => $(el).text().trim()).get().filter(Boolean);
+  const locs = (selector: string) =>
+    $(selector)
+      .map((_, el) => $(el).text().trim())
+      .get()
+      .filter(Boolean);
   const index = locs('sitemapindex > sitemap > loc');
   if (index.length > 0) return { kind: 'index', locations: index };
   return { kind: 'urlset', locations: locs('urlset > url > loc') };

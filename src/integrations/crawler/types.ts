@@ -61,7 +61,14 @@ export type CrawledPage = {
 
 export type Stylesheet = { url: string; css: string };
 
-export type SkipKind = 'robots' | 'http_status' | 'not_html' | 'off_site' | 'error' | 'sitemap' | 'stylesheet';
+export type SkipKind =
+  | 'robots'
+  | 'http_status'
+  | 'not_html'
+  | 'off_site'
+  | 'error'
+  | 'sitemap'
+  | 'stylesheet';
 export type SkippedUrl = { url: string; kind: SkipKind; reason: string };
 
 export type CrawlResult = {

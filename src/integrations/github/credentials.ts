@@ -23,25 +23,39 @@ export type TokenSource = {
  * only the access-token exchange, so @octokit/auth-app's request hook (and its hidden 401 retry
  * timers) never wraps our calls.
  */
-export function createTokenSource(credentials: GitHubCredentials, request: Octokit['request']): TokenSource {
+export function createTokenSource(
+  credentials: GitHubCredentials,
+  request: Octokit['request'],
+): TokenSource {
   if (credentials.type === 'token') {
-    return { token: async () => credentials.token, permissions: async () => null, refreshable: false };
+    return {
+      token: async () => credentials.token,
+      permissions: async () => null,
+      refreshable: false,
+    };
   }
   // Loaded with the first token it is asked for, not at start (docs/memory.md).
   let auth: Promise<ReturnType<typeof import('@octokit/auth-app').createAppAuth>> | undefined;
-  const appAuth = () => (auth ??= import('@octokit/auth-app').then(({ createAppAuth }) => createAppAuth({
-    appId: credentials.appId,
-    privateKey: credentials.privateKey,
-    installationId: credentials.installationId,
-    request,
-  })));
+  const appAuth = () =>
+    (auth ??= import('@octokit/auth-app').then(({ createAppAuth }) =>
+      createAppAuth({
+        appId: credentials.appId,
+        privateKey: credentials.privateKey,
+        installationId: credentials.installationId,
+        request,
+      }),
+    ));
   const installation = async (refresh = false) => {
     try {
       return await (await appAuth())({ type: 'installation', refresh });
     } catch (error) {
       if (typeof (error as { status?: unknown }).status === 'number') throw error; // GitHub answered: classified by the caller
       throw new GitHubError({
-        code: 'token_invalid', status: 0, retryable: false, operation: 'authenticate as the GitHub App installation', cause: error,
+        code: 'token_invalid',
+        status: 0,
+        retryable: false,
+        operation: 'authenticate as the GitHub App installation',
+        cause: error,
         reason: `the GitHub App private key could not be used (${(error as Error).message}). Paste the app's private key PEM as downloaded from the app settings.`,
       });
     }

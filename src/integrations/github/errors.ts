@@ -25,8 +25,13 @@ export class GitHubError extends Error {
   readonly retryAfterMs?: number;
 
   constructor(input: {
-    code: GitHubErrorCode; status: number; retryable: boolean; reason: string; operation: string;
-    retryAfterMs?: number; cause?: unknown;
+    code: GitHubErrorCode;
+    status: number;
+    retryable: boolean;
+    reason: string;
+    operation: string;
+    retryAfterMs?: number;
+    cause?: unknown;
   }) {
     super(`GitHub could not ${input.operation}: ${input.reason}`, { cause: input.cause });
     this.name = 'GitHubError';
@@ -65,41 +70,87 @@ function rateLimitWait(failure: HttpFailure, nowMs: number): number | null {
   if (headers['x-ratelimit-remaining'] === '0' && headers['x-ratelimit-reset']) {
     return Math.max(Number(headers['x-ratelimit-reset']) * 1000 - nowMs, 1000);
   }
-  if (failure.status === 429 || /rate limit/i.test(failure.message)) return SECONDARY_RATE_LIMIT_WAIT_MS;
+  if (failure.status === 429 || /rate limit/i.test(failure.message))
+    return SECONDARY_RATE_LIMIT_WAIT_MS;
   return null;
 }
 
-export function classifyFailure(failure: HttpFailure, context: OperationContext, nowMs: number, cause?: unknown): GitHubError {
+export function classifyFailure(
+  failure: HttpFailure,
+  context: OperationContext,
+  nowMs: number,
+  cause?: unknown,
+): GitHubError {
   const { status, message } = failure;
   const where = context.repository ?? 'the repository';
   const make = (code: GitHubErrorCode, retryable: boolean, reason: string, retryAfterMs?: number) =>
-    new GitHubError({ code, status, retryable, reason, operation: context.operation, retryAfterMs, cause });
+    new GitHubError({
+      code,
+      status,
+      retryable,
+      reason,
+      operation: context.operation,
+      retryAfterMs,
+      cause,
+    });
 
   if (status === 0) {
-    return make('unavailable', true, `no answer from GitHub (${message}). Check the GitHub API base URL and that this server can reach it.`);
+    return make(
+      'unavailable',
+      true,
+      `no answer from GitHub (${message}). Check the GitHub API base URL and that this server can reach it.`,
+    );
   }
   if (status === 401) {
-    return make('token_invalid', false, `GitHub rejected the credential (401 ${message}): the token is invalid, expired or revoked, or the GitHub App id/private key is wrong. Save a new credential in the project's GitHub integration.`);
+    return make(
+      'token_invalid',
+      false,
+      `GitHub rejected the credential (401 ${message}): the token is invalid, expired or revoked, or the GitHub App id/private key is wrong. Save a new credential in the project's GitHub integration.`,
+    );
   }
   if (status === 403 || status === 429) {
     const wait = rateLimitWait(failure, nowMs);
     if (wait !== null) {
-      return make('rate_limited', true, `GitHub rate limit reached (${message}); try again in ${Math.ceil(wait / 1000)} s.`, wait);
+      return make(
+        'rate_limited',
+        true,
+        `GitHub rate limit reached (${message}); try again in ${Math.ceil(wait / 1000)} s.`,
+        wait,
+      );
     }
   }
   if (status === 403) {
     const accepted = failure.headers['x-accepted-github-permissions'];
-    const needed = accepted ? accepted.replaceAll('=', ':') : context.permission ?? 'write access';
-    return make('missing_permission', false, `the credential may not do this in ${where} (403 ${message}). Grant it ${needed} on ${where} (fine-grained token: Repository permissions; GitHub App: its permissions and installation).`);
+    const needed = accepted
+      ? accepted.replaceAll('=', ':')
+      : (context.permission ?? 'write access');
+    return make(
+      'missing_permission',
+      false,
+      `the credential may not do this in ${where} (403 ${message}). Grant it ${needed} on ${where} (fine-grained token: Repository permissions; GitHub App: its permissions and installation).`,
+    );
   }
   if (status === 404) {
-    return make('not_found', false, context.notFound ?? `${where} was not found, or the credential cannot see it. Check the owner and repository name, and that the token's repository access (or the GitHub App installation) includes it.`);
+    return make(
+      'not_found',
+      false,
+      context.notFound ??
+        `${where} was not found, or the credential cannot see it. Check the owner and repository name, and that the token's repository access (or the GitHub App installation) includes it.`,
+    );
   }
   if (status === 409 || (status === 422 && /fast.forward/i.test(message))) {
-    return make('conflict', false, `${message}. The branch changed underneath; read it again and retry.`);
+    return make(
+      'conflict',
+      false,
+      `${message}. The branch changed underneath; read it again and retry.`,
+    );
   }
   if (status >= 500) {
-    return make('unavailable', true, `GitHub answered ${status} (${message}). Nothing to fix on this side unless it persists; see https://www.githubstatus.com.`);
+    return make(
+      'unavailable',
+      true,
+      `GitHub answered ${status} (${message}). Nothing to fix on this side unless it persists; see https://www.githubstatus.com.`,
+    );
   }
   return make('validation_failed', false, `GitHub refused the request (${status}: ${message}).`);
 }

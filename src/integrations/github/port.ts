@@ -48,7 +48,13 @@ export type CreatePullRequestInput = { head: string; base: string; title: string
 export type IssueComment = { id: number; htmlUrl: string };
 
 /** A commit status: GitHub shows the newest per `context` beside the commit and on its pull request. */
-export type CommitStatusInput = { sha: string; state: 'success' | 'failure' | 'pending' | 'error'; context: string; description: string; targetUrl?: string };
+export type CommitStatusInput = {
+  sha: string;
+  state: 'success' | 'failure' | 'pending' | 'error';
+  context: string;
+  description: string;
+  targetUrl?: string;
+};
 
 export type ListedComment = { id: number; body: string; author: string | null };
 

@@ -28,8 +28,13 @@ export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(reso
 function afterAttempts(error: GitHubError, attempts: number, operation: string): GitHubError {
   if (attempts === 1) return error;
   return new GitHubError({
-    code: error.code, status: error.status, retryable: error.retryable, retryAfterMs: error.retryAfterMs,
-    reason: `${error.reason} (gave up after ${attempts} attempts)`, operation, cause: error.cause,
+    code: error.code,
+    status: error.status,
+    retryable: error.retryable,
+    retryAfterMs: error.retryAfterMs,
+    reason: `${error.reason} (gave up after ${attempts} attempts)`,
+    operation,
+    cause: error.cause,
   });
 }
 
@@ -45,8 +50,10 @@ export async function withRetries<T>(
       return await attempt();
     } catch (caught) {
       const error = toGitHubError(caught);
-      if (!error.retryable || attempts >= policy.maxAttempts) throw afterAttempts(error, attempts, operation);
-      const wait = error.retryAfterMs ?? Math.min(policy.baseDelayMs * 2 ** (attempts - 1), policy.maxDelayMs);
+      if (!error.retryable || attempts >= policy.maxAttempts)
+        throw afterAttempts(error, attempts, operation);
+      const wait =
+        error.retryAfterMs ?? Math.min(policy.baseDelayMs * 2 ** (attempts - 1), policy.maxDelayMs);
       if (wait > policy.maxWaitMs) throw afterAttempts(error, attempts, operation);
       await sleep(wait);
     }

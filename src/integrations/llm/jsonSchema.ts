@@ -6,7 +6,16 @@ type Json = { [key: string]: unknown };
 const SAFE_INT_BOUNDS = new Set([Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER]);
 
 /** Keywords OpenAI's strict mode refuses; a schema using them is sent with `strict: false`. */
-const NOT_STRICT = ['oneOf', 'allOf', 'not', 'if', 'then', 'else', 'patternProperties', 'dependentSchemas'];
+const NOT_STRICT = [
+  'oneOf',
+  'allOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'patternProperties',
+  'dependentSchemas',
+];
 
 /**
  * The JSON Schema sent as `response_format.json_schema.schema`, and whether it qualifies for strict
@@ -14,7 +23,10 @@ const NOT_STRICT = ['oneOf', 'allOf', 'not', 'if', 'then', 'else', 'patternPrope
  * answer either way.
  */
 export function toResponseSchema(schema: z.ZodType): { schema: Json; strict: boolean } {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { target: 'draft-2020-12', unrepresentable: 'any' }) as Json;
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+  }) as Json;
   const cleaned = clean(json) as Json;
   return { schema: cleaned, strict: isStrictCompatible(cleaned) };
 }

@@ -2,7 +2,9 @@
  * Reads the JSON object out of a model's reply. Servers without structured output wrap it in
  * prose or a ```json fence; take the fenced block, else the outermost braces.
  */
-export function parseJsonReply(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
+export function parseJsonReply(
+  text: string,
+): { ok: true; value: unknown } | { ok: false; error: string } {
   const candidates = [text.trim()];
   const fenced = /```(?:json)?\s*\n?([\s\S]*?)```/i.exec(text);
   if (fenced) candidates.push(fenced[1].trim());

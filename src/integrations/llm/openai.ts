@@ -1,11 +1,21 @@
 import OpenAI, { APIError } from 'openai';
-import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionMessageParam,
+} from 'openai/resources/chat/completions';
 import { countAnswer, countRequest } from './callMeter.ts';
 import { parseJsonReply } from './jsonText.ts';
 import { toResponseSchema } from './jsonSchema.ts';
 import { isResponseFormatRejection, toLlmError } from './openaiErrors.ts';
 import { addUsage, LlmError, zeroUsage } from './port.ts';
-import type { GenerateObjectRequest, GenerateObjectResult, GenerateTextRequest, GenerateTextResult, LlmPort, TokenUsage } from './port.ts';
+import type {
+  GenerateObjectRequest,
+  GenerateObjectResult,
+  GenerateTextRequest,
+  GenerateTextResult,
+  LlmPort,
+  TokenUsage,
+} from './port.ts';
 import { backoffDelayMs, realSleep, retryAfterMs } from './retry.ts';
 import type { Sleep } from './retry.ts';
 import { createSemaphore } from './semaphore.ts';
@@ -36,16 +46,30 @@ export type OpenAiLlmOptions = {
 
 /** How the answer's shape is requested: servers without json_schema fall back down this list. */
 type Mode = 'json_schema' | 'json_object' | 'text';
-const FALLBACK: Record<Mode, Mode | undefined> = { json_schema: 'json_object', json_object: 'text', text: undefined };
+const FALLBACK: Record<Mode, Mode | undefined> = {
+  json_schema: 'json_object',
+  json_object: 'text',
+  text: undefined,
+};
 
-type Reply = { content: string; refusal: string | null; finishReason: string; usage: TokenUsage; model: string };
+type Reply = {
+  content: string;
+  refusal: string | null;
+  finishReason: string;
+  usage: TokenUsage;
+  model: string;
+};
 
 export function createOpenAiLlm(options: OpenAiLlmOptions): LlmPort {
   const baseURL = options.baseURL ?? 'https://api.openai.com/v1';
   const timeoutMs = options.timeoutMs ?? 120_000;
   const maxRetries = options.maxRetries ?? 4;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
-  const policy = { baseDelayMs: options.baseDelayMs ?? 500, maxDelayMs: options.maxDelayMs ?? 20_000, random: options.random ?? Math.random };
+  const policy = {
+    baseDelayMs: options.baseDelayMs ?? 500,
+    maxDelayMs: options.maxDelayMs ?? 20_000,
+    random: options.random ?? Math.random,
+  };
   const sleep = options.sleep ?? realSleep;
   const nowMs = options.nowMs ?? Date.now;
   const client = new OpenAI({ apiKey: options.apiKey, baseURL, timeout: timeoutMs, maxRetries: 0 });
@@ -55,16 +79,29 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): LlmPort {
   const refusedTemperature = new Set<string>(); // and which models' servers refused a temperature
 
   /** Every call carries its token cap, in the field this model's server reads, and a temperature only where one is accepted. */
-  async function complete(request: ChatCompletionCreateParamsNonStreaming, maxOutputTokens: number): Promise<Reply> {
+  async function complete(
+    request: ChatCompletionCreateParamsNonStreaming,
+    maxOutputTokens: number,
+  ): Promise<Reply> {
     let param = tokenParamByModel.get(request.model) ?? tokenLimitParamFor(baseURL);
     let switched = false;
     for (let attempt = 0; ; attempt++) {
       const { temperature, ...rest } = request;
-      const sendTemperature = temperature != null && !refusesTemperature(request.model) && !refusedTemperature.has(request.model);
-      const body = { ...rest, ...(sendTemperature ? { temperature } : {}), [param]: maxOutputTokens };
+      const sendTemperature =
+        temperature != null &&
+        !refusesTemperature(request.model) &&
+        !refusedTemperature.has(request.model);
+      const body = {
+        ...rest,
+        ...(sendTemperature ? { temperature } : {}),
+        [param]: maxOutputTokens,
+      };
       try {
         // The slot is held for one attempt only, so a backoff wait does not block other calls.
-        const { data: completion, response } = await semaphore.run(() => { countRequest(); return client.chat.completions.create(body).withResponse(); });
+        const { data: completion, response } = await semaphore.run(() => {
+          countRequest();
+          return client.chat.completions.create(body).withResponse();
+        });
         options.onResponseHeaders?.(response.headers);
         tokenParamByModel.set(request.model, param);
         const choice = completion.choices?.[0];
@@ -73,7 +110,13 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): LlmPort {
           content: choice?.message?.content ?? '',
           refusal: choice?.message?.refusal ?? null,
           finishReason: choice?.finish_reason ?? 'stop',
-          usage: usage ? { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens, totalTokens: usage.total_tokens } : zeroUsage(),
+          usage: usage
+            ? {
+                promptTokens: usage.prompt_tokens,
+                completionTokens: usage.completion_tokens,
+                totalTokens: usage.total_tokens,
+              }
+            : zeroUsage(),
           model: completion.model || body.model,
         };
         countAnswer(reply.usage, reply.model);
@@ -101,23 +144,42 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): LlmPort {
     }
   }
 
-  async function generateObject<T>(request: GenerateObjectRequest<T>): Promise<GenerateObjectResult<T>> {
+  async function generateObject<T>(
+    request: GenerateObjectRequest<T>,
+  ): Promise<GenerateObjectResult<T>> {
     const model = request.model ?? options.defaultModel;
     const format = toResponseSchema(request.schema);
     let mode = modeByModel.get(model) ?? 'json_schema';
-    const bodyFor = (messages: ChatCompletionMessageParam[]): ChatCompletionCreateParamsNonStreaming => ({
+    const bodyFor = (
+      messages: ChatCompletionMessageParam[],
+    ): ChatCompletionCreateParamsNonStreaming => ({
       model,
       messages,
       ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
-      ...(mode === 'json_schema' ? { response_format: { type: 'json_schema', json_schema: { name: request.schemaName, schema: format.schema, strict: format.strict } } }
-        : mode === 'json_object' ? { response_format: { type: 'json_object' } } : {}),
+      ...(mode === 'json_schema'
+        ? {
+            response_format: {
+              type: 'json_schema',
+              json_schema: {
+                name: request.schemaName,
+                schema: format.schema,
+                strict: format.strict,
+              },
+            },
+          }
+        : mode === 'json_object'
+          ? { response_format: { type: 'json_object' } }
+          : {}),
     });
     const firstMessages = (): ChatCompletionMessageParam[] => {
       const spell = mode !== 'json_schema' || !format.strict;
       const system = spell
         ? `${request.system}\n\nReply with only a JSON object, no prose and no code fence, matching this JSON Schema:\n${JSON.stringify(format.schema)}`
         : request.system;
-      return [{ role: 'system', content: system }, { role: 'user', content: request.prompt }];
+      return [
+        { role: 'system', content: system },
+        { role: 'user', content: request.prompt },
+      ];
     };
 
     let messages = firstMessages();
@@ -138,46 +200,70 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): LlmPort {
     let usage = reply.usage;
     let checked = check(reply, request);
     if (!checked.ok) {
-      messages = [...messages, { role: 'assistant', content: reply.content }, {
-        role: 'user',
-        content: `That reply could not be used: ${checked.problem}. Answer again with only the corrected JSON object matching the schema.`,
-      }];
+      messages = [
+        ...messages,
+        { role: 'assistant', content: reply.content },
+        {
+          role: 'user',
+          content: `That reply could not be used: ${checked.problem}. Answer again with only the corrected JSON object matching the schema.`,
+        },
+      ];
       reply = await complete(bodyFor(messages), request.maxOutputTokens);
       usage = addUsage(usage, reply.usage);
       checked = check(reply, request);
     }
     if (!checked.ok) {
-      throw new LlmError('invalid_output', `The model's answer did not match the expected "${request.schemaName}" format, even after a repair attempt.`, {
-        message: `invalid ${request.schemaName} from ${reply.model}: ${checked.problem}`,
-      });
+      throw new LlmError(
+        'invalid_output',
+        `The model's answer did not match the expected "${request.schemaName}" format, even after a repair attempt.`,
+        {
+          message: `invalid ${request.schemaName} from ${reply.model}: ${checked.problem}`,
+        },
+      );
     }
     return { value: checked.value, usage, model: reply.model, provider: 'openai' };
   }
 
   async function generateText(request: GenerateTextRequest): Promise<GenerateTextResult> {
     const model = request.model ?? options.defaultModel;
-    const reply = await complete({
-      model,
-      messages: [{ role: 'system', content: request.system }, { role: 'user', content: request.prompt }],
-      ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
-    }, request.maxOutputTokens);
+    const reply = await complete(
+      {
+        model,
+        messages: [
+          { role: 'system', content: request.system },
+          { role: 'user', content: request.prompt },
+        ],
+        ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+      },
+      request.maxOutputTokens,
+    );
     if (reply.refusal) throw refused(reply.refusal);
-    if (!reply.content.trim()) throw new LlmError('invalid_output', 'The model returned an empty answer.', { message: `empty reply from ${reply.model}` });
+    if (!reply.content.trim())
+      throw new LlmError('invalid_output', 'The model returned an empty answer.', {
+        message: `empty reply from ${reply.model}`,
+      });
     return { text: reply.content, usage: reply.usage, model: reply.model, provider: 'openai' };
   }
 
   return { provider: 'openai', defaultModel: options.defaultModel, generateObject, generateText };
 }
 
-function check<T>(reply: Reply, request: GenerateObjectRequest<T>): { ok: true; value: T } | { ok: false; problem: string } {
+function check<T>(
+  reply: Reply,
+  request: GenerateObjectRequest<T>,
+): { ok: true; value: T } | { ok: false; problem: string } {
   if (reply.refusal) throw refused(reply.refusal);
-  if (reply.finishReason === 'length') return { ok: false, problem: 'the reply was cut off at the token limit; answer more briefly' };
+  if (reply.finishReason === 'length')
+    return { ok: false, problem: 'the reply was cut off at the token limit; answer more briefly' };
   const parsed = parseJsonReply(reply.content);
   if (!parsed.ok) return { ok: false, problem: parsed.error };
   const result = request.schema.safeParse(parsed.value);
   if (result.success) return { ok: true, value: result.data };
-  const issues = result.error.issues.slice(0, 8).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  const issues = result.error.issues
+    .slice(0, 8)
+    .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
   return { ok: false, problem: `it does not match the schema (${issues.join('; ')})` };
 }
 
-const refused = (refusal: string): LlmError => new LlmError('refused', `The model declined the request: ${refusal}`);
+const refused = (refusal: string): LlmError =>
+  new LlmError('refused', `The model declined the request: ${refusal}`);

@@ -28,11 +28,13 @@ export function chunksOf(page: PageInput, maxChars: number): PageChunk[] {
     lines = [];
     if (!text) return;
     const headings = path.map((heading) => heading.text);
-    for (const piece of pieces(text, maxChars)) chunks.push({ url: page.url, pageTitle: page.title, headings, text: piece });
+    for (const piece of pieces(text, maxChars))
+      chunks.push({ url: page.url, pageTitle: page.title, headings, text: piece });
   };
   for (const line of page.text.split('\n')) {
     const fenceMark = FENCE.exec(line)?.[1];
-    if (fenceMark) fence = fence === null ? fenceMark[0] : line.trimStart().startsWith(fence) ? null : fence;
+    if (fenceMark)
+      fence = fence === null ? fenceMark[0] : line.trimStart().startsWith(fence) ? null : fence;
     const heading = fence === null ? HEADING.exec(line) : null;
     if (heading) {
       flush();
@@ -59,7 +61,9 @@ function pieces(text: string, maxChars: number): string[] {
   };
   for (const block of text.split(/\n\s*\n/)) {
     if (block.length <= maxChars) push(block, '\n\n');
-    else for (const line of block.split('\n')) for (const part of words(line, maxChars)) push(part, '\n');
+    else
+      for (const line of block.split('\n'))
+        for (const part of words(line, maxChars)) push(part, '\n');
   }
   if (current) out.push(current);
   return out;

@@ -1,7 +1,8 @@
 import type { Nodes } from 'mdast';
 import { parseMarkdownTree } from '../../mdx/mdxSyntax.ts';
 
-const plain = (node: Nodes): string => ('value' in node ? node.value : 'children' in node ? node.children.map(plain).join('') : '');
+const plain = (node: Nodes): string =>
+  'value' in node ? node.value : 'children' in node ? node.children.map(plain).join('') : '';
 
 /**
  * The prose of a page's text as plain sentences' worth of paragraphs (list items included),
@@ -28,7 +29,8 @@ function parse(text: string): string[] {
     if (node.type === 'paragraph') {
       const value = plain(node).replace(/\s+/g, ' ').trim();
       if (value) out.push(value);
-    } else if ('children' in node && node.type !== 'heading' && node.type !== 'table') node.children.forEach(walk);
+    } else if ('children' in node && node.type !== 'heading' && node.type !== 'table')
+      node.children.forEach(walk);
   };
   for (const block of blocks) if (block.trim()) walk(parseMarkdownTree(block));
   return out;

@@ -17,11 +17,27 @@ export type GenerateObjectRequest<T> = {
   maxOutputTokens: number;
 };
 
-export type GenerateObjectResult<T> = { value: T; usage: TokenUsage; model: string; provider: LlmProvider };
+export type GenerateObjectResult<T> = {
+  value: T;
+  usage: TokenUsage;
+  model: string;
+  provider: LlmProvider;
+};
 
-export type GenerateTextRequest = { system: string; prompt: string; model?: string; temperature?: number; maxOutputTokens: number };
+export type GenerateTextRequest = {
+  system: string;
+  prompt: string;
+  model?: string;
+  temperature?: number;
+  maxOutputTokens: number;
+};
 
-export type GenerateTextResult = { text: string; usage: TokenUsage; model: string; provider: LlmProvider };
+export type GenerateTextResult = {
+  text: string;
+  usage: TokenUsage;
+  model: string;
+  provider: LlmProvider;
+};
 
 /** The one way the application talks to a language model. */
 export interface LlmPort {
@@ -56,7 +72,11 @@ export class LlmError extends Error {
   /** How long the provider asked us to wait before the next request (a 429's Retry-After or rate-limit reset). */
   readonly retryAfterMs?: number;
 
-  constructor(kind: LlmErrorKind, reason: string, options: { message?: string; status?: number; cause?: unknown; retryAfterMs?: number } = {}) {
+  constructor(
+    kind: LlmErrorKind,
+    reason: string,
+    options: { message?: string; status?: number; cause?: unknown; retryAfterMs?: number } = {},
+  ) {
     super(options.message ?? reason, { cause: options.cause });
     this.name = 'LlmError';
     this.kind = kind;
@@ -82,7 +102,11 @@ const RETRYABLE: Record<LlmErrorKind, boolean> = {
 
 export const isLlmError = (error: unknown): error is LlmError => error instanceof LlmError;
 
-export const zeroUsage = (): TokenUsage => ({ promptTokens: 0, completionTokens: 0, totalTokens: 0 });
+export const zeroUsage = (): TokenUsage => ({
+  promptTokens: 0,
+  completionTokens: 0,
+  totalTokens: 0,
+});
 
 export const addUsage = (a: TokenUsage, b: TokenUsage): TokenUsage => ({
   promptTokens: a.promptTokens + b.promptTokens,

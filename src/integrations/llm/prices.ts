@@ -17,13 +17,15 @@ export const DEFAULT_PRICES: PriceTable = {
   'gpt-5': { input: 1.25, output: 10 },
   'gpt-5-mini': { input: 0.25, output: 2 },
   'gpt-5-nano': { input: 0.05, output: 0.4 },
-  'o3': { input: 2, output: 8 },
+  o3: { input: 2, output: 8 },
   'o3-mini': { input: 1.1, output: 4.4 },
   'o4-mini': { input: 1.1, output: 4.4 },
   'gpt-3.5-turbo': { input: 0.5, output: 1.5 },
 };
 
-const Price = z.object({ input: z.number().min(0).max(10_000), output: z.number().min(0).max(10_000) }).strict();
+const Price = z
+  .object({ input: z.number().min(0).max(10_000), output: z.number().min(0).max(10_000) })
+  .strict();
 const Table = z.record(z.string().trim().min(1).max(100), Price);
 
 /**
@@ -32,7 +34,9 @@ const Table = z.record(z.string().trim().min(1).max(100), Price);
  * (the inline one wins for a model in both). A bad table stops the start with the reason.
  */
 export function loadPriceTable(source: { json?: string; file?: string }): PriceTable {
-  const fromFile = source.file ? parseTable(readFileSync(source.file, 'utf8'), `INKSTREAM_LLM_PRICES_FILE (${source.file})`) : {};
+  const fromFile = source.file
+    ? parseTable(readFileSync(source.file, 'utf8'), `INKSTREAM_LLM_PRICES_FILE (${source.file})`)
+    : {};
   const inline = source.json ? parseTable(source.json, 'INKSTREAM_LLM_PRICES') : {};
   return { ...DEFAULT_PRICES, ...fromFile, ...inline };
 }
@@ -46,8 +50,13 @@ function parseTable(text: string, where: string): Record<string, ModelPrice> {
   }
   const parsed = Table.safeParse(value);
   if (!parsed.success) {
-    const problems = parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
-    throw new Error(`${where} must map model names to { "input": USD, "output": USD } per million tokens: ${problems}`);
+    const problems = parsed.error.issues
+      .slice(0, 5)
+      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+      .join('; ');
+    throw new Error(
+      `${where} must map model names to { "input": USD, "output": USD } per million tokens: ${problems}`,
+    );
   }
   return parsed.data;
 }

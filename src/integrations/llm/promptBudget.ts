@@ -52,11 +52,13 @@ export const PROMPT_BUDGET = {
 } as const;
 
 /** The topic's brief section: a refresh carries its search figures and the published file in it. */
-export const TOPIC_BRIEF_MAX = PROMPT_BUDGET.topicBrief + PROMPT_BUDGET.searchPerformance + PROMPT_BUDGET.publishedArticle + 400;
+export const TOPIC_BRIEF_MAX =
+  PROMPT_BUDGET.topicBrief + PROMPT_BUDGET.searchPerformance + PROMPT_BUDGET.publishedArticle + 400;
 
 export const PAGE_EXCERPT_MIN = 400;
 
-const cutMarker = (cut: number): string => `[… ${cut.toLocaleString('en-US')} more characters cut to fit the prompt]`;
+const cutMarker = (cut: number): string =>
+  `[… ${cut.toLocaleString('en-US')} more characters cut to fit the prompt]`;
 
 /**
  * The text whole when it fits; otherwise cut at the last paragraph end, else sentence end, else
@@ -76,7 +78,8 @@ export function fitText(text: string, maxChars: number): string {
 
 function lastEnd(text: string, boundary: RegExp): number {
   let end = -1;
-  for (const match of text.matchAll(boundary)) end = match.index + (match[0].trim() ? match[0].length : 0);
+  for (const match of text.matchAll(boundary))
+    end = match.index + (match[0].trim() ? match[0].length : 0);
   return end;
 }
 
@@ -84,7 +87,11 @@ function lastEnd(text: string, boundary: RegExp): number {
  * As many rendered items as fit, one a line, in the given order, then a line saying how many
  * were left out. An item too long on its own is cut with `fitText`.
  */
-export function fitList<T>(items: readonly T[], maxChars: number, render: (item: T) => string): string {
+export function fitList<T>(
+  items: readonly T[],
+  maxChars: number,
+  render: (item: T) => string,
+): string {
   const lines: string[] = [];
   let used = 0;
   for (const [index, item] of items.entries()) {
@@ -104,7 +111,9 @@ export function fitList<T>(items: readonly T[], maxChars: number, render: (item:
 /** How often each meaningful word occurs in the texts: what a set of pages or topics is about. */
 export function focusOf(texts: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const text of texts) for (const token of new Set(contentTokens(text))) counts.set(token, (counts.get(token) ?? 0) + 1);
+  for (const text of texts)
+    for (const token of new Set(contentTokens(text)))
+      counts.set(token, (counts.get(token) ?? 0) + 1);
   return counts;
 }
 
@@ -112,9 +121,18 @@ export function focusOf(texts: readonly string[]): Map<string, number> {
  * Items ordered by how much their words share with the focus (a word the focus repeats counts
  * more, but with diminishing weight); ties, and items sharing nothing, keep their given order.
  */
-export function mostRelevantFirst<T>(items: readonly T[], focus: ReadonlyMap<string, number>, textOf: (item: T) => string): T[] {
-  const score = (item: T): number => [...new Set(contentTokens(textOf(item)))].reduce((sum, token) => sum + Math.log1p(focus.get(token) ?? 0), 0);
-  return items.map((item, index) => ({ item, index, score: score(item) }))
+export function mostRelevantFirst<T>(
+  items: readonly T[],
+  focus: ReadonlyMap<string, number>,
+  textOf: (item: T) => string,
+): T[] {
+  const score = (item: T): number =>
+    [...new Set(contentTokens(textOf(item)))].reduce(
+      (sum, token) => sum + Math.log1p(focus.get(token) ?? 0),
+      0,
+    );
+  return items
+    .map((item, index) => ({ item, index, score: score(item) }))
     .sort((a, b) => b.score - a.score || a.index - b.index)
     .map((entry) => entry.item);
 }

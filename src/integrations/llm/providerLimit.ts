@@ -23,7 +23,9 @@ export type ProviderLimitOptions = {
  * What a call counts against a provider's tokens per minute before it is sent: its prompt (about
  * 4 characters a token) and the most it may answer, as OpenAI counts `max_tokens` itself.
  */
-export const estimatedTokens = (request: Pick<GenerateTextRequest, 'system' | 'prompt' | 'maxOutputTokens'>): number =>
+export const estimatedTokens = (
+  request: Pick<GenerateTextRequest, 'system' | 'prompt' | 'maxOutputTokens'>,
+): number =>
   Math.ceil((request.system.length + request.prompt.length) / 4) + request.maxOutputTokens;
 
 /**
@@ -37,13 +39,19 @@ export function limitProviderCalls(inner: LlmPort, options: ProviderLimitOptions
     let waitedMs = 0;
     for (let attempt = 0; ; attempt++) {
       try {
-        if (options.tokens) (await options.tokens.acquire(key, { cost: estimatedTokens(request) }))(); // counted when it starts
+        if (options.tokens)
+          (await options.tokens.acquire(key, { cost: estimatedTokens(request) }))(); // counted when it starts
         const resetAtMs = options.headroom?.take(estimatedTokens(request)) ?? 0;
         if (resetAtMs > 0) limiter.pauseUntil(key, resetAtMs);
         return await limiter.run(key, run);
       } catch (error) {
         // A 429, or a failing server that said when to come back: the endpoint waits, the call queues again.
-        if (!isLlmError(error) || !error.retryable || (error.kind !== 'rate_limited' && error.retryAfterMs === undefined)) throw error;
+        if (
+          !isLlmError(error) ||
+          !error.retryable ||
+          (error.kind !== 'rate_limited' && error.retryAfterMs === undefined)
+        )
+          throw error;
         // A wait of 0 ("retry now") gets the backoff, so a provider that always says so cannot make us spin.
         const delayMs = error.retryAfterMs || backoffDelayMs(attempt, options.backoff);
         if (waitedMs + delayMs > options.maxRateLimitWaitMs) throw error;

@@ -21,7 +21,8 @@ export function durationMs(text: string | null | undefined): number | undefined 
   if (!value || !/^(\d+(\.\d+)?(ms|h|m|s))+$/.test(value)) return undefined;
   const unitMs: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
   let total = 0;
-  for (const [, amount, , unit] of value.matchAll(/(\d+(\.\d+)?)(ms|h|m|s)/g)) total += Number(amount) * unitMs[unit];
+  for (const [, amount, , unit] of value.matchAll(/(\d+(\.\d+)?)(ms|h|m|s)/g))
+    total += Number(amount) * unitMs[unit];
   return Math.round(total);
 }
 

@@ -9,19 +9,25 @@ import type { PageInput, ReviseArticleInput } from './writer.ts';
 const MAX_REVISION_PAGES = 5;
 
 /** Words of an editing request that say what to do, not what about ("add a section about gyokuro"). */
-const EDITING_WORDS = new Set(contentTokens(
-  'add include mention reference talk write rewrite insert remove delete drop cut replace change make please more less section sections paragraph ' +
-  'paragraphs part intro introduction conclusion sentence sentences word words article text piece post shorten expand tone bit little our',
-));
+const EDITING_WORDS = new Set(
+  contentTokens(
+    'add include mention reference talk write rewrite insert remove delete drop cut replace change make please more less section sections paragraph ' +
+      'paragraphs part intro introduction conclusion sentence sentences word words article text piece post shorten expand tone bit little our',
+  ),
+);
 
 /** The subject words of a revision's instruction. */
 export const instructionTokens = (instruction: string): Set<string> =>
   new Set([...subjectTokens(instruction)].filter((token) => !EDITING_WORDS.has(token)));
 
 /** Pages shown to a revision: the few the instruction is about, then those about the article's topic. */
-export function pagesForRevision(input: Pick<ReviseArticleInput, 'instruction' | 'topic' | 'pages'>): PageInput[] {
+export function pagesForRevision(
+  input: Pick<ReviseArticleInput, 'instruction' | 'topic' | 'pages'>,
+): PageInput[] {
   const asked = rankPages(input.pages, instructionTokens(input.instruction));
-  const about = rankPages(input.pages, topicTokensOf(input.topic)).filter((page) => !asked.includes(page));
+  const about = rankPages(input.pages, topicTokensOf(input.topic)).filter(
+    (page) => !asked.includes(page),
+  );
   return [...asked, ...about].slice(0, MAX_REVISION_PAGES);
 }
 
@@ -32,10 +38,18 @@ export function pagesForRevision(input: Pick<ReviseArticleInput, 'instruction' |
  */
 export function revisionPrompt(input: ReviseArticleInput): string {
   if (input.body.length > PROMPT_BUDGET.revisionBody) {
-    throw new LlmError('bad_request', `The article is too long for a model revision (${input.body.length.toLocaleString('en-US')} characters of body; at most ${PROMPT_BUDGET.revisionBody.toLocaleString('en-US')}). Edit it on the pull request branch or shorten it by hand`);
+    throw new LlmError(
+      'bad_request',
+      `The article is too long for a model revision (${input.body.length.toLocaleString('en-US')} characters of body; at most ${PROMPT_BUDGET.revisionBody.toLocaleString('en-US')}). Edit it on the pull request branch or shorten it by hand`,
+    );
   }
   const outline = input.outline.length
-    ? fitList(input.outline, PROMPT_BUDGET.revisionOutline, (section) => `- ${section.heading}${section.points.length ? `: ${section.points.join('; ')}` : ''}`)
+    ? fitList(
+        input.outline,
+        PROMPT_BUDGET.revisionOutline,
+        (section) =>
+          `- ${section.heading}${section.points.length ? `: ${section.points.join('; ')}` : ''}`,
+      )
     : '(no outline was recorded)';
   return `Revise the article below as the editor asks. Change only what the instruction calls for: every section, paragraph, link and component the instruction does not mention stays as it is, word for word. JSX components already in the body are the site's own: keep them exactly as they are, and add none. Do not shorten the article unless the instruction asks for it.
 Use only facts from the company facts and the pages below. If part of the instruction cannot be done with them, leave the body as it is for that part and say so in the summary; never write a note to the editor into the body.

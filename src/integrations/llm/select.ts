@@ -30,9 +30,17 @@ export const DEFAULT_LLM_CONCURRENCY = 8;
 export const MAX_RATE_LIMIT_WAIT_MS = 15 * 60_000;
 
 /** The LLM settings of the configuration (core/config.ts), validated there. */
-export type LlmSettings = Pick<Config,
-  'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'INKSTREAM_DEFAULT_MODEL' | 'INKSTREAM_LLM_TIMEOUT_MS' | 'INKSTREAM_LLM_MAX_RETRIES' |
-  'INKSTREAM_LLM_CONCURRENCY' | 'INKSTREAM_LLM_REQUESTS_PER_MINUTE' | 'INKSTREAM_LLM_TOKENS_PER_MINUTE'>;
+export type LlmSettings = Pick<
+  Config,
+  | 'OPENAI_API_KEY'
+  | 'OPENAI_BASE_URL'
+  | 'INKSTREAM_DEFAULT_MODEL'
+  | 'INKSTREAM_LLM_TIMEOUT_MS'
+  | 'INKSTREAM_LLM_MAX_RETRIES'
+  | 'INKSTREAM_LLM_CONCURRENCY'
+  | 'INKSTREAM_LLM_REQUESTS_PER_MINUTE'
+  | 'INKSTREAM_LLM_TOKENS_PER_MINUTE'
+>;
 
 export function llmConfigOf(settings: LlmSettings): LlmConfig {
   return {
@@ -51,15 +59,34 @@ export function llmConfigOf(settings: LlmSettings): LlmConfig {
 export function createContentWriter(config: LlmConfig): { writer: ContentWriter; llm?: LlmPort } {
   if (!config.apiKey) return { writer: offlineWriterLoadedOnUse() };
   const concurrency = config.concurrency ?? DEFAULT_LLM_CONCURRENCY;
-  const limiter = createLimiter({ concurrency, rate: config.requestsPerMinute ? { limit: config.requestsPerMinute, windowMs: 60_000 } : undefined });
+  const limiter = createLimiter({
+    concurrency,
+    rate: config.requestsPerMinute
+      ? { limit: config.requestsPerMinute, windowMs: 60_000 }
+      : undefined,
+  });
   // The adapter hands a wait the provider asks for back at once, so the limiter pauses every call to the endpoint.
   const headroom = createTokenHeadroom(Date.now);
-  const adapter = openAiLlmLoadedOnUse({ ...config, apiKey: config.apiKey, concurrency, maxRetryAfterMs: 0, onResponseHeaders: (headers) => headroom.observe(headers) });
+  const adapter = openAiLlmLoadedOnUse({
+    ...config,
+    apiKey: config.apiKey,
+    concurrency,
+    maxRetryAfterMs: 0,
+    onResponseHeaders: (headers) => headroom.observe(headers),
+  });
   const llm = limitProviderCalls(adapter, {
-    limiter, key: config.baseURL ?? 'https://api.openai.com/v1', maxRateLimitWaitMs: MAX_RATE_LIMIT_WAIT_MS,
-    backoff: { baseDelayMs: 1000, maxDelayMs: 60_000, random: Math.random }, nowMs: Date.now,
+    limiter,
+    key: config.baseURL ?? 'https://api.openai.com/v1',
+    maxRateLimitWaitMs: MAX_RATE_LIMIT_WAIT_MS,
+    backoff: { baseDelayMs: 1000, maxDelayMs: 60_000, random: Math.random },
+    nowMs: Date.now,
     headroom,
-    tokens: config.tokensPerMinute ? createLimiter({ concurrency: Number.MAX_SAFE_INTEGER, rate: { limit: config.tokensPerMinute, windowMs: 60_000 } }) : undefined,
+    tokens: config.tokensPerMinute
+      ? createLimiter({
+          concurrency: Number.MAX_SAFE_INTEGER,
+          rate: { limit: config.tokensPerMinute, windowMs: 60_000 },
+        })
+      : undefined,
   });
   return { writer: createLlmWriter(llm), llm };
 }
@@ -67,7 +94,10 @@ export function createContentWriter(config: LlmConfig): { writer: ContentWriter;
 /** The offline writer, with the MDX toolchain it writes through (~20 MB resident), loaded by its first call rather than at start. */
 function offlineWriterLoadedOnUse(): ContentWriter {
   let writer: Promise<ContentWriter> | null = null;
-  const load = () => (writer ??= import('./offline/index.ts').then(({ createOfflineWriter }) => createOfflineWriter()));
+  const load = () =>
+    (writer ??= import('./offline/index.ts').then(({ createOfflineWriter }) =>
+      createOfflineWriter(),
+    ));
   return {
     provider: 'offline',
     suggestTopics: async (input) => (await load()).suggestTopics(input),
@@ -80,7 +110,8 @@ function offlineWriterLoadedOnUse(): ContentWriter {
 /** The OpenAI adapter, its SDK (~18 MB resident) loaded by the first call rather than at start. */
 function openAiLlmLoadedOnUse(options: OpenAiLlmOptions): LlmPort {
   let adapter: Promise<LlmPort> | null = null;
-  const load = () => (adapter ??= import('./openai.ts').then(({ createOpenAiLlm }) => createOpenAiLlm(options)));
+  const load = () =>
+    (adapter ??= import('./openai.ts').then(({ createOpenAiLlm }) => createOpenAiLlm(options)));
   return {
     provider: 'openai',
     defaultModel: options.defaultModel,

@@ -13,7 +13,11 @@ export function createSemaphore(limit: number): Semaphore {
   const limiter = createLimiter({ concurrency: limit });
   return {
     run: (task) => limiter.run(ONE_KEY, task),
-    get active() { return limiter.inFlight(ONE_KEY); },
-    get waiting() { return limiter.waiting(ONE_KEY); },
+    get active() {
+      return limiter.inFlight(ONE_KEY);
+    },
+    get waiting() {
+      return limiter.waiting(ONE_KEY);
+    },
   };
 }

@@ -17,5 +17,10 @@ export function refusesTemperature(model: string): boolean {
  */
 export function isTemperatureRejection(status: number | undefined, message: string): boolean {
   if (status !== 400 && status !== 422) return false;
-  return /\btemperature\b/i.test(message) && /unsupported|not supported|does not support|unrecognized|unknown|not permitted|extra|only the default/i.test(message);
+  return (
+    /\btemperature\b/i.test(message) &&
+    /unsupported|not supported|does not support|unrecognized|unknown|not permitted|extra|only the default/i.test(
+      message,
+    )
+  );
 }

@@ -23,15 +23,24 @@ export type TokenLimitParam = 'max_completion_tokens' | 'max_tokens';
 
 export function tokenLimitParamFor(baseURL: string): TokenLimitParam {
   const host = new URL(baseURL).hostname;
-  return host === 'api.openai.com' || host.endsWith('.openai.azure.com') ? 'max_completion_tokens' : 'max_tokens';
+  return host === 'api.openai.com' || host.endsWith('.openai.azure.com')
+    ? 'max_completion_tokens'
+    : 'max_tokens';
 }
 
 export const otherTokenLimitParam = (param: TokenLimitParam): TokenLimitParam =>
   param === 'max_tokens' ? 'max_completion_tokens' : 'max_tokens';
 
 /** A 400 that names the token-limit field we sent as unsupported ("Use 'max_completion_tokens' instead"). */
-export function isTokenLimitRejection(status: number | undefined, message: string, sent: TokenLimitParam): boolean {
+export function isTokenLimitRejection(
+  status: number | undefined,
+  message: string,
+  sent: TokenLimitParam,
+): boolean {
   if (status !== 400 && status !== 422) return false;
-  const named = new RegExp(`['"\`]?${sent}['"\`]?`).test(message) && !message.includes(`Use '${sent}'`);
-  return named && /unsupported|not supported|unrecognized|unknown|not permitted|extra/i.test(message);
+  const named =
+    new RegExp(`['"\`]?${sent}['"\`]?`).test(message) && !message.includes(`Use '${sent}'`);
+  return (
+    named && /unsupported|not supported|unrecognized|unknown|not permitted|extra/i.test(message)
+  );
 }

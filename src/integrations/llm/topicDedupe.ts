@@ -2,8 +2,32 @@ import { contentTokens, jaccard, stem } from './text.ts';
 import type { ExistingTopic } from './writer.ts';
 
 /** Words that frame a title without changing its subject ("A practical guide to …"). */
-const FRAMING = new Set(['guide', 'practical', 'complete', 'ultimate', 'beginner', "beginner's", 'tip', 'checklist', 'common',
-  'mistake', 'avoid', 'know', 'need', 'everything', 'introduction', 'explain', 'matter', 'step', 'best', 'essential', 'simple', 'quick'].map(stem));
+const FRAMING = new Set(
+  [
+    'guide',
+    'practical',
+    'complete',
+    'ultimate',
+    'beginner',
+    "beginner's",
+    'tip',
+    'checklist',
+    'common',
+    'mistake',
+    'avoid',
+    'know',
+    'need',
+    'everything',
+    'introduction',
+    'explain',
+    'matter',
+    'step',
+    'best',
+    'essential',
+    'simple',
+    'quick',
+  ].map(stem),
+);
 
 type Comparable = { title: string; keyword?: string };
 
@@ -24,7 +48,8 @@ function tokensOf(text: string): readonly string[] {
 }
 
 /** The stemmed words that carry a title's subject, framing words left out. */
-export const subjectTokens = (text: string): Set<string> => new Set(tokensOf(text).filter((token) => !FRAMING.has(token)));
+export const subjectTokens = (text: string): Set<string> =>
+  new Set(tokensOf(text).filter((token) => !FRAMING.has(token)));
 const normalized = (text: string): string => tokensOf(text).join(' ');
 
 /**
@@ -54,7 +79,9 @@ function slugWords(url: string): string {
   // A path (an article's file in its repository) is no URL: asking first spares an error thrown on every comparison.
   const path = URL.canParse(url) ? new URL(url).pathname : url;
   const last = path.split('/').filter(Boolean).pop() ?? '';
-  return decodeURIComponent(last).replace(/\.[a-z0-9]+$/i, '').replace(/[-_+]+/g, ' ');
+  return decodeURIComponent(last)
+    .replace(/\.[a-z0-9]+$/i, '')
+    .replace(/[-_+]+/g, ' ');
 }
 
 /**
@@ -68,7 +95,8 @@ export function overlapsPage(topic: Comparable, page: SitePageName): boolean {
 }
 
 /** The names a page goes by: its title without the site's name, its first heading, its URL's last words. */
-const namesOf = (page: SitePageName): string[] => [pageTitleOf(page.title), page.heading ?? '', slugWords(page.url)].filter((name) => name.trim());
+const namesOf = (page: SitePageName): string[] =>
+  [pageTitleOf(page.title), page.heading ?? '', slugWords(page.url)].filter((name) => name.trim());
 
 function overlapsNames(topic: Comparable, names: readonly string[]): boolean {
   const subject = subjectTokens(topic.title);
@@ -80,11 +108,16 @@ function overlapsNames(topic: Comparable, names: readonly string[]): boolean {
 }
 
 /** The first page the topic overlaps, or null. */
-export const overlappingPage = <P extends SitePageName>(topic: Comparable, pages: readonly P[]): P | null =>
-  pages.find((page) => overlapsPage(topic, page)) ?? null;
+export const overlappingPage = <P extends SitePageName>(
+  topic: Comparable,
+  pages: readonly P[],
+): P | null => pages.find((page) => overlapsPage(topic, page)) ?? null;
 
 /** Pages with their names worked out once, and found by the words of those names. */
-export type PageIndex<P extends SitePageName> = { pages: readonly { page: P; names: readonly string[] }[]; byToken: ReadonlyMap<string, readonly number[]> };
+export type PageIndex<P extends SitePageName> = {
+  pages: readonly { page: P; names: readonly string[] }[];
+  byToken: ReadonlyMap<string, readonly number[]>;
+};
 
 export function indexPages<P extends SitePageName>(pages: readonly P[]): PageIndex<P> {
   const byToken = new Map<string, number[]>();
@@ -105,16 +138,21 @@ export function indexPages<P extends SitePageName>(pages: readonly P[]): PageInd
  * with it: every way of overlapping needs one (the same words, a shared keyword or subject word),
  * except a title with no words of its own, which is compared with every page.
  */
-export function overlappingIndexedPage<P extends SitePageName>(topic: Comparable, index: PageIndex<P>): P | null {
+export function overlappingIndexedPage<P extends SitePageName>(
+  topic: Comparable,
+  index: PageIndex<P>,
+): P | null {
   const titleTokens = tokensOf(topic.title);
   let candidates: number[];
   if (titleTokens.length === 0) candidates = index.pages.map((_, i) => i);
   else {
     const shared = new Set<number>();
-    for (const token of [...titleTokens, ...(topic.keyword ? tokensOf(topic.keyword) : [])]) for (const i of index.byToken.get(token) ?? []) shared.add(i);
+    for (const token of [...titleTokens, ...(topic.keyword ? tokensOf(topic.keyword) : [])])
+      for (const i of index.byToken.get(token) ?? []) shared.add(i);
     candidates = [...shared].sort((a, b) => a - b);
   }
-  for (const i of candidates) if (overlapsNames(topic, index.pages[i].names)) return index.pages[i].page;
+  for (const i of candidates)
+    if (overlapsNames(topic, index.pages[i].names)) return index.pages[i].page;
   return null;
 }
 
@@ -123,12 +161,23 @@ export function overlappingIndexedPage<P extends SitePageName>(topic: Comparable
  * a rejected idea must not come back), overlaps a page of the site or a published article (those
  * carry a `url`), or repeats an earlier candidate; at most `limit` are returned.
  */
-export function dedupeTopics<T extends Comparable>(candidates: readonly T[], existing: readonly ExistingTopic[], limit: number): T[] {
+export function dedupeTopics<T extends Comparable>(
+  candidates: readonly T[],
+  existing: readonly ExistingTopic[],
+  limit: number,
+): T[] {
   const kept: T[] = [];
   for (const candidate of candidates) {
     if (kept.length >= limit) break;
     if (!candidate.title.trim()) continue;
-    if (existing.some((topic) => (topic.url ? overlapsPage(candidate, { ...topic, url: topic.url }) : isNearDuplicate(candidate, topic)))) continue;
+    if (
+      existing.some((topic) =>
+        topic.url
+          ? overlapsPage(candidate, { ...topic, url: topic.url })
+          : isNearDuplicate(candidate, topic),
+      )
+    )
+      continue;
     if (kept.some((topic) => isNearDuplicate(candidate, topic))) continue;
     kept.push(candidate);
   }

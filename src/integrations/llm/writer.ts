@@ -16,12 +16,24 @@ export type BrandInput = {
 export type CompanyFact = { kind: string; value: string; sourceUrl?: string };
 
 /** One crawled page of the site. */
-export type PageInput = { url: string; title: string; description?: string; headings: string[]; text: string };
+export type PageInput = {
+  url: string;
+  title: string;
+  description?: string;
+  headings: string[];
+  text: string;
+};
 
 export type TopicInput = { title: string; keyword: string; brief: string };
 
 /** A topic, article or page a new topic must not repeat; `url` marks a page of the site or a published article (compared as a page). */
-export type ExistingTopic = { title: string; keyword?: string; status: string; url?: string; heading?: string };
+export type ExistingTopic = {
+  title: string;
+  keyword?: string;
+  status: string;
+  url?: string;
+  heading?: string;
+};
 
 export type TopicSuggestion = { title: string; keyword: string; brief: string; rationale: string };
 
@@ -33,7 +45,12 @@ export type Source = { url: string; title: string };
 export type Evidence = { point: string; url: string; quote: string };
 
 /** `evidence` is what a model grounds its points in; the offline writer gives none. */
-export type Research = { outline: OutlineSection[]; keyPoints: string[]; sources: Source[]; evidence?: Evidence[] };
+export type Research = {
+  outline: OutlineSection[];
+  keyPoints: string[];
+  sources: Source[];
+  evidence?: Evidence[];
+};
 
 export type InternalLink = { url: string; anchor: string };
 
@@ -41,7 +58,15 @@ export type InternalLink = { url: string; anchor: string };
 export type Claim = { sentence: string; url: string; quote: string };
 
 /** `kind: 'brief'`: material for a writer (what the offline writer produces), not an article to publish as it is. */
-export type Draft = { title: string; description: string; body: string; tags: string[]; internalLinks: InternalLink[]; claims?: Claim[]; kind?: 'brief' };
+export type Draft = {
+  title: string;
+  description: string;
+  body: string;
+  tags: string[];
+  internalLinks: InternalLink[];
+  claims?: Claim[];
+  kind?: 'brief';
+};
 
 export type RevisionResult = { body: string; summary: string };
 
@@ -49,16 +74,40 @@ export type RevisionResult = { body: string; summary: string };
 export type Generated<T> = T & { usage: TokenUsage; model: string; provider: LlmProvider };
 
 /** `model` is the project's model setting; the offline writer ignores it. */
-export type SuggestTopicsInput = { brand: BrandInput; pages: PageInput[]; existingTopics: ExistingTopic[]; count: number; model?: string };
-export type ResearchArticleInput = { topic: TopicInput; brand: BrandInput; pages: PageInput[]; model?: string };
+export type SuggestTopicsInput = {
+  brand: BrandInput;
+  pages: PageInput[];
+  existingTopics: ExistingTopic[];
+  count: number;
+  model?: string;
+};
+export type ResearchArticleInput = {
+  topic: TopicInput;
+  brand: BrandInput;
+  pages: PageInput[];
+  model?: string;
+};
 /** `publishedArticles`: the project's own published articles, which the draft may link to as well. */
-export type WriteArticleInput = { topic: TopicInput; brand: BrandInput; research: Research; pages: PageInput[]; publishedArticles?: Source[]; model?: string };
+export type WriteArticleInput = {
+  topic: TopicInput;
+  brand: BrandInput;
+  research: Research;
+  pages: PageInput[];
+  publishedArticles?: Source[];
+  model?: string;
+};
 /**
  * `topic` and `outline` say what the article is for; `pages` are the crawled pages the reviser may
  * draw facts from (the writer picks those relevant to the instruction).
  */
 export type ReviseArticleInput = {
-  body: string; instruction: string; brand: BrandInput; topic: TopicInput; outline: OutlineSection[]; pages: PageInput[]; model?: string;
+  body: string;
+  instruction: string;
+  brand: BrandInput;
+  topic: TopicInput;
+  outline: OutlineSection[];
+  pages: PageInput[];
+  model?: string;
 };
 
 /** The content tasks of the pipeline; implemented over an LLM and by the offline writer. */
@@ -77,4 +126,7 @@ export const MIN_TOPICS = 5;
 export const MAX_TOPICS = 10;
 
 export const clampTopicCount = (count: number): number =>
-  Math.min(MAX_TOPICS, Math.max(MIN_TOPICS, Number.isFinite(count) ? Math.round(count) : MIN_TOPICS));
+  Math.min(
+    MAX_TOPICS,
+    Math.max(MIN_TOPICS, Number.isFinite(count) ? Math.round(count) : MIN_TOPICS),
+  );

@@ -56,13 +56,16 @@ export type AddressPolicy = {
  * Builds the policy. `allowedRanges` are CIDRs exempt from the check (e.g. one internal webhook
  * receiver) without opening every private range.
  */
-export function createAddressPolicy(options: { allowPrivateAddresses?: boolean; allowedRanges?: readonly string[] } = {}): AddressPolicy {
+export function createAddressPolicy(
+  options: { allowPrivateAddresses?: boolean; allowedRanges?: readonly string[] } = {},
+): AddressPolicy {
   const exempt: Cidr[] = (options.allowedRanges ?? []).map(parseCidr);
   const isExempt = (bytes: IpBytes) => exempt.some((range) => inCidr(bytes, range));
 
   const check = (bytes: IpBytes): string | null => {
     if (isExempt(bytes)) return null;
-    if (bytes.length === 4) return ipv4Ranges.find(({ range }) => inCidr(bytes, range))?.label ?? null;
+    if (bytes.length === 4)
+      return ipv4Ranges.find(({ range }) => inCidr(bytes, range))?.label ?? null;
     // Addresses that carry an IPv4 address are judged by the address they reach.
     if (inCidr(bytes, ipv4Mapped) || inCidr(bytes, nat64)) return check(bytes.slice(12));
     if (inCidr(bytes, sixToFour)) return check(bytes.slice(2, 6));

@@ -9,7 +9,8 @@ import { readBody, type TooLargePolicy } from './readBody.ts';
 import { isRedirect, nextHop, type Hop } from './redirects.ts';
 import { parseRequestUrl } from './urlPolicy.ts';
 
-export const DEFAULT_USER_AGENT = 'Inkstream/0.1 (self-hosted content automation; respects robots.txt)';
+export const DEFAULT_USER_AGENT =
+  'Inkstream/0.1 (self-hosted content automation; respects robots.txt)';
 
 export type SafeHttpClientOptions = {
   userAgent?: string;
@@ -75,30 +76,45 @@ const noRelease: Release = () => {};
 const lowerCaseKeys = (headers: Record<string, string> = {}) =>
   Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 
-const flattenHeaders = (headers: Record<string, string | string[] | undefined>): Record<string, string> =>
-  Object.fromEntries(Object.entries(headers)
-    .filter((entry): entry is [string, string | string[]] => entry[1] !== undefined)
-    .map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]));
+const flattenHeaders = (
+  headers: Record<string, string | string[] | undefined>,
+): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(headers)
+      .filter((entry): entry is [string, string | string[]] => entry[1] !== undefined)
+      .map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]),
+  );
 
 export function createSafeHttpClient(options: SafeHttpClientOptions = {}): SafeHttpClient {
-  const destinations = options.destinations ?? createDestinationPolicy({
-    allowPrivateAddresses: options.allowPrivateAddresses,
-    allowedRanges: options.allowedAddressRanges,
-    resolveHost: options.resolveHost,
-  });
+  const destinations =
+    options.destinations ??
+    createDestinationPolicy({
+      allowPrivateAddresses: options.allowPrivateAddresses,
+      allowedRanges: options.allowedAddressRanges,
+      resolveHost: options.resolveHost,
+    });
   const policy = destinations.addresses;
-  const extraCa = options.ca === undefined ? [] : typeof options.ca === 'string' ? [options.ca] : [...options.ca];
+  const extraCa =
+    options.ca === undefined ? [] : typeof options.ca === 'string' ? [options.ca] : [...options.ca];
   // undici (~25 MB resident) is loaded by the first request, not by a start that never sends one.
   let agent: Promise<Agent> | null = null;
   let closed = false;
-  const connectionPool = () => agent ??= closed ? Promise.reject(new Error('this HTTP client is closed')) : import('undici').then(({ Agent }) => new Agent({
-    keepAliveTimeout: options.keepAliveTimeoutMs ?? 4_000,
-    connections: options.connectionsPerOrigin ?? 6,
-    connect: {
-      lookup: createGuardedLookup(destinations.resolveHost, destinations.refusal),
-      ...(extraCa.length > 0 ? { ca: [...tls.getCACertificates('default'), ...extraCa] } : {}),
-    },
-  }));
+  const connectionPool = () =>
+    (agent ??= closed
+      ? Promise.reject(new Error('this HTTP client is closed'))
+      : import('undici').then(
+          ({ Agent }) =>
+            new Agent({
+              keepAliveTimeout: options.keepAliveTimeoutMs ?? 4_000,
+              connections: options.connectionsPerOrigin ?? 6,
+              connect: {
+                lookup: createGuardedLookup(destinations.resolveHost, destinations.refusal),
+                ...(extraCa.length > 0
+                  ? { ca: [...tls.getCACertificates('default'), ...extraCa] }
+                  : {}),
+              },
+            }),
+        ));
   const defaults = {
     timeoutMs: options.timeoutMs ?? 15_000,
     maxBytes: options.maxBytes ?? 5 * 1024 * 1024,
@@ -123,7 +139,9 @@ export function createSafeHttpClient(options: SafeHttpClientOptions = {}): SafeH
       body: req.body,
     };
     const turnAt = (url: URL, waitSignal?: AbortSignal): Promise<Release> =>
-      options.originLimiter ? options.originLimiter.acquire(url.origin, { signal: waitSignal }) : Promise.resolve(noRelease);
+      options.originLimiter
+        ? options.originLimiter.acquire(url.origin, { signal: waitSignal })
+        : Promise.resolve(noRelease);
     let release = await turnAt(hop.url, req.signal);
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), timeoutMs);
@@ -144,7 +162,8 @@ export function createSafeHttpClient(options: SafeHttpClientOptions = {}): SafeH
         const headers = flattenHeaders(response.headers);
         if (maxRedirects > 0 && isRedirect(response.statusCode, headers.location)) {
           await response.body.dump();
-          if (redirects.length >= maxRedirects) throw new TooManyRedirectsError(hop.url.href, maxRedirects);
+          if (redirects.length >= maxRedirects)
+            throw new TooManyRedirectsError(hop.url.href, maxRedirects);
           redirects.push(hop.url.href);
           hop = nextHop(hop, response.statusCode, headers.location, policy);
           release();
@@ -157,16 +176,27 @@ export function createSafeHttpClient(options: SafeHttpClientOptions = {}): SafeH
           throw new ResponseTooLargeError(hop.url.href, maxBytes);
         }
         const read = await readBody(response.body, {
-          url: hop.url.href, contentEncoding: headers['content-encoding'], maxBytes, onTooLarge,
+          url: hop.url.href,
+          contentEncoding: headers['content-encoding'],
+          maxBytes,
+          onTooLarge,
         });
         if (read.decoded) {
           delete headers['content-encoding'];
           delete headers['content-length'];
         }
-        return { status: response.statusCode, headers, body: read.body, truncated: read.truncated, url: hop.url.href, redirects };
+        return {
+          status: response.statusCode,
+          headers,
+          body: read.body,
+          truncated: read.truncated,
+          url: hop.url.href,
+          redirects,
+        };
       }
     } catch (error) {
-      if (timeout.signal.aborted) throw new HttpTimeoutError(hop.url.href, timeoutMs, { cause: error });
+      if (timeout.signal.aborted)
+        throw new HttpTimeoutError(hop.url.href, timeoutMs, { cause: error });
       if (req.signal?.aborted) throw req.signal.reason ?? error;
       throw toSafeHttpError(error, hop.url, timeoutMs);
     } finally {

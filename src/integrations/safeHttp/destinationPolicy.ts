@@ -40,11 +40,17 @@ const isLocalhostName = (hostname: string): boolean => /(^|\.)localhost\.?$/i.te
 const LOOPBACK: ResolvedAddress = { address: '127.0.0.1', family: 4 };
 
 export function createDestinationPolicy(options: DestinationPolicyOptions = {}): DestinationPolicy {
-  const addresses = createAddressPolicy({ allowPrivateAddresses: options.allowPrivateAddresses, allowedRanges: options.allowedRanges });
+  const addresses = createAddressPolicy({
+    allowPrivateAddresses: options.allowPrivateAddresses,
+    allowedRanges: options.allowedRanges,
+  });
   const resolveHost = options.resolveHost ?? systemResolveHost;
   const resolveTimeoutMs = options.resolveTimeoutMs ?? 3_000;
 
-  const refusal = (hostname: string, resolved: readonly ResolvedAddress[]): BlockedAddressError | null => {
+  const refusal = (
+    hostname: string,
+    resolved: readonly ResolvedAddress[],
+  ): BlockedAddressError | null => {
     const judged = isLocalhostName(hostname) ? [LOOPBACK, ...resolved] : resolved;
     for (const { address } of judged) {
       const range = addresses.blockedRange(address);
@@ -58,7 +64,9 @@ export function createDestinationPolicy(options: DestinationPolicyOptions = {}):
 
   const resolveInTime = async (hostname: string): Promise<ResolvedAddress[]> => {
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<ResolvedAddress[]>((resolve) => { timer = setTimeout(() => resolve([]), resolveTimeoutMs); });
+    const late = new Promise<ResolvedAddress[]>((resolve) => {
+      timer = setTimeout(() => resolve([]), resolveTimeoutMs);
+    });
     try {
       return await Promise.race([resolveHost(hostname).catch(() => []), late]);
     } finally {

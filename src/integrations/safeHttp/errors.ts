@@ -15,7 +15,12 @@ export class SafeHttpError extends Error {
   /** The URL being requested when the error happened (the redirect hop, not always the first URL). */
   readonly url: string;
 
-  constructor(kind: SafeHttpErrorKind, url: string, message: string, options: { cause?: unknown } = {}) {
+  constructor(
+    kind: SafeHttpErrorKind,
+    url: string,
+    message: string,
+    options: { cause?: unknown } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = 'SafeHttpError';
     this.kind = kind;
@@ -41,10 +46,16 @@ export class BlockedAddressError extends SafeHttpError {
   readonly range: string;
 
   constructor(url: string, details: { hostname: string; address: string; range: string }) {
-    const what = details.hostname === details.address ? `${details.address} is not a public address` : `${details.hostname} does not resolve to a public address`;
-    super('blocked_address', url,
+    const what =
+      details.hostname === details.address
+        ? `${details.address} is not a public address`
+        : `${details.hostname} does not resolve to a public address`;
+    super(
+      'blocked_address',
+      url,
       `Refused to connect: ${what}. Use a publicly reachable URL ` +
-      '(the operator can allow private addresses for local development with INKSTREAM_ALLOW_PRIVATE_URLS=1).');
+        '(the operator can allow private addresses for local development with INKSTREAM_ALLOW_PRIVATE_URLS=1).',
+    );
     this.name = 'BlockedAddressError';
     this.hostname = details.hostname;
     this.address = details.address;
@@ -56,9 +67,12 @@ export class HttpTimeoutError extends SafeHttpError {
   readonly timeoutMs: number;
 
   constructor(url: string, timeoutMs: number, options: { cause?: unknown } = {}) {
-    super('timeout', url,
+    super(
+      'timeout',
+      url,
       `${url} did not answer completely within ${timeoutMs} ms. Check that the server is up and responds quickly.`,
-      options);
+      options,
+    );
     this.name = 'HttpTimeoutError';
     this.timeoutMs = timeoutMs;
   }
@@ -78,8 +92,11 @@ export class TooManyRedirectsError extends SafeHttpError {
   readonly maxRedirects: number;
 
   constructor(url: string, maxRedirects: number) {
-    super('too_many_redirects', url,
-      `${url} redirected more than ${maxRedirects} times. Use the final address of the page instead.`);
+    super(
+      'too_many_redirects',
+      url,
+      `${url} redirected more than ${maxRedirects} times. Use the final address of the page instead.`,
+    );
     this.name = 'TooManyRedirectsError';
     this.maxRedirects = maxRedirects;
   }
@@ -92,7 +109,12 @@ export class HttpConnectionError extends SafeHttpError {
   /** The system or library error code, e.g. ENOTFOUND or DEPTH_ZERO_SELF_SIGNED_CERT. */
   readonly code?: string;
 
-  constructor(url: string, reason: ConnectionFailure, message: string, options: { code?: string; cause?: unknown } = {}) {
+  constructor(
+    url: string,
+    reason: ConnectionFailure,
+    message: string,
+    options: { code?: string; cause?: unknown } = {},
+  ) {
     super('connection', url, message, { cause: options.cause });
     this.name = 'HttpConnectionError';
     this.reason = reason;
@@ -100,4 +122,5 @@ export class HttpConnectionError extends SafeHttpError {
   }
 }
 
-export const isSafeHttpError = (error: unknown): error is SafeHttpError => error instanceof SafeHttpError;
+export const isSafeHttpError = (error: unknown): error is SafeHttpError =>
+  error instanceof SafeHttpError;

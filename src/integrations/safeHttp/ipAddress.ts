@@ -18,15 +18,23 @@ function parseIPv6(text: string): IpBytes {
   let embedded: number[] = [];
   const lastColon = text.lastIndexOf(':');
   if (text.slice(lastColon + 1).includes('.')) {
-    embedded = text.slice(lastColon + 1).split('.').map(Number);
+    embedded = text
+      .slice(lastColon + 1)
+      .split('.')
+      .map(Number);
     tail = text.slice(0, lastColon + 1) + '0:0';
   }
   const [head, rest] = tail.includes('::') ? tail.split('::') : [tail, undefined];
   const headGroups = head ? head.split(':') : [];
   const restGroups = rest ? rest.split(':') : [];
-  const groups = rest === undefined
-    ? headGroups
-    : [...headGroups, ...Array(8 - headGroups.length - restGroups.length).fill('0'), ...restGroups];
+  const groups =
+    rest === undefined
+      ? headGroups
+      : [
+          ...headGroups,
+          ...Array(8 - headGroups.length - restGroups.length).fill('0'),
+          ...restGroups,
+        ];
   groups.forEach((group, i) => {
     const value = parseInt(group, 16);
     bytes[i * 2] = value >> 8;

@@ -6,10 +6,15 @@ export type TooLargePolicy = 'fail' | 'truncate';
 
 const decoderFor = (contentEncoding: string | undefined) => {
   switch (contentEncoding?.trim().toLowerCase()) {
-    case 'gzip': case 'x-gzip': return createGunzip();
-    case 'deflate': return createInflate();
-    case 'br': return createBrotliDecompress();
-    default: return undefined;
+    case 'gzip':
+    case 'x-gzip':
+      return createGunzip();
+    case 'deflate':
+      return createInflate();
+    case 'br':
+      return createBrotliDecompress();
+    default:
+      return undefined;
   }
 };
 
@@ -18,12 +23,15 @@ const decoderFor = (contentEncoding: string | undefined) => {
  * expand without limit). Over the cap it either fails or keeps the first `maxBytes` bytes.
  * Stopping early destroys the stream, which closes that connection instead of draining it.
  */
-export async function readBody(source: Readable, options: {
-  url: string;
-  contentEncoding?: string;
-  maxBytes: number;
-  onTooLarge: TooLargePolicy;
-}): Promise<{ body: Buffer; truncated: boolean; decoded: boolean }> {
+export async function readBody(
+  source: Readable,
+  options: {
+    url: string;
+    contentEncoding?: string;
+    maxBytes: number;
+    onTooLarge: TooLargePolicy;
+  },
+): Promise<{ body: Buffer; truncated: boolean; decoded: boolean }> {
   const decoder = decoderFor(options.contentEncoding);
   const stream: Readable = decoder ? pipeline(source, decoder, () => {}) : source;
   const chunks: Buffer[] = [];

@@ -21,16 +21,25 @@ export const isRedirect = (status: number, location: string | undefined): locati
  * a GET without body; credentials are not forwarded to another origin. The target goes through
  * the same URL checks as the first URL, and its address through the same lookup guard.
  */
-export function nextHop(current: Hop, status: number, location: string, policy: AddressPolicy): Hop {
+export function nextHop(
+  current: Hop,
+  status: number,
+  location: string,
+  policy: AddressPolicy,
+): Hop {
   let target: URL;
   try {
     target = new URL(location, current.url);
   } catch {
-    throw new InvalidUrlError(location, `${current.url.href} redirected to an address that is not a valid URL`);
+    throw new InvalidUrlError(
+      location,
+      `${current.url.href} redirected to an address that is not a valid URL`,
+    );
   }
   const url = parseRequestUrl(target, policy);
-  const becomesGet = (status === 303 && current.method !== 'HEAD')
-    || ((status === 301 || status === 302) && current.method === 'POST');
+  const becomesGet =
+    (status === 303 && current.method !== 'HEAD') ||
+    ((status === 301 || status === 302) && current.method === 'POST');
   const headers = { ...current.headers };
   if (url.origin !== current.url.origin) for (const name of credentialHeaders) delete headers[name];
   if (becomesGet) for (const name of bodyHeaders) delete headers[name];

@@ -7,7 +7,11 @@ import { SafeHttpError } from './errors.ts';
  * judged now as a connection would judge it: 400 naming the field when it may never be reached.
  * What the host resolved to goes to the log only (the policy's onRefused).
  */
-export async function requireReachableUrl(destinations: DestinationPolicy, url: string, field: string): Promise<void> {
+export async function requireReachableUrl(
+  destinations: DestinationPolicy,
+  url: string,
+  field: string,
+): Promise<void> {
   try {
     await destinations.check(url);
   } catch (error) {

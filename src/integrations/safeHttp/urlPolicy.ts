@@ -12,13 +12,22 @@ export function parseRequestUrl(input: string | URL, policy: AddressPolicy): URL
   try {
     url = new URL(text);
   } catch {
-    throw new InvalidUrlError(text, 'it is not an absolute URL (expected something like https://example.com/page)');
+    throw new InvalidUrlError(
+      text,
+      'it is not an absolute URL (expected something like https://example.com/page)',
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new InvalidUrlError(text, `only http and https are supported, not ${url.protocol.replace(/:$/, '')}`);
+    throw new InvalidUrlError(
+      text,
+      `only http and https are supported, not ${url.protocol.replace(/:$/, '')}`,
+    );
   }
   if (url.username || url.password) {
-    throw new InvalidUrlError(text, 'URLs with a user name or password are not accepted; send credentials in a header instead');
+    throw new InvalidUrlError(
+      text,
+      'URLs with a user name or password are not accepted; send credentials in a header instead',
+    );
   }
   if (!url.hostname) throw new InvalidUrlError(text, 'it has no host name');
   // The WHATWG parser already turned shorthand like http://2130706433/ into 127.0.0.1.

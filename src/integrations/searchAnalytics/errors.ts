@@ -14,9 +14,24 @@ type ErrorLike = {
   cause?: unknown;
 };
 
-const QUOTA_REASONS = new Set(['rateLimitExceeded', 'userRateLimitExceeded', 'quotaExceeded', 'dailyLimitExceeded', 'RATE_LIMIT_EXCEEDED']);
+const QUOTA_REASONS = new Set([
+  'rateLimitExceeded',
+  'userRateLimitExceeded',
+  'quotaExceeded',
+  'dailyLimitExceeded',
+  'RATE_LIMIT_EXCEEDED',
+]);
 const SCOPE_REASONS = new Set(['ACCESS_TOKEN_SCOPE_INSUFFICIENT', 'insufficientPermissions']);
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 function retryAfterMs(error: ErrorLike): number | null {
   const header = error.response?.headers?.get?.('retry-after');
@@ -31,14 +46,28 @@ function oauthKind(code: string, status: number): SearchErrorKind {
   return status >= 500 ? 'server' : 'bad_request';
 }
 
-type ApiError = { message?: string; status?: string; errors?: { reason?: string }[]; details?: { reason?: string }[] };
+type ApiError = {
+  message?: string;
+  status?: string;
+  errors?: { reason?: string }[];
+  details?: { reason?: string }[];
+};
 
 function apiKind(body: ApiError, status: number): SearchErrorKind {
-  const reasons = new Set([...(body.errors ?? []), ...(body.details ?? [])].map((entry) => entry.reason ?? ''));
-  if (status === 429 || body.status === 'RESOURCE_EXHAUSTED' || [...reasons].some((reason) => QUOTA_REASONS.has(reason))) return 'rate_limited';
+  const reasons = new Set(
+    [...(body.errors ?? []), ...(body.details ?? [])].map((entry) => entry.reason ?? ''),
+  );
+  if (
+    status === 429 ||
+    body.status === 'RESOURCE_EXHAUSTED' ||
+    [...reasons].some((reason) => QUOTA_REASONS.has(reason))
+  )
+    return 'rate_limited';
   if (status === 401) return 'invalid_grant';
   if (status === 403) {
-    const scope = [...reasons].some((reason) => SCOPE_REASONS.has(reason)) || /insufficient authentication scopes/i.test(body.message ?? '');
+    const scope =
+      [...reasons].some((reason) => SCOPE_REASONS.has(reason)) ||
+      /insufficient authentication scopes/i.test(body.message ?? '');
     return scope ? 'insufficient_scope' : 'permission_denied';
   }
   if (status === 404) return 'not_found';
@@ -46,7 +75,11 @@ function apiKind(body: ApiError, status: number): SearchErrorKind {
 }
 
 function networkCode(error: ErrorLike): string | null {
-  for (let current: unknown = error, depth = 0; current && depth < 4; current = (current as ErrorLike).cause, depth++) {
+  for (
+    let current: unknown = error, depth = 0;
+    current && depth < 4;
+    current = (current as ErrorLike).cause, depth++
+  ) {
     const { code, name } = current as ErrorLike;
     if (typeof code === 'string' && NETWORK_CODES.has(code)) return code;
     if (name === 'AbortError' || name === 'TimeoutError') return 'timeout';
@@ -61,14 +94,27 @@ export function toSearchAnalyticsError(caught: unknown): SearchAnalyticsError {
   const data = error.response?.data as { error?: unknown; error_description?: string } | undefined;
   if (status !== undefined && data && typeof data.error === 'string') {
     const detail = data.error_description ? `${data.error}: ${data.error_description}` : data.error;
-    return new SearchAnalyticsError(oauthKind(data.error, status), detail, { status, retryAfterMs: retryAfterMs(error), cause: caught });
+    return new SearchAnalyticsError(oauthKind(data.error, status), detail, {
+      status,
+      retryAfterMs: retryAfterMs(error),
+      cause: caught,
+    });
   }
   if (status !== undefined) {
     const body = (data && typeof data.error === 'object' ? data.error : {}) as ApiError;
     const detail = body.message ?? `HTTP ${status}`;
-    return new SearchAnalyticsError(apiKind(body, status), detail, { status, retryAfterMs: retryAfterMs(error), cause: caught });
+    return new SearchAnalyticsError(apiKind(body, status), detail, {
+      status,
+      retryAfterMs: retryAfterMs(error),
+      cause: caught,
+    });
   }
   const code = networkCode(error);
-  if (code) return new SearchAnalyticsError('network', `Google could not be reached (${code})`, { cause: caught });
-  return new SearchAnalyticsError('bad_request', error.message ?? String(caught), { cause: caught });
+  if (code)
+    return new SearchAnalyticsError('network', `Google could not be reached (${code})`, {
+      cause: caught,
+    });
+  return new SearchAnalyticsError('bad_request', error.message ?? String(caught), {
+    cause: caught,
+  });
 }

@@ -1,6 +1,12 @@
 import type * as Google from '@googleapis/searchconsole';
 import { toSearchAnalyticsError } from './errors.ts';
-import { SEARCH_CONSOLE_SCOPE, type SearchConsolePort, type SearchCredentials, type SearchQuery, type SearchRow } from './port.ts';
+import {
+  SEARCH_CONSOLE_SCOPE,
+  type SearchConsolePort,
+  type SearchCredentials,
+  type SearchQuery,
+  type SearchRow,
+} from './port.ts';
 
 /** Where google-auth-library's service-account grant (gtoken) always posts, whatever the client's endpoints say. */
 export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
@@ -14,7 +20,13 @@ export type GoogleSearchConsoleOptions = {
   timeoutMs?: number;
 };
 
-type Transporter = { interceptors: { request: { add(interceptor: { resolved(config: RequestConfig): Promise<RequestConfig> }): void } } };
+type Transporter = {
+  interceptors: {
+    request: {
+      add(interceptor: { resolved(config: RequestConfig): Promise<RequestConfig> }): void;
+    };
+  };
+};
 type RequestConfig = { url?: unknown; retry?: boolean; retryConfig?: { retry?: number } };
 
 function authClient({ auth }: typeof Google, options: GoogleSearchConsoleOptions) {
@@ -22,14 +34,21 @@ function authClient({ auth }: typeof Google, options: GoogleSearchConsoleOptions
   const { credentials } = options;
   if (credentials.type === 'oauth') {
     const client = new auth.OAuth2({
-      clientId: credentials.clientId, clientSecret: credentials.clientSecret,
-      endpoints: { oauth2TokenUrl: options.tokenUrl }, transporterOptions,
+      clientId: credentials.clientId,
+      clientSecret: credentials.clientSecret,
+      endpoints: { oauth2TokenUrl: options.tokenUrl },
+      transporterOptions,
     });
     client.setCredentials({ refresh_token: credentials.refreshToken });
     return client;
   }
   // Scopes make JWT use the token exchange (the JWT bearer grant) instead of a self-signed token.
-  return new auth.JWT({ email: credentials.clientEmail, key: credentials.privateKey, scopes: [SEARCH_CONSOLE_SCOPE], transporterOptions });
+  return new auth.JWT({
+    email: credentials.clientEmail,
+    key: credentials.privateKey,
+    scopes: [SEARCH_CONSOLE_SCOPE],
+    transporterOptions,
+  });
 }
 
 /**
@@ -48,8 +67,18 @@ function routeRequests(transporter: Transporter, tokenUrl: string): void {
   });
 }
 
-const toRow = (row: { keys?: string[] | null; clicks?: number | null; impressions?: number | null; ctr?: number | null; position?: number | null }): SearchRow => ({
-  keys: row.keys ?? [], clicks: row.clicks ?? 0, impressions: row.impressions ?? 0, ctr: row.ctr ?? 0, position: row.position ?? 0,
+const toRow = (row: {
+  keys?: string[] | null;
+  clicks?: number | null;
+  impressions?: number | null;
+  ctr?: number | null;
+  position?: number | null;
+}): SearchRow => ({
+  keys: row.keys ?? [],
+  clicks: row.clicks ?? 0,
+  impressions: row.impressions ?? 0,
+  ctr: row.ctr ?? 0,
+  position: row.position ?? 0,
 });
 
 /** The port over the official client (@googleapis/searchconsole with google-auth-library's OAuth2/JWT clients). */
@@ -59,11 +88,19 @@ export function createGoogleSearchConsole(options: GoogleSearchConsoleOptions): 
     const google = await import('@googleapis/searchconsole');
     const client = authClient(google, options);
     routeRequests(client.transporter as unknown as Transporter, options.tokenUrl);
-    const api = google.searchconsole({ version: 'v1', auth: client, rootUrl: options.rootUrl, retry: false, timeout: options.timeoutMs ?? 30_000 });
+    const api = google.searchconsole({
+      version: 'v1',
+      auth: client,
+      rootUrl: options.rootUrl,
+      retry: false,
+      timeout: options.timeoutMs ?? 30_000,
+    });
     return { client, api };
   };
   let connected: ReturnType<typeof connect> | null = null;
-  const call = async <T>(request: (google: Awaited<ReturnType<typeof connect>>) => Promise<T>): Promise<T> => {
+  const call = async <T>(
+    request: (google: Awaited<ReturnType<typeof connect>>) => Promise<T>,
+  ): Promise<T> => {
     try {
       return await request(await (connected ??= connect()));
     } catch (error) {
@@ -71,25 +108,50 @@ export function createGoogleSearchConsole(options: GoogleSearchConsoleOptions): 
     }
   };
   return {
-    authorize: () => call(async ({ client }) => { await client.getAccessToken(); }),
-    site: (property) => call(async ({ api }) => {
-      const { data } = await api.sites.get({ siteUrl: property });
-      return { siteUrl: data.siteUrl ?? property, permissionLevel: data.permissionLevel ?? 'siteUnverifiedUser' };
-    }),
-    sites: () => call(async ({ api }) => {
-      const { data } = await api.sites.list();
-      return (data.siteEntry ?? []).map((entry) => ({ siteUrl: entry.siteUrl ?? '', permissionLevel: entry.permissionLevel ?? '' }));
-    }),
-    query: (property, query: SearchQuery) => call(async ({ api }) => {
-      const { data } = await api.searchanalytics.query({
-        siteUrl: property,
-        requestBody: {
-          startDate: query.range.start, endDate: query.range.end, type: 'web', dimensions: [...query.dimensions],
-          ...(query.page ? { dimensionFilterGroups: [{ groupType: 'and', filters: [{ dimension: 'page', operator: 'equals', expression: query.page }] }] } : {}),
-          rowLimit: query.rowLimit, startRow: query.startRow ?? 0,
-        },
-      });
-      return (data.rows ?? []).map(toRow);
-    }),
+    authorize: () =>
+      call(async ({ client }) => {
+        await client.getAccessToken();
+      }),
+    site: (property) =>
+      call(async ({ api }) => {
+        const { data } = await api.sites.get({ siteUrl: property });
+        return {
+          siteUrl: data.siteUrl ?? property,
+          permissionLevel: data.permissionLevel ?? 'siteUnverifiedUser',
+        };
+      }),
+    sites: () =>
+      call(async ({ api }) => {
+        const { data } = await api.sites.list();
+        return (data.siteEntry ?? []).map((entry) => ({
+          siteUrl: entry.siteUrl ?? '',
+          permissionLevel: entry.permissionLevel ?? '',
+        }));
+      }),
+    query: (property, query: SearchQuery) =>
+      call(async ({ api }) => {
+        const { data } = await api.searchanalytics.query({
+          siteUrl: property,
+          requestBody: {
+            startDate: query.range.start,
+            endDate: query.range.end,
+            type: 'web',
+            dimensions: [...query.dimensions],
+            ...(query.page
+              ? {
+                  dimensionFilterGroups: [
+                    {
+                      groupType: 'and',
+                      filters: [{ dimension: 'page', operator: 'equals', expression: query.page }],
+                    },
+                  ],
+                }
+              : {}),
+            rowLimit: query.rowLimit,
+            startRow: query.startRow ?? 0,
+          },
+        });
+        return (data.rows ?? []).map(toRow);
+      }),
   };
 }

@@ -36,12 +36,26 @@ export interface SearchConsolePort {
 }
 
 export type SearchErrorKind =
-  | 'invalid_grant' | 'invalid_client' | 'insufficient_scope' | 'permission_denied' | 'not_found'
-  | 'rate_limited' | 'server' | 'network' | 'bad_request';
+  | 'invalid_grant'
+  | 'invalid_client'
+  | 'insufficient_scope'
+  | 'permission_denied'
+  | 'not_found'
+  | 'rate_limited'
+  | 'server'
+  | 'network'
+  | 'bad_request';
 
 const RETRYABLE: Record<SearchErrorKind, boolean> = {
-  invalid_grant: false, invalid_client: false, insufficient_scope: false, permission_denied: false, not_found: false,
-  rate_limited: true, server: true, network: true, bad_request: false,
+  invalid_grant: false,
+  invalid_client: false,
+  insufficient_scope: false,
+  permission_denied: false,
+  not_found: false,
+  rate_limited: true,
+  server: true,
+  network: true,
+  bad_request: false,
 };
 
 /**
@@ -55,7 +69,11 @@ export class SearchAnalyticsError extends Error {
   readonly detail: string;
   readonly retryAfterMs: number | null;
 
-  constructor(kind: SearchErrorKind, detail: string, options: { status?: number | null; retryAfterMs?: number | null; cause?: unknown } = {}) {
+  constructor(
+    kind: SearchErrorKind,
+    detail: string,
+    options: { status?: number | null; retryAfterMs?: number | null; cause?: unknown } = {},
+  ) {
     super(`${kind}: ${detail}`, { cause: options.cause });
     this.name = 'SearchAnalyticsError';
     this.kind = kind;
@@ -66,10 +84,17 @@ export class SearchAnalyticsError extends Error {
   }
 }
 
-export const isSearchAnalyticsError = (error: unknown): error is SearchAnalyticsError => error instanceof SearchAnalyticsError;
+export const isSearchAnalyticsError = (error: unknown): error is SearchAnalyticsError =>
+  error instanceof SearchAnalyticsError;
 
 /** The kinds that only new credentials or a change in Search Console can fix: retrying cannot. */
 export const needsNewCredentials = (error: SearchAnalyticsError): boolean =>
-  ['invalid_grant', 'invalid_client', 'insufficient_scope', 'permission_denied', 'not_found'].includes(error.kind);
+  [
+    'invalid_grant',
+    'invalid_client',
+    'insufficient_scope',
+    'permission_denied',
+    'not_found',
+  ].includes(error.kind);
 
 export const SEARCH_CONSOLE_SCOPE = 'https://www.googleapis.com/auth/webmasters.readonly';

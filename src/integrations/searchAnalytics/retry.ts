@@ -21,7 +21,8 @@ export async function withRetries<T>(request: () => Promise<T>, options: RetryOp
     try {
       return await request();
     } catch (error) {
-      if (!isSearchAnalyticsError(error) || !error.retryable || attempt >= options.delaysMs.length) throw error;
+      if (!isSearchAnalyticsError(error) || !error.retryable || attempt >= options.delaysMs.length)
+        throw error;
       const retryAfter = error.retryAfterMs ?? 0;
       if (retryAfter > MAX_RETRY_AFTER_MS) throw error;
       const waitMs = Math.max(options.delaysMs[attempt], retryAfter);

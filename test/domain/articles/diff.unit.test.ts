@@ -6,16 +6,42 @@ const before = 'one\ntwo\nthree\nfour\nfive\nsix\nseven\neight\nnine\nten\n';
 const after = 'one\ntwo\nthree\nfour\nFIVE and more\nsix\nseven\neight\nnine\nten\neleven\n';
 
 test('the summary counts added and removed lines and words', () => {
-  expect(diffSummary(before, after)).toEqual({ addedLines: 2, removedLines: 1, addedWords: 4, removedWords: 1, changed: true });
-  expect(diffSummary(before, before)).toEqual({ addedLines: 0, removedLines: 0, addedWords: 0, removedWords: 0, changed: false });
+  expect(diffSummary(before, after)).toEqual({
+    addedLines: 2,
+    removedLines: 1,
+    addedWords: 4,
+    removedWords: 1,
+    changed: true,
+  });
+  expect(diffSummary(before, before)).toEqual({
+    addedLines: 0,
+    removedLines: 0,
+    addedWords: 0,
+    removedWords: 0,
+    changed: false,
+  });
 });
 
 test('the unified diff has diff -u hunks with three lines of context', () => {
-  expect(unifiedDiff(before, after, { from: 'v1', to: 'v2' })).toBe([
-    '--- v1', '+++ v2',
-    '@@ -2,9 +2,10 @@',
-    ' two', ' three', ' four', '-five', '+FIVE and more', ' six', ' seven', ' eight', ' nine', ' ten', '+eleven', '',
-  ].join('\n'));
+  expect(unifiedDiff(before, after, { from: 'v1', to: 'v2' })).toBe(
+    [
+      '--- v1',
+      '+++ v2',
+      '@@ -2,9 +2,10 @@',
+      ' two',
+      ' three',
+      ' four',
+      '-five',
+      '+FIVE and more',
+      ' six',
+      ' seven',
+      ' eight',
+      ' nine',
+      ' ten',
+      '+eleven',
+      '',
+    ].join('\n'),
+  );
   expect(unifiedDiff(before, before)).toBe('');
 });
 
@@ -27,11 +53,19 @@ test('distant changes get separate hunks; an empty side counts from zero', () =>
 });
 
 test('the line diff is an edit script: kept plus removed lines rebuild the old text, kept plus added the new', () => {
-  const text = fc.array(fc.constantFrom('a', 'b', 'c', 'd'), { maxLength: 30 }).map((lines) => lines.join('\n'));
-  fc.assert(fc.property(text, text, (a, b) => {
-    const body = unifiedDiff(a, b, {}, 1_000_000).split('\n').slice(3, -1);
-    const side = (skip: string) => body.filter((line) => !line.startsWith(skip)).map((line) => line.slice(1)).join('\n');
-    if (a === b) return unifiedDiff(a, b) === '';
-    return side('+') === a && side('-') === b;
-  }));
+  const text = fc
+    .array(fc.constantFrom('a', 'b', 'c', 'd'), { maxLength: 30 })
+    .map((lines) => lines.join('\n'));
+  fc.assert(
+    fc.property(text, text, (a, b) => {
+      const body = unifiedDiff(a, b, {}, 1_000_000).split('\n').slice(3, -1);
+      const side = (skip: string) =>
+        body
+          .filter((line) => !line.startsWith(skip))
+          .map((line) => line.slice(1))
+          .join('\n');
+      if (a === b) return unifiedDiff(a, b) === '';
+      return side('+') === a && side('-') === b;
+    }),
+  );
 });

@@ -9,15 +9,30 @@ const PASSWORD = 'plum-orchard-lantern-42';
 let overHttps: TestInkstream;
 let overHttp: TestInkstream;
 beforeAll(async () => {
-  [overHttps, overHttp] = await Promise.all([startInkstream({ env: { INKSTREAM_PUBLIC_URL: PUBLIC_URL } }), startInkstream()]);
+  [overHttps, overHttp] = await Promise.all([
+    startInkstream({ env: { INKSTREAM_PUBLIC_URL: PUBLIC_URL } }),
+    startInkstream(),
+  ]);
 }, 60_000);
 afterAll(() => Promise.all([overHttps?.close(), overHttp?.close()]));
 
 /** A member joins through their link and signs in from a page of `origin`; the sign-in's answer is returned too. */
 async function signIn(inkstream: TestInkstream, email: string, origin: string) {
-  const { link } = await inviteByName(inkstream.platform, { account: 'test', email, role: 'editor', actor: OPERATOR });
+  const { link } = await inviteByName(inkstream.platform, {
+    account: 'test',
+    email,
+    role: 'editor',
+    actor: OPERATOR,
+  });
   const browser = appSession(inkstream.url, { origin });
-  expect((await browser.request('POST', '/set-password', { token: linkToken(link.url), password: PASSWORD })).status).toBe(200);
+  expect(
+    (
+      await browser.request('POST', '/set-password', {
+        token: linkToken(link.url),
+        password: PASSWORD,
+      })
+    ).status,
+  ).toBe(200);
   const signedIn = await browser.request('POST', '/sign-in', { email, password: PASSWORD });
   expect(signedIn.status).toBe(200);
   return { browser, setCookie: signedIn.headers.get('set-cookie')! };
@@ -27,14 +42,17 @@ async function signIn(inkstream: TestInkstream, email: string, origin: string) {
 function parseSetCookie(header: string) {
   const [pair, ...attributes] = header.split(';').map((part) => part.trim());
   const [name, ...value] = pair.split('=');
-  const named = new Map(attributes.map((attribute) => {
-    const [key, ...rest] = attribute.split('=');
-    return [key.toLowerCase(), rest.join('=')] as const;
-  }));
+  const named = new Map(
+    attributes.map((attribute) => {
+      const [key, ...rest] = attribute.split('=');
+      return [key.toLowerCase(), rest.join('=')] as const;
+    }),
+  );
   return { name, value: value.join('='), attributes: named };
 }
 
-const me = (inkstream: TestInkstream, cookie: string) => fetch(`${inkstream.url}/app/api/me`, { headers: { cookie } }).then((response) => response.status);
+const me = (inkstream: TestInkstream, cookie: string) =>
+  fetch(`${inkstream.url}/app/api/me`, { headers: { cookie } }).then((response) => response.status);
 const tokenOf = (session: AppSession) => session.cookie!.split('=').slice(1).join('=');
 
 test('served over HTTPS, a session token under the plain cookie name is not read: only the __Host- cookie signs in', async () => {

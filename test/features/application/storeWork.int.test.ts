@@ -24,11 +24,16 @@ function watched(stores: Stores): Stores {
   return { ...stores, readStore };
 }
 
-beforeAll(async () => { inkstream = await startInkstream({ wrapStores: watched }); });
+beforeAll(async () => {
+  inkstream = await startInkstream({ wrapStores: watched });
+});
 afterAll(() => inkstream?.close());
 
 test('listing the keys declares no collection: the application declared its collections at start', async () => {
-  const owner = await signedInMember(inkstream, { email: 'keys-owner@acme.example', role: 'owner' });
+  const owner = await signedInMember(inkstream, {
+    email: 'keys-owner@acme.example',
+    role: 'owner',
+  });
   calls.length = 0;
   for (let i = 0; i < 3; i++) expect((await owner.request('GET', '/keys')).status).toBe(200);
   expect(calls.filter((call) => call.startsWith('ensureCollections'))).toEqual([]);
@@ -36,16 +41,37 @@ test('listing the keys declares no collection: the application declared its coll
 
 test('removing a member with two sessions ends their access tokens in one pass, and every token is refused after', async () => {
   const owner = await signedInMember(inkstream, { email: 'remover-2@acme.example', role: 'owner' });
-  const laptop = await signedInMember(inkstream, { email: 'two-devices@acme.example', role: 'editor' });
+  const laptop = await signedInMember(inkstream, {
+    email: 'two-devices@acme.example',
+    role: 'editor',
+  });
   const phone = appSession(inkstream.url);
-  expect((await phone.request('POST', '/sign-in', { email: 'two-devices@acme.example', password: 'plum-orchard-lantern-42' })).status).toBe(200);
-  const tokens = [(await laptop.request('POST', '/access-token')).body.accessToken, (await phone.request('POST', '/access-token')).body.accessToken];
-  const { body: { member } } = await laptop.request('GET', '/me');
+  expect(
+    (
+      await phone.request('POST', '/sign-in', {
+        email: 'two-devices@acme.example',
+        password: 'plum-orchard-lantern-42',
+      })
+    ).status,
+  ).toBe(200);
+  const tokens = [
+    (await laptop.request('POST', '/access-token')).body.accessToken,
+    (await phone.request('POST', '/access-token')).body.accessToken,
+  ];
+  const {
+    body: { member },
+  } = await laptop.request('GET', '/me');
 
   calls.length = 0;
   expect((await owner.request('DELETE', `/members/${member.id}`)).status).toBe(204);
   expect(calls.filter((call) => call === `find ${ACCESS_TOKENS}`)).toHaveLength(1);
   for (const token of tokens) {
-    expect((await fetch(`${inkstream.url}/api/v1/projects`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+    expect(
+      (
+        await fetch(`${inkstream.url}/api/v1/projects`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).status,
+    ).toBe(401);
   }
 });

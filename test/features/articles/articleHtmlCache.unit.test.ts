@@ -5,7 +5,9 @@ const article = (id: string, version: number, body: string) => ({ id, version, b
 
 test('a version is rendered once and kept; a new version is rendered anew', async () => {
   const cache = createArticleHtmlCache(10, 10_000);
-  expect(await cache.html(article('art_1', 1, 'First *draft*.'))).toBe('<p>First <em>draft</em>.</p>');
+  expect(await cache.html(article('art_1', 1, 'First *draft*.'))).toBe(
+    '<p>First <em>draft</em>.</p>',
+  );
   // The same id and version is the same text: what was kept is served, whatever body is passed.
   expect(await cache.html(article('art_1', 1, 'ignored'))).toBe('<p>First <em>draft</em>.</p>');
   expect(await cache.html(article('art_1', 2, 'Revised.'))).toBe('<p>Revised.</p>');

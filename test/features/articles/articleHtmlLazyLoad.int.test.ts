@@ -3,8 +3,10 @@ import { loadsOfFirstUse } from '../../support/lazyLoad.ts';
 
 const ARTICLE_HTML = ['remark-gfm', 'remark-rehype', 'rehype-sanitize', 'rehype-stringify'];
 
-test('the article page\'s HTML renderer is loaded by the first prerendered article page, not by a start', async () => {
-  const { atStart, afterUse, result } = await loadsOfFirstUse(ARTICLE_HTML, `
+test("the article page's HTML renderer is loaded by the first prerendered article page, not by a start", async () => {
+  const { atStart, afterUse, result } = await loadsOfFirstUse(
+    ARTICLE_HTML,
+    `
     const { stopPipeline } = await import(root + '/test/support/stopPipeline.ts');
     const { advanceArticle } = await import(root + '/test/support/articleLife.ts');
     const { signedInMember } = await import(root + '/test/support/signedInMember.ts');
@@ -20,7 +22,8 @@ test('the article page\'s HTML renderer is loaded by the first prerendered artic
     const reader = await signedInMember(inkstream, { email: 'reader@test.example', role: 'viewer' });
     const page = await fetch(inkstream.url + '/projects/' + project.id + '/articles/' + article.id, { headers: { cookie: reader.cookie } });
     return { prerendered: (await page.text()).includes('<td>1</td>') };
-  `);
+  `,
+  );
   expect(atStart).toEqual([]);
   expect(afterUse).toEqual(ARTICLE_HTML);
   expect(result).toEqual({ prerendered: true });

@@ -22,7 +22,10 @@ console.log(JSON.stringify({ atStart, afterCover: resvgLoaded(), pngBytes: png.l
 `;
 
 test('the cover renderer (resvg) is loaded by the first cover drawn, not by a start that draws none', async () => {
-  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: join(src, '..'), timeout: 60_000 });
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: join(src, '..'),
+    timeout: 60_000,
+  });
   const result = JSON.parse(stdout.trim().split('\n').pop()!);
   expect(result).toMatchObject({ atStart: false, afterCover: true });
   expect(result.pngBytes).toBeGreaterThan(1_000);

@@ -13,23 +13,37 @@ afterAll(async () => {
   await inkstream?.close();
 });
 
-async function live(key: string, headers: Record<string, string> = {}, query = ''): Promise<SseConnection> {
-  const connection = await openSse(`${inkstream.url}/api/v1/live${query}`, { authorization: `Bearer ${key}`, ...headers });
+async function live(
+  key: string,
+  headers: Record<string, string> = {},
+  query = '',
+): Promise<SseConnection> {
+  const connection = await openSse(`${inkstream.url}/api/v1/live${query}`, {
+    authorization: `Bearer ${key}`,
+    ...headers,
+  });
   open.push(connection);
   return connection;
 }
 
 /** A project whose crawl fails at once (nothing listens there): it makes project and crawl changes. */
 async function createProject(key: string, name: string): Promise<string> {
-  const created = await inkstream.api(key).post('/projects', { name, websiteUrl: 'http://127.0.0.1:9/' });
+  const created = await inkstream
+    .api(key)
+    .post('/projects', { name, websiteUrl: 'http://127.0.0.1:9/' });
   expect(created.status).toBe(201);
   return created.body.project.id;
 }
 
 const crawlEnded = (connection: SseConnection, projectId: string) => () =>
-  connection.changes().some((change) => change.projectId === projectId && change.kind === 'crawl' && change.status !== 'pending');
+  connection
+    .changes()
+    .some(
+      (change) =>
+        change.projectId === projectId && change.kind === 'crawl' && change.status !== 'pending',
+    );
 
-test('a stream never carries another account\'s change', async () => {
+test("a stream never carries another account's change", async () => {
   const otherKey = await inkstream.newKey('other-account');
   const mine = await live(inkstream.key);
   const theirs = await live(otherKey);
@@ -73,10 +87,12 @@ test('an account may hold only so many open streams; one more is 429 with Retry-
   expect((await live(otherKey)).status).toBe(200);
   streams[0].close();
   await streams[0].ended;
-  await expect.poll(async () => {
-    const again = await live(inkstream.key);
-    again.close();
-    return again.status;
-  }).toBe(200);
+  await expect
+    .poll(async () => {
+      const again = await live(inkstream.key);
+      again.close();
+      return again.status;
+    })
+    .toBe(200);
   for (const stream of streams) stream.close();
 });

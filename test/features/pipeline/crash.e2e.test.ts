@@ -31,10 +31,18 @@ afterAll(async () => {
 async function start(): Promise<void> {
   const proc = spawn(process.execPath, [CHILD], {
     env: {
-      ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', INKSTREAM_ALLOW_PRIVATE_URLS: '1',
-      INKSTREAM_SECRET_KEY: Buffer.alloc(32, 9).toString('base64'), OPENAI_API_KEY: '', LLM_DELAY_MS: '40',
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      INKSTREAM_ALLOW_PRIVATE_URLS: '1',
+      INKSTREAM_SECRET_KEY: Buffer.alloc(32, 9).toString('base64'),
+      OPENAI_API_KEY: '',
+      LLM_DELAY_MS: '40',
       // One article's model calls are slow, so the others finish past it and the checkpoint (the low-water mark) stays behind it.
-      LLM_SLOW_SUBJECT: '(slow)', LLM_SLOW_MS: '600',
+      LLM_SLOW_SUBJECT: '(slow)',
+      LLM_SLOW_MS: '600',
       // Restarts are most of this test's time: reuse compiled modules across them.
       NODE_COMPILE_CACHE: join(tmpdir(), 'inkstream-test-compile-cache'),
     },
@@ -47,9 +55,14 @@ async function start(): Promise<void> {
       output += chunk.toString();
       key ||= /\b(ink_\S+)/.exec(output)?.[1] ?? '';
       const listening = /listening (\S+)/.exec(output);
-      if (listening) { url = listening[1]; resolve(); }
+      if (listening) {
+        url = listening[1];
+        resolve();
+      }
     });
-    proc.on('exit', (code) => reject(new Error(`the server exited with ${code} before listening: ${output}`)));
+    proc.on('exit', (code) =>
+      reject(new Error(`the server exited with ${code} before listening: ${output}`)),
+    );
   });
 }
 
@@ -63,20 +76,30 @@ async function kill(): Promise<void> {
 
 async function api(method: string, path: string, body?: unknown): Promise<any> {
   const response = await fetch(`${url}/api/v1${path}`, {
-    method, headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    method,
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = await response.json();
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+  if (response.status >= 300)
+    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
   return json;
 }
 
 async function allEvents(): Promise<StoredEvent[]> {
   const store = openSqliteEventStore(join(dataDir, EMBEDDED_DB_FILE));
-  try { return await store.readAll(); } finally { await store.close(); }
+  try {
+    return await store.readAll();
+  } finally {
+    await store.close();
+  }
 }
 
-const count = (events: readonly StoredEvent[], stream: string, type: string) => events.filter((e) => e.stream === stream && e.type === type).length;
+const count = (events: readonly StoredEvent[], stream: string, type: string) =>
+  events.filter((e) => e.stream === stream && e.type === type).length;
 
 type Progress = { calls: Record<string, number>; events: Record<string, number> };
 
@@ -91,7 +114,11 @@ async function progress(): Promise<Progress> {
 
 function readCalls(): Array<{ method: string; subject: string; at: number }> {
   try {
-    return readFileSync(join(dataDir, 'llm-calls.ndjson'), 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    return readFileSync(join(dataDir, 'llm-calls.ndjson'), 'utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
   } catch {
     return [];
   }
@@ -109,50 +136,96 @@ const at = (p: Progress, kind: 'calls' | 'events', name: string) => p[kind][name
 test('kill -9 at varied moments, restarted each time: every article of two projects drafts once, every revision lands once, and nothing is done twice', async () => {
   await start();
   const projectIds: string[] = [];
-  for (const name of ['Crumb', 'Crust']) projectIds.push((await api('POST', '/projects', { name, websiteUrl: site.origin })).project.id);
+  for (const name of ['Crumb', 'Crust'])
+    projectIds.push((await api('POST', '/projects', { name, websiteUrl: site.origin })).project.id);
   const articleIds: string[] = [];
   for (let i = 0; i < ARTICLES; i++) {
     const title = `Crash article ${i}${i === 0 ? ' (slow)' : ''}: bakery ordering`;
-    const topic = (await api('POST', `/projects/${projectIds[i % 2]}/topics`, { title, keyword: 'bakery ordering' })).topic;
+    const topic = (
+      await api('POST', `/projects/${projectIds[i % 2]}/topics`, {
+        title,
+        keyword: 'bakery ordering',
+      })
+    ).topic;
     articleIds.push((await api('POST', `/topics/${topic.id}/write`)).article.id);
   }
   await killWhen('research under way', (p) => at(p, 'calls', 'researchArticle') >= 1);
   await killWhen('some research recorded', (p) => at(p, 'events', 'ArticleResearched') >= 2);
   await killWhen('a first draft recorded', (p) => at(p, 'events', 'ArticleDrafted') >= 1);
   await killWhen('most drafts recorded', (p) => at(p, 'events', 'ArticleDrafted') >= 4);
-  const drafted = async () => Promise.all(articleIds.map((id) => api('GET', `/articles/${id}`).then((r) => r.article.status)));
-  expect(await eventually(drafted, (statuses) => statuses.every((s: string) => s === 'draft'), { timeoutMs: 30_000, what: 'every draft' }))
-    .toEqual(articleIds.map(() => 'draft'));
+  const drafted = async () =>
+    Promise.all(
+      articleIds.map((id) => api('GET', `/articles/${id}`).then((r) => r.article.status)),
+    );
+  expect(
+    await eventually(drafted, (statuses) => statuses.every((s: string) => s === 'draft'), {
+      timeoutMs: 30_000,
+      what: 'every draft',
+    }),
+  ).toEqual(articleIds.map(() => 'draft'));
 
-  const instructions = articleIds.slice(0, 3).flatMap((_, i) => [`Make article ${i} shorter.`, `Add a section about pickup slots for article ${i}.`]);
-  for (const [n, instruction] of instructions.entries()) await api('POST', `/articles/${articleIds[Math.floor(n / 2)]}/revise`, { instruction });
+  const instructions = articleIds
+    .slice(0, 3)
+    .flatMap((_, i) => [
+      `Make article ${i} shorter.`,
+      `Add a section about pickup slots for article ${i}.`,
+    ]);
+  for (const [n, instruction] of instructions.entries())
+    await api('POST', `/articles/${articleIds[Math.floor(n / 2)]}/revise`, { instruction });
   await killWhen('a first revision recorded', (p) => at(p, 'events', 'ArticleRevised') >= 1);
-  const versions = async () => Promise.all(articleIds.slice(0, 3).map((id) => api('GET', `/articles/${id}`).then((r) => r.article.version)));
-  await eventually(versions, (list) => list.every((v: number) => v === 3), { timeoutMs: 30_000, what: 'every revision' });
+  const versions = async () =>
+    Promise.all(
+      articleIds
+        .slice(0, 3)
+        .map((id) => api('GET', `/articles/${id}`).then((r) => r.article.version)),
+    );
+  await eventually(versions, (list) => list.every((v: number) => v === 3), {
+    timeoutMs: 30_000,
+    what: 'every revision',
+  });
   await kill();
 
   const events = await allEvents();
-  for (const projectId of projectIds) expect(count(events, `project-${projectId}`, 'BrandCrawled')).toBe(1);
+  for (const projectId of projectIds)
+    expect(count(events, `project-${projectId}`, 'BrandCrawled')).toBe(1);
   // Work finished past the slow article: the kills fell with a low-water mark behind finished steps.
-  const slowResearched = events.find((e) => e.stream === `article-${articleIds[0]}` && e.type === 'ArticleResearched')!;
-  expect(events.filter((e) => e.type === 'ArticleDrafted' && e.position < slowResearched.position).length).toBeGreaterThan(0);
+  const slowResearched = events.find(
+    (e) => e.stream === `article-${articleIds[0]}` && e.type === 'ArticleResearched',
+  )!;
+  expect(
+    events.filter((e) => e.type === 'ArticleDrafted' && e.position < slowResearched.position)
+      .length,
+  ).toBeGreaterThan(0);
   for (const [i, id] of articleIds.entries()) {
     const stream = `article-${id}`;
-    for (const type of ['ArticleQueued', 'ArticleResearchStarted', 'ArticleResearched', 'ArticleDrafted']) expect(count(events, stream, type), `${type} of ${id}`).toBe(1);
+    for (const type of [
+      'ArticleQueued',
+      'ArticleResearchStarted',
+      'ArticleResearched',
+      'ArticleDrafted',
+    ])
+      expect(count(events, stream, type), `${type} of ${id}`).toBe(1);
     expect(count(events, stream, 'ArticleFailed')).toBe(0);
-    const revised = events.filter((e) => e.stream === stream && e.type === 'ArticleRevised').map((e) => e.data.revisionId);
+    const revised = events
+      .filter((e) => e.stream === stream && e.type === 'ArticleRevised')
+      .map((e) => e.data.revisionId);
     expect(revised).toHaveLength(i < 3 ? 2 : 0);
     expect(new Set(revised).size).toBe(revised.length);
   }
 
   // A step may run again only if the process died before its outcome was recorded, never after.
-  const titleOf = (stream: string) => events.find((e) => e.stream === stream && e.type === 'ArticleQueued')!.data.title;
+  const titleOf = (stream: string) =>
+    events.find((e) => e.stream === stream && e.type === 'ArticleQueued')!.data.title;
   const recordedAt = new Map<string, number>();
   for (const event of events) {
-    const subject = event.type === 'ArticleResearched' ? `researchArticle:${titleOf(event.stream)}`
-      : event.type === 'ArticleDrafted' ? `writeArticle:${titleOf(event.stream)}`
-      : event.type === 'ArticleRevised' ? `reviseArticle:${events.find((e) => e.type === 'ArticleRevisionRequested' && e.data.revisionId === event.data.revisionId)!.data.instruction}`
-      : null;
+    const subject =
+      event.type === 'ArticleResearched'
+        ? `researchArticle:${titleOf(event.stream)}`
+        : event.type === 'ArticleDrafted'
+          ? `writeArticle:${titleOf(event.stream)}`
+          : event.type === 'ArticleRevised'
+            ? `reviseArticle:${events.find((e) => e.type === 'ArticleRevisionRequested' && e.data.revisionId === event.data.revisionId)!.data.instruction}`
+            : null;
     if (subject) recordedAt.set(subject, Date.parse(event.createdAt));
   }
   const calls = readCalls();
@@ -160,6 +233,9 @@ test('kill -9 at varied moments, restarted each time: every article of two proje
   for (const [subject, recorded] of recordedAt) {
     const made = calls.filter((call) => `${call.method}:${call.subject}` === subject);
     expect(made.length, subject).toBeGreaterThanOrEqual(1);
-    expect(made.filter((call) => call.at > recorded), `${subject} called again after it was recorded`).toEqual([]);
+    expect(
+      made.filter((call) => call.at > recorded),
+      `${subject} called again after it was recorded`,
+    ).toEqual([]);
   }
 }, 120_000); // six cold starts of a server; on a loaded host each phase can take many seconds

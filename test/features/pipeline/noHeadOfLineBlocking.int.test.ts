@@ -16,8 +16,10 @@ function gatedWriter(): ContentWriter & { researched: string[]; release(title: s
     let entry = gates.get(title);
     if (!entry) {
       let open!: () => void;
-      const opened = new Promise<void>((resolve) => { open = resolve; });
-      gates.set(title, entry = { open, opened });
+      const opened = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      gates.set(title, (entry = { open, opened }));
     }
     return entry;
   };
@@ -43,7 +45,14 @@ beforeAll(async () => {
   app = await startInkstream({ pipeline: { writer, concurrency: 2 } });
 });
 afterAll(async () => {
-  for (const title of ['held-1', 'held-2', 'later', ...Array.from({ length: 5 }, (_, i) => `backlog-${i}`), 'lone']) writer.release(title);
+  for (const title of [
+    'held-1',
+    'held-2',
+    'later',
+    ...Array.from({ length: 5 }, (_, i) => `backlog-${i}`),
+    'lone',
+  ])
+    writer.release(title);
   await app?.close();
   await Promise.all([site, ...sites].map((s) => s?.close()));
 });
@@ -54,10 +63,15 @@ async function newProject(websiteUrl: string): Promise<string> {
   expect(response.status).toBe(201);
   return response.body.project.id;
 }
-const crawlStatus = async (id: string) => (await api().get(`/projects/${id}`)).body.project.crawl.status as string;
+const crawlStatus = async (id: string) =>
+  (await api().get(`/projects/${id}`)).body.project.crawl.status as string;
 async function crawled(websiteUrl: string): Promise<string> {
   const id = await newProject(websiteUrl);
-  await eventually(() => crawlStatus(id), (status) => status === 'done', { what: 'the crawl' });
+  await eventually(
+    () => crawlStatus(id),
+    (status) => status === 'done',
+    { what: 'the crawl' },
+  );
   return id;
 }
 async function write(projectId: string, title: string): Promise<string> {
@@ -67,59 +81,105 @@ async function write(projectId: string, title: string): Promise<string> {
 
 /** Waits until the writing process manager has taken the article's queued event from the log (not necessarily started it). */
 async function seenByTheWriter(articleId: string): Promise<void> {
-  const [queued] = await eventually(() => streamEvents(app.platform, `article-${articleId}`), (events) => events.length > 0, { what: 'the queued event' });
+  const [queued] = await eventually(
+    () => streamEvents(app.platform, `article-${articleId}`),
+    (events) => events.length > 0,
+    { what: 'the queued event' },
+  );
   const consumer = app.background.consumers.find((c) => c.name === WRITE_WORKER)!;
   expect(await consumer.waitFor(queued.position, 5000)).toBe(true);
 }
 
 test('three fast sites are crawled while a slow site still holds its answers', async () => {
   let answerSlowSite!: () => void;
-  const held = new Promise<void>((resolve) => { answerSlowSite = resolve; });
+  const held = new Promise<void>((resolve) => {
+    answerSlowSite = resolve;
+  });
   let slowSiteAsked = false;
-  const slow = await startTestSite({ pages: { '/robots.txt': (_req, res) => { slowSiteAsked = true; void held.then(() => res.end('User-agent: *\nAllow: /\n')); } } });
+  const slow = await startTestSite({
+    pages: {
+      '/robots.txt': (_req, res) => {
+        slowSiteAsked = true;
+        void held.then(() => res.end('User-agent: *\nAllow: /\n'));
+      },
+    },
+  });
   sites.push(slow);
   const slowProject = await newProject(slow.origin);
-  await eventually(async () => slowSiteAsked, (asked) => asked, { what: 'the slow crawl to start' });
+  await eventually(
+    async () => slowSiteAsked,
+    (asked) => asked,
+    { what: 'the slow crawl to start' },
+  );
 
   const fast = await Promise.all([1, 2, 3].map(() => startTestSite()));
   sites.push(...fast);
   const fastProjects = await Promise.all(fast.map((s) => newProject(s.origin)));
-  for (const id of fastProjects) await eventually(() => crawlStatus(id), (status) => status === 'done', { what: 'a fast crawl' });
+  for (const id of fastProjects)
+    await eventually(
+      () => crawlStatus(id),
+      (status) => status === 'done',
+      { what: 'a fast crawl' },
+    );
   expect(await crawlStatus(slowProject)).toBe('pending');
 
   answerSlowSite();
-  await eventually(() => crawlStatus(slowProject), (status) => status === 'done', { what: 'the slow crawl' });
+  await eventually(
+    () => crawlStatus(slowProject),
+    (status) => status === 'done',
+    { what: 'the slow crawl' },
+  );
 });
 
 test('an article written while others are in flight starts as soon as a slot frees, without waiting for the rest', async () => {
   const projectId = await crawled(site.origin);
   await write(projectId, 'held-1');
   await write(projectId, 'held-2');
-  await eventually(async () => [...writer.researched], (titles) => titles.includes('held-1') && titles.includes('held-2'), { what: 'both slots busy' });
+  await eventually(
+    async () => [...writer.researched],
+    (titles) => titles.includes('held-1') && titles.includes('held-2'),
+    { what: 'both slots busy' },
+  );
 
   const later = await write(projectId, 'later');
   writer.release('held-1');
-  await eventually(async () => [...writer.researched], (titles) => titles.includes('later'), { what: 'the later article to start' });
+  await eventually(
+    async () => [...writer.researched],
+    (titles) => titles.includes('later'),
+    { what: 'the later article to start' },
+  );
   writer.release('later');
-  await eventually(() => api().get(`/articles/${later}`), (r) => r.body.article.status === 'draft', { what: 'the later draft' });
+  await eventually(
+    () => api().get(`/articles/${later}`),
+    (r) => r.body.article.status === 'draft',
+    { what: 'the later draft' },
+  );
   expect((await api().get(`/articles/${later}`)).body.article.status).toBe('draft');
   writer.release('held-2');
 });
 
-test('a lone article of a second project starts before the first project\'s backlog is done', async () => {
+test("a lone article of a second project starts before the first project's backlog is done", async () => {
   const busy = await crawled(site.origin);
   const quiet = await crawled(sites[1].origin);
   const before = writer.researched.length;
   const backlog = Array.from({ length: 5 }, (_, i) => `backlog-${i}`);
   for (const title of backlog) await write(busy, title);
-  await eventually(async () => writer.researched.length - before, (started) => started === 2, { what: 'the backlog to fill both slots' });
+  await eventually(
+    async () => writer.researched.length - before,
+    (started) => started === 2,
+    { what: 'the backlog to fill both slots' },
+  );
   const lone = await write(quiet, 'lone');
   await seenByTheWriter(lone);
 
   // Each backlog article is let through only once it asked, one at a time: the lone one must get a slot on the way.
   for (const title of backlog) {
     if (writer.researched.slice(before).includes('lone')) break;
-    await eventually(async () => writer.researched.slice(before), (titles) => titles.includes(title) || titles.includes('lone'), { what: `${title} or the lone article` });
+    await eventually(
+      async () => writer.researched.slice(before),
+      (titles) => titles.includes(title) || titles.includes('lone'),
+      { what: `${title} or the lone article` },
+    );
     writer.release(title);
   }
   const order = writer.researched.slice(before);

@@ -10,34 +10,65 @@ beforeAll(async () => {
   projectId = await w.project();
   expect((await w.connect(projectId)).status).toBe(200);
 });
-afterAll(async () => { await w.close(); });
+afterAll(async () => {
+  await w.close();
+});
 
 test('an instruction the offline reviser cannot carry out leaves the body unchanged and the summary says what was not done', async () => {
   const articleId = await w.draft(projectId, 'Bakery waste, revised offline');
   const before = (await w.api.get(`/articles/${articleId}`)).body.article;
-  expect((await w.api.post(`/articles/${articleId}/revise`, { instruction: "Make the intro punchier. Add an Editor's note saying we won an award." })).status).toBe(202);
-  const after = await eventually(async () => (await w.api.get(`/articles/${articleId}`)).body.article, (a) => a.pendingRevisions === 0, { what: 'the revision' });
+  expect(
+    (
+      await w.api.post(`/articles/${articleId}/revise`, {
+        instruction: "Make the intro punchier. Add an Editor's note saying we won an award.",
+      })
+    ).status,
+  ).toBe(202);
+  const after = await eventually(
+    async () => (await w.api.get(`/articles/${articleId}`)).body.article,
+    (a) => a.pendingRevisions === 0,
+    { what: 'the revision' },
+  );
   expect(after.body).toBe(before.body);
   expect(after.body).not.toMatch(/editor|award/i);
-  expect(after.lastRevisionSummary).toMatch(/^Nothing was changed\. Could not apply “Make the intro punchier\.”: without a language model .* Could not apply “Add an Editor's note saying we won an award\.”/);
+  expect(after.lastRevisionSummary).toMatch(
+    /^Nothing was changed\. Could not apply “Make the intro punchier\.”: without a language model .* Could not apply “Add an Editor's note saying we won an award\.”/,
+  );
 });
 
 test('without a model the draft is a brief: labelled in its frontmatter and pull request, holding the keyword and excerpts with their URLs, and it can be approved', async () => {
   const articleId = await w.draft(projectId, 'How bakeries plan holiday pre-orders');
   const draft = (await w.api.get(`/articles/${articleId}`)).body.article;
   expect(draft.status).toBe('draft');
-  expect(draft.frontmatter).toMatchObject({ kind: 'brief', keyword: 'bakery food waste', generator: { provider: 'offline' } });
-  expect(draft.body).toMatch(/^This is a brief for an article, not the article: no language model is configured/);
+  expect(draft.frontmatter).toMatchObject({
+    kind: 'brief',
+    keyword: 'bakery food waste',
+    generator: { provider: 'offline' },
+  });
+  expect(draft.body).toMatch(
+    /^This is a brief for an article, not the article: no language model is configured/,
+  );
   expect(draft.body).toContain('## Keyword\n\nbakery food waste\n');
-  expect(draft.body).toMatch(new RegExp(`^- “.+” \\(\\[[^\\]]+\\]\\(${w.site.origin.replace(/[.]/g, '\\.')}/[^)]*\\)\\)$`, 'm'));
+  expect(draft.body).toMatch(
+    new RegExp(
+      `^- “.+” \\(\\[[^\\]]+\\]\\(${w.site.origin.replace(/[.]/g, '\\.')}/[^)]*\\)\\)$`,
+      'm',
+    ),
+  );
   expect(draft.body).toContain('## Company facts');
   expect(draft.body).toMatch(/- founded: 2011/);
-  expect(draft.body).not.toMatch(/Few things shape|Ask ten people|ends with steps you can take today/);
+  expect(draft.body).not.toMatch(
+    /Few things shape|Ask ten people|ends with steps you can take today/,
+  );
 
   expect((await w.api.post(`/articles/${articleId}/approve`)).status).toBe(202);
   const open = await articleIn(w.api, articleId, ['pr_open']);
   const pull = w.github.pullRequestJson('acme', 'site', open.prNumber);
   expect(pull.title).toBe(`New article brief: ${draft.title}`);
-  expect(pull.body).toMatch(/Inkstream wrote a \*\*brief\*\* for a new article \*\*.+\*\*, not the article itself: no language model is configured/);
-  expect(w.github.branchHistory('acme', 'site', open.branch)[0].message).toMatch(/^Add article brief "/);
+  expect(pull.body).toMatch(
+    /Inkstream wrote a \*\*brief\*\* for a new article \*\*.+\*\*, not the article itself: no language model is configured/,
+  );
+  expect(w.github.branchHistory('acme', 'site', open.branch)[0].message).toMatch(
+    /^Add article brief "/,
+  );
 });

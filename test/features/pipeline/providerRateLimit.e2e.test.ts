@@ -12,12 +12,20 @@ let app: TestInkstream;
 let api: ApiClient;
 
 beforeAll(async () => {
-  fake = await startFakeOpenAi({ respond: answerEveryCall, delayMs: 40, concurrencyLimit: { max: 1, retryAfterMs: 30 } });
+  fake = await startFakeOpenAi({
+    respond: answerEveryCall,
+    delayMs: 40,
+    concurrencyLimit: { max: 1, retryAfterMs: 30 },
+  });
   site = await startTestSite();
-  app = await startInkstream({ env: {
-    ...fake.env, INKSTREAM_LLM_CONCURRENCY: '4',
-    INKSTREAM_LLM_MAX_RETRIES: '0', INKSTREAM_RATE_LIMIT_PER_MINUTE: '100000',
-  } });
+  app = await startInkstream({
+    env: {
+      ...fake.env,
+      INKSTREAM_LLM_CONCURRENCY: '4',
+      INKSTREAM_LLM_MAX_RETRIES: '0',
+      INKSTREAM_RATE_LIMIT_PER_MINUTE: '100000',
+    },
+  });
   api = app.api();
 });
 afterAll(async () => {
@@ -27,15 +35,27 @@ afterAll(async () => {
 });
 
 test('a provider answering 429 with Retry-After slows the articles down and fails none of them', async () => {
-  const projectId = (await api.post('/projects', { name: 'Crumb', websiteUrl: site.origin })).body.project.id as string;
-  await eventually(() => api.get(`/projects/${projectId}`), (r) => r.body.project.crawl.status === 'done', { what: 'the crawl' });
+  const projectId = (await api.post('/projects', { name: 'Crumb', websiteUrl: site.origin })).body
+    .project.id as string;
+  await eventually(
+    () => api.get(`/projects/${projectId}`),
+    (r) => r.body.project.crawl.status === 'done',
+    { what: 'the crawl' },
+  );
   const articleIds: string[] = [];
   for (let i = 0; i < 6; i++) {
-    const topic = (await api.post(`/projects/${projectId}/topics`, { title: `Holiday pre-orders, part ${i}` })).body.topic;
+    const topic = (
+      await api.post(`/projects/${projectId}/topics`, { title: `Holiday pre-orders, part ${i}` })
+    ).body.topic;
     articleIds.push((await api.post(`/topics/${topic.id}/write`)).body.article.id);
   }
   const statuses = await eventually(
-    () => Promise.all(articleIds.map((id) => api.get(`/articles/${id}`).then((r) => r.body.article.status as string))),
+    () =>
+      Promise.all(
+        articleIds.map((id) =>
+          api.get(`/articles/${id}`).then((r) => r.body.article.status as string),
+        ),
+      ),
     (all) => all.every((status) => status === 'draft' || status === 'failed'),
     { what: 'every article to settle', timeoutMs: 20_000 },
   );

@@ -16,25 +16,42 @@ type Running = { child: ChildProcess; exited: Promise<number | null>; api: ApiCl
 function apiAt(url: string, key: string): ApiClient {
   const request = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${url}/api/v1${path}`, {
-      method, headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      method,
+      headers: {
+        authorization: `Bearer ${key}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+    return {
+      status: response.status,
+      body: text ? JSON.parse(text) : null,
+      headers: response.headers,
+    };
   };
   return {
-    request, get: (path) => request('GET', path), post: (path, body) => request('POST', path, body), patch: (path, body) => request('PATCH', path, body),
-    put: (path, body) => request('PUT', path, body), delete: (path) => request('DELETE', path),
+    request,
+    get: (path) => request('GET', path),
+    post: (path, body) => request('POST', path, body),
+    patch: (path, body) => request('PATCH', path, body),
+    put: (path, body) => request('PUT', path, body),
+    delete: (path) => request('DELETE', path),
   };
 }
 
 function startChild(env: Record<string, string>): Promise<Running> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CHILD], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CHILD], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
     let stderr = '';
     let stdout = '';
-    child.stderr!.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-4000); });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000);
+    });
     child.stdout!.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       const ready = /READY (\{.*\})\n/.exec(stdout);
@@ -44,7 +61,9 @@ function startChild(env: Record<string, string>): Promise<Running> {
       }
     });
     child.on('error', reject);
-    void exited.then((code) => reject(new Error(`the Inkstream child exited (${code}) before it was ready: ${stderr}`)));
+    void exited.then((code) =>
+      reject(new Error(`the Inkstream child exited (${code}) before it was ready: ${stderr}`)),
+    );
   });
 }
 
@@ -70,7 +89,8 @@ afterAll(async () => {
 });
 
 const mainLength = () => github.branchHistory('acme', 'site', 'main').length;
-const pullsFrom = (branch: string) => [...github.repository('acme', 'site').pulls.values()].filter((pull) => pull.head === branch);
+const pullsFrom = (branch: string) =>
+  [...github.repository('acme', 'site').pulls.values()].filter((pull) => pull.head === branch);
 
 async function draft(api: ApiClient, projectId: string, title: string): Promise<string> {
   const topic = await api.post(`/projects/${projectId}/topics`, { title });
@@ -80,27 +100,48 @@ async function draft(api: ApiClient, projectId: string, title: string): Promise<
 }
 
 /** Approves, lets GitHub apply the request at `point`, kills the server before it hears the answer, and starts it again. */
-async function approveAndCrash(projectId: string, articleId: string, point: KillPoint): Promise<Running> {
+async function approveAndCrash(
+  projectId: string,
+  articleId: string,
+  point: KillPoint,
+): Promise<Running> {
   const fired = proxy.arm(point, running!.child);
   expect((await running!.api.post(`/articles/${articleId}/approve`)).status).toBe(202);
   await fired;
   expect(await running!.exited).toBeNull(); // died by the signal
-  running = await startChild({ DATA_DIR: dataDir, GITHUB_API_URL: proxy.url, INKSTREAM_SECRET_KEY: Buffer.alloc(32, 9).toString('base64') });
+  running = await startChild({
+    DATA_DIR: dataDir,
+    GITHUB_API_URL: proxy.url,
+    INKSTREAM_SECRET_KEY: Buffer.alloc(32, 9).toString('base64'),
+  });
   return running;
 }
 
 test('kill -9 at every step of publishing, then a restart: one branch commit and one pull request (or one push) per approval', async () => {
-  running = await startChild({ DATA_DIR: dataDir, GITHUB_API_URL: proxy.url, INKSTREAM_SECRET_KEY: Buffer.alloc(32, 9).toString('base64') });
-  const project = await running.api.post('/projects', { name: 'Crumb & Co.', websiteUrl: site.origin });
-  const projectId = project.body.project.id as string;
-  const connect = (publishMode: 'pr' | 'direct') => running!.api.put(`/projects/${projectId}/integrations/github`, {
-    repository: 'acme/site', publishMode, credentials: { type: 'token', token: 'ghp_writer' },
+  running = await startChild({
+    DATA_DIR: dataDir,
+    GITHUB_API_URL: proxy.url,
+    INKSTREAM_SECRET_KEY: Buffer.alloc(32, 9).toString('base64'),
   });
+  const project = await running.api.post('/projects', {
+    name: 'Crumb & Co.',
+    websiteUrl: site.origin,
+  });
+  const projectId = project.body.project.id as string;
+  const connect = (publishMode: 'pr' | 'direct') =>
+    running!.api.put(`/projects/${projectId}/integrations/github`, {
+      repository: 'acme/site',
+      publishMode,
+      credentials: { type: 'token', token: 'ghp_writer' },
+    });
   expect((await connect('pr')).status).toBe(200);
 
   const points: [string, KillPoint][] = [
     ['the commit is made but the branch not moved', { method: 'POST', path: /\/git\/commits$/ }],
-    ['the branch is moved but no pull request opened', { method: 'PATCH', path: /\/git\/refs\/heads(\/|%2F)inkstream/ }],
+    [
+      'the branch is moved but no pull request opened',
+      { method: 'PATCH', path: /\/git\/refs\/heads(\/|%2F)inkstream/ },
+    ],
     ['the pull request is opened but not recorded', { method: 'POST', path: /\/pulls$/ }],
   ];
   for (const [index, [, point]] of points.entries()) {
@@ -116,7 +157,10 @@ test('kill -9 at every step of publishing, then a restart: one branch commit and
   expect((await connect('direct')).status).toBe(200);
   const articleId = await draft(running.api, projectId, 'Crash course in direct pushes');
   const before = mainLength();
-  const restarted = await approveAndCrash(projectId, articleId, { method: 'PATCH', path: /\/git\/refs\/heads(\/|%2F)main/ });
+  const restarted = await approveAndCrash(projectId, articleId, {
+    method: 'PATCH',
+    path: /\/git\/refs\/heads(\/|%2F)main/,
+  });
   const merged = await articleIn(restarted.api, articleId, ['merged'], 20_000);
   expect(mainLength()).toBe(before + 1);
   expect(github.fileAt('acme', 'site', 'main', merged.path)?.toString('utf8')).toBe(merged.content);

@@ -11,20 +11,29 @@ let projectId: string;
 
 beforeAll(async () => {
   w = await startWorld({ clock });
-  w.github.addToken('ghp_no_prs', { login: 'inkbot', repositories: { 'acme/site': { contents: 'write', pull_requests: 'read', issues: 'read' } } });
+  w.github.addToken('ghp_no_prs', {
+    login: 'inkbot',
+    repositories: { 'acme/site': { contents: 'write', pull_requests: 'read', issues: 'read' } },
+  });
   projectId = await w.project();
 });
 afterAll(() => w.close());
 
-const commitsOn = (branch: string) => w.github.branchHistory('acme', 'site', branch).length - w.github.branchHistory('acme', 'site', 'main').length;
+const commitsOn = (branch: string) =>
+  w.github.branchHistory('acme', 'site', branch).length -
+  w.github.branchHistory('acme', 'site', 'main').length;
 
 test('a credential that may not open pull requests fails the article with what to grant; after the fix, retry opens the PR with the one commit already made', async () => {
-  expect((await w.connect(projectId, { credentials: { type: 'token', token: 'ghp_no_prs' } })).status).toBe(200); // a token's PR permission cannot be read in advance
+  expect(
+    (await w.connect(projectId, { credentials: { type: 'token', token: 'ghp_no_prs' } })).status,
+  ).toBe(200); // a token's PR permission cannot be read in advance
   const articleId = await w.draft(projectId, 'Pricing a wedding cake');
   await w.api.post(`/articles/${articleId}/approve`);
   const failed = await articleIn(w.api, articleId, ['failed']);
   expect(failed.failure.step).toBe('publishing');
-  expect(failed.failure.reason).toMatch(/^Publishing to acme\/site failed: .*pull_requests:write.*POST \/api\/v1\/articles\/art_\w+\/retry\.$/s);
+  expect(failed.failure.reason).toMatch(
+    /^Publishing to acme\/site failed: .*pull_requests:write.*POST \/api\/v1\/articles\/art_\w+\/retry\.$/s,
+  );
   expect(commitsOn('inkstream/pricing-a-wedding-cake')).toBe(1);
 
   expect((await w.connect(projectId)).status).toBe(200);
@@ -43,7 +52,9 @@ test('GitHub 5xx and lost answers are retried in place: one commit, one pull req
   await w.api.post(`/articles/${articleId}/approve`);
   const open = await articleIn(w.api, articleId, ['pr_open']);
   expect(commitsOn(open.branch)).toBe(1);
-  const pulls = [...w.github.repository('acme', 'site').pulls.values()].filter((pull) => pull.head === open.branch);
+  const pulls = [...w.github.repository('acme', 'site').pulls.values()].filter(
+    (pull) => pull.head === open.branch,
+  );
   expect(pulls).toHaveLength(1);
   expect(open.prNumber).toBe(pulls[0].number);
   expect(w.github.calls('pulls/create').length - created).toBeGreaterThanOrEqual(1);
@@ -54,7 +65,13 @@ test('a rate limit re-schedules the publication for when GitHub allows it, inste
   const articleId = await w.draft(projectId, 'Seasonal menus that sell');
   await w.api.post(`/articles/${articleId}/approve`);
   const job = await eventually(
-    async () => (await w.app.platform.readStore.find<JobDoc>(PUBLISHING_JOBS, { filter: { articleId }, limit: 5 })).items[0],
+    async () =>
+      (
+        await w.app.platform.readStore.find<JobDoc>(PUBLISHING_JOBS, {
+          filter: { articleId },
+          limit: 5,
+        })
+      ).items[0],
     (found) => found?.attempts === 1,
     { what: 'the publish job to be re-scheduled' },
   );
@@ -73,9 +90,18 @@ test('a rate limit re-schedules the publication for when GitHub allows it, inste
 });
 
 test('a credential revoked after connecting fails the article with how to replace it', async () => {
-  w.github.failNext('repos/get-content', { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' } });
+  w.github.failNext('repos/get-content', {
+    status: 401,
+    body: {
+      message: 'Bad credentials',
+      documentation_url: 'https://docs.github.com/rest',
+      status: '401',
+    },
+  });
   const articleId = await w.draft(projectId, 'Training new bakers');
   await w.api.post(`/articles/${articleId}/approve`);
   const failed = await articleIn(w.api, articleId, ['failed']);
-  expect(failed.failure.reason).toContain('Save a new credential in the project\'s GitHub integration');
+  expect(failed.failure.reason).toContain(
+    "Save a new credential in the project's GitHub integration",
+  );
 });

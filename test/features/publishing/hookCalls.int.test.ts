@@ -13,7 +13,8 @@ import { startReceiverPool, type Receiver } from '../../support/webhookReceiver.
 const dns = new Map<string, string>([['rebind.example', '93.184.216.34']]);
 const resolveHost = async (hostname: string): Promise<ResolvedAddress[]> => {
   const address = dns.get(hostname);
-  if (!address) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+  if (!address)
+    throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
   return [{ address, family: 4 }];
 };
 
@@ -36,7 +37,8 @@ afterAll(async () => {
 });
 
 const newProject = async (app: TestInkstream, key?: string) =>
-  (await app.api(key).post('/projects', { name: 'Hooked', websiteUrl: 'https://hooked.example' })).body.project.id as string;
+  (await app.api(key).post('/projects', { name: 'Hooked', websiteUrl: 'https://hooked.example' }))
+    .body.project.id as string;
 const hookPath = (projectId: string) => `/projects/${projectId}/integrations/post-publish-hook`;
 
 test('a test call to a hook whose name now resolves to loopback is refused by the guard like a real call: nothing reaches it, the refusal is listed', async () => {
@@ -47,13 +49,21 @@ test('a test call to a hook whose name now resolves to loopback is refused by th
 
   const tried = await guarded.api().post(`${hookPath(projectId)}/test`);
   expect(tried.status).toBe(200);
-  expect(tried.body.call).toMatchObject({ kind: 'test', ok: false, statusCode: null, attempt: 1, error: expect.stringMatching(/^Refused to connect/) });
+  expect(tried.body.call).toMatchObject({
+    kind: 'test',
+    ok: false,
+    statusCode: null,
+    attempt: 1,
+    error: expect.stringMatching(/^Refused to connect/),
+  });
   expect(tried.body.call.error).not.toMatch(/127\.0\.0\.1|loopback/);
   expect(receiver.received).toHaveLength(0);
-  expect((await guarded.api().get(`${hookPath(projectId)}/calls`)).body.calls).toEqual([tried.body.call]);
+  expect((await guarded.api().get(`${hookPath(projectId)}/calls`)).body.calls).toEqual([
+    tried.body.call,
+  ]);
 });
 
-test('a test call needs a hook (404), the caller\'s own project (404) and a role that may write (403 for a viewer)', async () => {
+test("a test call needs a hook (404), the caller's own project (404) and a role that may write (403 for a viewer)", async () => {
   const projectId = await newProject(local);
   expect((await local.api().post(`${hookPath(projectId)}/test`)).status).toBe(404);
 
@@ -63,7 +73,9 @@ test('a test call needs a hook (404), the caller\'s own project (404) and a role
   expect((await stranger.get(`${hookPath(projectId)}/calls`)).status).toBe(404);
 
   const viewer = await signedInMember(local, { email: 'auditor@hooked.example', role: 'viewer' });
-  const { body: { accessToken } } = await viewer.request('POST', '/access-token');
+  const {
+    body: { accessToken },
+  } = await viewer.request('POST', '/access-token');
   const asViewer = local.api(accessToken);
   expect((await asViewer.post(`${hookPath(projectId)}/test`)).status).toBe(403);
   expect((await asViewer.get(`${hookPath(projectId)}/calls`)).body.calls).toEqual([]);
@@ -85,10 +97,25 @@ test('a test call is one signed POST of a test event; the last 20 calls are list
   expect(receiver.received.length - before).toBe(22);
   const first = receiver.received[before];
   expect(first.verified).toBe(true);
-  expect(JSON.parse(first.body.toString())).toMatchObject({ type: 'post_publish_hook.test', id: made[0].eventId, data: { projectId } });
-  expect(made[0]).toMatchObject({ kind: 'test', ok: true, statusCode: 204, at: '2026-05-04T09:00:01.000Z', error: null });
-  expect(made.filter((call) => !call.ok)).toEqual(made.filter((_call, i) => (before + i + 1) % 2 === 0));
-  expect(made.find((call) => !call.ok)).toMatchObject({ statusCode: 500, error: expect.stringContaining('answered 500') });
+  expect(JSON.parse(first.body.toString())).toMatchObject({
+    type: 'post_publish_hook.test',
+    id: made[0].eventId,
+    data: { projectId },
+  });
+  expect(made[0]).toMatchObject({
+    kind: 'test',
+    ok: true,
+    statusCode: 204,
+    at: '2026-05-04T09:00:01.000Z',
+    error: null,
+  });
+  expect(made.filter((call) => !call.ok)).toEqual(
+    made.filter((_call, i) => (before + i + 1) % 2 === 0),
+  );
+  expect(made.find((call) => !call.ok)).toMatchObject({
+    statusCode: 500,
+    error: expect.stringContaining('answered 500'),
+  });
 
   const listed = (await local.api().get(`${hookPath(projectId)}/calls`)).body.calls;
   expect(listed).toEqual(made.slice(2).reverse());

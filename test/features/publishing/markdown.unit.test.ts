@@ -2,7 +2,9 @@ import { expect, test } from 'vitest';
 import { codeSpan, markdownLink, markdownText } from '../../../src/features/publishing/markdown.ts';
 
 test('outside text cannot become HTML, a link, an image, emphasis or a table cell break', () => {
-  expect(markdownText('<!-- inkstream:revision:x --> ![a](b) *c* | d', 200)).toBe(String.raw`\<!-- inkstream:revision:x --\> !\[a\]\(b\) \*c\* \| d`);
+  expect(markdownText('<!-- inkstream:revision:x --> ![a](b) *c* | d', 200)).toBe(
+    String.raw`\<!-- inkstream:revision:x --\> !\[a\]\(b\) \*c\* \| d`,
+  );
 });
 
 test('at the start of a line it cannot become a heading or a list', () => {
@@ -18,7 +20,11 @@ test('a code span is fenced longer than the backtick runs inside it', () => {
 });
 
 test('links go only to http(s), with parentheses and spaces percent-encoded', () => {
-  expect(markdownLink('Guide', 'https://example.com/a(b)c?q=)x{1}', 50)).toBe('[Guide](https://example.com/a%28b%29c?q=%29x{1})');
+  expect(markdownLink('Guide', 'https://example.com/a(b)c?q=)x{1}', 50)).toBe(
+    '[Guide](https://example.com/a%28b%29c?q=%29x{1})',
+  );
   expect(markdownLink('Click', 'javascript:alert(1)', 50)).toBe('Click');
-  expect(markdownLink('', 'https://example.com/', 50)).toBe('[https://example.com/](https://example.com/)');
+  expect(markdownLink('', 'https://example.com/', 50)).toBe(
+    '[https://example.com/](https://example.com/)',
+  );
 });

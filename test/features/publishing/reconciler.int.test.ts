@@ -32,6 +32,12 @@ test('without the GitHub webhook, merges and closes are noticed on the next pass
   await articleIn(w.api, closing, ['closed']);
   expect(w.github.calls('pulls/get').length - checks).toBe(2);
 
-  const history = (await w.api.get(`/articles/${merging}/history?limit=200`)).body.history as { type: string; actor: unknown }[];
-  expect(history.find((entry) => entry.type === 'ArticleMerged')?.actor).toEqual({ kind: 'system', worker: 'publishing.reconciler' });
+  const history = (await w.api.get(`/articles/${merging}/history?limit=200`)).body.history as {
+    type: string;
+    actor: unknown;
+  }[];
+  expect(history.find((entry) => entry.type === 'ArticleMerged')?.actor).toEqual({
+    kind: 'system',
+    worker: 'publishing.reconciler',
+  });
 });

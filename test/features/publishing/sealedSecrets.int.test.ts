@@ -23,7 +23,11 @@ beforeAll(async () => {
   secretA = (await w.connect(projectA)).body.github.webhook.secret;
   clientB = w.app.api(await w.app.newKey('b'));
   projectB = await w.project(clientB);
-  const connectedB = await w.connect(projectB, { repository: 'acme/locked', credentials: { type: 'token', token: 'ghp_b' } }, clientB);
+  const connectedB = await w.connect(
+    projectB,
+    { repository: 'acme/locked', credentials: { type: 'token', token: 'ghp_b' } },
+    clientB,
+  );
   expect(connectedB.status).toBe(200);
 });
 afterAll(() => w.close());
@@ -37,15 +41,51 @@ const connectionOf = async (projectId: string) => {
 async function moveIntoB(field: 'sealedCredentials' | 'sealedWebhookSecret'): Promise<void> {
   const a = await connectionOf(projectA);
   const b = await connectionOf(projectB);
-  const { owner, repo, baseBranch, contentDirectory, coverDirectory, publishMode, commentPermission }: GitHubConnection = b.github;
-  const moved = { sealedCredentials: b.github.sealedCredentials, sealedWebhookSecret: b.github.sealedWebhookSecret, [field]: a.github[field] };
-  await w.app.platform.commands.execute(integrationsStream, projectB, {
-    type: 'ConnectGitHub', projectId: projectB, accountId: b.accountId, credentials: b.github.credentials,
-    settings: { owner, repo, baseBranch, contentDirectory, coverDirectory, publishMode, commentPermission }, ...moved, at: w.app.platform.clock.now(),
-  }, { accountId: b.accountId, actor: { kind: 'system', worker: 'test-tamper' }, correlationId: field, requestId: field, commandId: `tamper:${field}` });
+  const {
+    owner,
+    repo,
+    baseBranch,
+    contentDirectory,
+    coverDirectory,
+    publishMode,
+    commentPermission,
+  }: GitHubConnection = b.github;
+  const moved = {
+    sealedCredentials: b.github.sealedCredentials,
+    sealedWebhookSecret: b.github.sealedWebhookSecret,
+    [field]: a.github[field],
+  };
+  await w.app.platform.commands.execute(
+    integrationsStream,
+    projectB,
+    {
+      type: 'ConnectGitHub',
+      projectId: projectB,
+      accountId: b.accountId,
+      credentials: b.github.credentials,
+      settings: {
+        owner,
+        repo,
+        baseBranch,
+        contentDirectory,
+        coverDirectory,
+        publishMode,
+        commentPermission,
+      },
+      ...moved,
+      at: w.app.platform.clock.now(),
+    },
+    {
+      accountId: b.accountId,
+      actor: { kind: 'system', worker: 'test-tamper' },
+      correlationId: field,
+      requestId: field,
+      commandId: `tamper:${field}`,
+    },
+  );
 }
 
-test('project A\'s webhook secret copied into project B\'s record does not sign deliveries for B\'s repository: 401, never 500', async () => {
+test("project A's webhook secret copied into project B's record does not sign deliveries for B's repository: 401, never 500", async () => {
   await moveIntoB('sealedWebhookSecret');
   const repository = w.github.repositoryJson('acme', 'locked');
   const ping = { zen: 'Design for failure.', hook_id: 2, repository, sender: repository.owner };
@@ -54,17 +94,27 @@ test('project A\'s webhook secret copied into project B\'s record does not sign 
   expect(signedWithA.body.error.code).toBe('unauthorized');
 
   const siteRepository = w.github.repositoryJson('acme', 'site');
-  const stillA = await w.deliver(await w.sign('ping', { ...ping, repository: siteRepository, sender: siteRepository.owner }, secretA));
+  const stillA = await w.deliver(
+    await w.sign(
+      'ping',
+      { ...ping, repository: siteRepository, sender: siteRepository.owner },
+      secretA,
+    ),
+  );
   expect(stillA).toMatchObject({ status: 202, body: { status: 'accepted' } });
 });
 
-test('project A\'s GitHub token copied into project B\'s record is never used for B: the article fails saying the stored credentials do not open', async () => {
+test("project A's GitHub token copied into project B's record is never used for B: the article fails saying the stored credentials do not open", async () => {
   await moveIntoB('sealedCredentials');
   const articleId = await w.draft(projectB, 'Why sourdough needs time', clientB);
   expect((await clientB.post(`/articles/${articleId}/approve`)).status).toBe(202);
   const failed = await articleIn(clientB, articleId, ['failed']);
   expect(failed.failure.reason).toMatch(/credentials.*do not open|does not open/);
-  expect(w.github.requests.filter((request) => request.path.includes('/acme/locked') && request.login === 'inkbot')).toEqual([]);
+  expect(
+    w.github.requests.filter(
+      (request) => request.path.includes('/acme/locked') && request.login === 'inkbot',
+    ),
+  ).toEqual([]);
   expect(w.github.repository('acme', 'locked').pulls.size).toBe(0);
 
   const aboutB = await clientB.get(`/projects/${projectB}/integrations/github`);

@@ -16,31 +16,77 @@ export const EXISTING_POST = 'content/blog/welcome.mdx';
 
 export type World = Awaited<ReturnType<typeof startWorld>>;
 
-export async function startWorld(options: { clock?: Clock; plan?: PlanName; env?: Record<string, string>; sitePages?: TestSiteOptions['pages'] } = {}) {
-  const github = await FakeGitHub.start(options.clock ? { nowMs: () => options.clock!.nowMs() } : {});
-  github.addRepository({ owner: 'acme', name: 'site', files: { 'README.md': '# Acme site\n', [EXISTING_POST]: '---\ntitle: Welcome\n---\n\nHello.\n' } });
-  github.addRepository({ owner: 'acme', name: 'locked', files: { 'README.md': '# Locked\n' }, protectedBranches: ['main'] });
-  github.addToken('ghp_writer', { login: 'inkbot', repositories: { 'acme/site': 'write', 'acme/locked': 'write' } });
+export async function startWorld(
+  options: {
+    clock?: Clock;
+    plan?: PlanName;
+    env?: Record<string, string>;
+    sitePages?: TestSiteOptions['pages'];
+  } = {},
+) {
+  const github = await FakeGitHub.start(
+    options.clock ? { nowMs: () => options.clock!.nowMs() } : {},
+  );
+  github.addRepository({
+    owner: 'acme',
+    name: 'site',
+    files: {
+      'README.md': '# Acme site\n',
+      [EXISTING_POST]: '---\ntitle: Welcome\n---\n\nHello.\n',
+    },
+  });
+  github.addRepository({
+    owner: 'acme',
+    name: 'locked',
+    files: { 'README.md': '# Locked\n' },
+    protectedBranches: ['main'],
+  });
+  github.addToken('ghp_writer', {
+    login: 'inkbot',
+    repositories: { 'acme/site': 'write', 'acme/locked': 'write' },
+  });
   github.addToken('ghp_reader', { login: 'reader', repositories: { 'acme/site': 'read' } });
   // Comments steer an article only from people with write access; `octo` is the site's editor.
   github.addCollaborator('acme', 'site', 'octo', 'write');
   const site = await startTestSite({ pages: options.sitePages });
-  const app = await startInkstream({ env: { GITHUB_API_URL: github.baseUrl, ...options.env }, clock: options.clock, plan: options.plan });
+  const app = await startInkstream({
+    env: { GITHUB_API_URL: github.baseUrl, ...options.env },
+    clock: options.clock,
+    plan: options.plan,
+  });
   const api = app.api();
 
   return {
-    github, site, app, api,
-    connect: (projectId: string, body: Record<string, unknown> = {}, client: ApiClient = api) => client.put(`/projects/${projectId}/integrations/github`, {
-      repository: 'acme/site', baseBranch: 'main', contentDirectory: 'content/blog', credentials: { type: 'token', token: 'ghp_writer' }, ...body,
-    }),
+    github,
+    site,
+    app,
+    api,
+    connect: (projectId: string, body: Record<string, unknown> = {}, client: ApiClient = api) =>
+      client.put(`/projects/${projectId}/integrations/github`, {
+        repository: 'acme/site',
+        baseBranch: 'main',
+        contentDirectory: 'content/blog',
+        credentials: { type: 'token', token: 'ghp_writer' },
+        ...body,
+      }),
     async project(client: ApiClient = api): Promise<string> {
-      const created = await client.post('/projects', { name: 'Crumb & Co.', websiteUrl: site.origin });
+      const created = await client.post('/projects', {
+        name: 'Crumb & Co.',
+        websiteUrl: site.origin,
+      });
       expect(created.status).toBe(201);
       return created.body.project.id as string;
     },
     /** A topic written by the pipeline (offline writer) up to its draft. */
-    async draft(projectId: string, title = 'How bakeries cut food waste', client: ApiClient = api): Promise<string> {
-      const topic = await client.post(`/projects/${projectId}/topics`, { title, keyword: 'bakery food waste' });
+    async draft(
+      projectId: string,
+      title = 'How bakeries cut food waste',
+      client: ApiClient = api,
+    ): Promise<string> {
+      const topic = await client.post(`/projects/${projectId}/topics`, {
+        title,
+        keyword: 'bakery food waste',
+      });
       expect(topic.status).toBe(201);
       const written = await client.post(`/topics/${topic.body.topic.id}/write`);
       expect(written.status).toBe(201);
@@ -49,7 +95,12 @@ export async function startWorld(options: { clock?: Clock; plan?: PlanName; env?
       return articleId;
     },
     /** A connected project whose drafted article was approved and has its pull request open. */
-    async pullRequestOpen(): Promise<{ projectId: string; secret: string; articleId: string; slug: string }> {
+    async pullRequestOpen(): Promise<{
+      projectId: string;
+      secret: string;
+      articleId: string;
+      slug: string;
+    }> {
       const projectId = await this.project();
       const secret = (await this.connect(projectId)).body.github.webhook.secret as string;
       const articleId = await this.draft(projectId);
@@ -59,7 +110,11 @@ export async function startWorld(options: { clock?: Clock; plan?: PlanName; env?
     },
     /** POSTs a signed GitHub webhook delivery to Inkstream's receiver. */
     async deliver(delivery: SignedWebhook): Promise<{ status: number; body: any }> {
-      const response = await fetch(`${app.url}/api/v1/integrations/github/events`, { method: 'POST', headers: delivery.headers, body: delivery.body });
+      const response = await fetch(`${app.url}/api/v1/integrations/github/events`, {
+        method: 'POST',
+        headers: delivery.headers,
+        body: delivery.body,
+      });
       return { status: response.status, body: await response.json() };
     },
     sign: signWebhook,
@@ -72,10 +127,17 @@ export async function startWorld(options: { clock?: Clock; plan?: PlanName; env?
 }
 
 /** Waits for the article to reach one of `statuses` and returns it; fails early if it failed instead. */
-export async function articleIn(client: ApiClient, articleId: string, statuses: string[], timeoutMs = 15_000): Promise<any> {
+export async function articleIn(
+  client: ApiClient,
+  articleId: string,
+  statuses: string[],
+  timeoutMs = 15_000,
+): Promise<any> {
   const found = await eventually(
     async () => (await client.get(`/articles/${articleId}`)).body.article,
-    (article) => statuses.includes(article.status) || (article.status === 'failed' && !statuses.includes('failed')),
+    (article) =>
+      statuses.includes(article.status) ||
+      (article.status === 'failed' && !statuses.includes('failed')),
     { timeoutMs, what: `article ${articleId} to be ${statuses.join(' or ')}` },
   );
   expect(found.status, JSON.stringify(found.failure)).toBeOneOf(statuses);

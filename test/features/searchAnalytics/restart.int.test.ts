@@ -11,7 +11,14 @@ import { startServer, type RunningServer } from '../../../src/app/start.ts';
 import { advanceArticle } from '../../support/articleLife.ts';
 import { eventually } from '../../support/eventually.ts';
 import { googleError } from '../../support/fakeSearchConsole.ts';
-import { connectBody, googleEnv, integrationPath, PROPERTY, startGoogle, type Google } from './world.ts';
+import {
+  connectBody,
+  googleEnv,
+  integrationPath,
+  PROPERTY,
+  startGoogle,
+  type Google,
+} from './world.ts';
 
 let google: Google;
 let dataDir: string;
@@ -28,25 +35,42 @@ afterAll(async () => {
 /** A real server on the same data directory each time; a retry waits ten minutes unless the stop ends it. */
 async function start(): Promise<RunningServer> {
   const config = loadConfig({
-    PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', INKSTREAM_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
-    ...googleEnv(google), INKSTREAM_SEARCH_RETRY_DELAYS_MS: '600000',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    INKSTREAM_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
+    ...googleEnv(google),
+    INKSTREAM_SEARCH_RETRY_DELAYS_MS: '600000',
   });
   return await startServer(config, createLogger('silent'), { announce: () => {} });
 }
 
-const client = (server: RunningServer, key: string) => async (method: string, path: string, body?: unknown) => {
-  const response = await fetch(`${server.url}/api/v1${path}`, {
-    method, headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: response.status, body: await response.json() as any };
-};
+const client =
+  (server: RunningServer, key: string) => async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${server.url}/api/v1${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${key}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: response.status, body: (await response.json()) as any };
+  };
 
 test('a stop during a retry wait ends the wait at once, and the sync is redone after the restart without recording anything twice', async () => {
   const first = await start();
-  await Promise.all(first.background.consumers.filter((consumer) => consumer.name.startsWith('pipeline.')).map((consumer) => consumer.stop()));
+  await Promise.all(
+    first.background.consumers
+      .filter((consumer) => consumer.name.startsWith('pipeline.'))
+      .map((consumer) => consumer.stop()),
+  );
   const { key } = await createApiKey(first.platform, { account: 'bakery', plan: 'pro' });
   let api = client(first, key);
-  const projectId = (await api('POST', '/projects', { name: 'Crumb', websiteUrl: 'https://crumb.example' })).body.project.id;
+  const projectId = (
+    await api('POST', '/projects', { name: 'Crumb', websiteUrl: 'https://crumb.example' })
+  ).body.project.id;
   // Two published articles (the fixture publishes both as content/hello.mdx); the second one's queries are asked for after the first is recorded.
   const published: string[] = [];
   for (const title of ['First', 'Second']) {
@@ -55,19 +79,46 @@ test('a stop during a retry wait ends the wait at once, and the sync is redone a
     await advanceArticle(first.platform, accountIdForName('bakery'), articleId, 'merged');
     published.push(articleId);
   }
-  const day = new Date(Date.parse(periodsAt(new Date().toISOString()).period.start) + 10 * 86_400_000).toISOString().slice(0, 10);
-  google.addRows(PROPERTY, [{ date: day, page: 'https://crumb.example/blog/hello', query: 'hello', clicks: 1, impressions: 2, position: 3 }]);
+  const day = new Date(
+    Date.parse(periodsAt(new Date().toISOString()).period.start) + 10 * 86_400_000,
+  )
+    .toISOString()
+    .slice(0, 10);
+  google.addRows(PROPERTY, [
+    {
+      date: day,
+      page: 'https://crumb.example/blog/hello',
+      query: 'hello',
+      clicks: 1,
+      impressions: 2,
+      position: 3,
+    },
+  ]);
   let queriesAsked = 0;
-  google.failWhere('query', (body) => body.dimensions[0] === 'query' && ++queriesAsked === 2, googleError.serverError(503));
+  google.failWhere(
+    'query',
+    (body) => body.dimensions[0] === 'query' && ++queriesAsked === 2,
+    googleError.serverError(503),
+  );
 
   const connected = await api('PUT', integrationPath(projectId), connectBody());
   expect(connected.status).toBe(200);
   const syncId = connected.body.searchAnalytics.lastSync.id;
-  await eventually(async () => google.callsOf('query').length, (count) => count === 4, { what: 'the second article\'s queries, answered 503, after the first was recorded' });
+  await eventually(
+    async () => google.callsOf('query').length,
+    (count) => count === 4,
+    { what: "the second article's queries, answered 503, after the first was recorded" },
+  );
   expect(google.callsOf('query').map((call) => call.status)).toEqual([200, 200, 200, 503]);
 
-  const recordedBefore = await Promise.all(published.map(async (articleId) => (await first.platform.eventStore.readStream(`article-${articleId}`))
-    .filter((event) => event.type === 'ArticleSearchMetricsUpdated').length));
+  const recordedBefore = await Promise.all(
+    published.map(
+      async (articleId) =>
+        (await first.platform.eventStore.readStream(`article-${articleId}`)).filter(
+          (event) => event.type === 'ArticleSearchMetricsUpdated',
+        ).length,
+    ),
+  );
   expect(recordedBefore.sort()).toEqual([0, 1]);
 
   const stopping = Date.now();
@@ -77,14 +128,26 @@ test('a stop during a retry wait ends the wait at once, and the sync is redone a
   const second = await start();
   try {
     api = client(second, key);
-    const done = await eventually(async () => (await api('GET', integrationPath(projectId))).body.searchAnalytics.lastSync,
-      (sync) => sync.status !== 'running', { what: 'the sync redone after the restart' });
+    const done = await eventually(
+      async () => (await api('GET', integrationPath(projectId))).body.searchAnalytics.lastSync,
+      (sync) => sync.status !== 'running',
+      { what: 'the sync redone after the restart' },
+    );
     expect(done).toMatchObject({ id: syncId, status: 'completed', articles: 2, withTraffic: 2 });
-    expect(google.callsOf('query').slice(4).map((call) => call.status)).toEqual([200, 200, 200, 200]);
+    expect(
+      google
+        .callsOf('query')
+        .slice(4)
+        .map((call) => call.status),
+    ).toEqual([200, 200, 200, 200]);
     for (const articleId of published) {
-      const recorded = (await second.platform.eventStore.readStream(`article-${articleId}`)).filter((event) => event.type === 'ArticleSearchMetricsUpdated');
+      const recorded = (await second.platform.eventStore.readStream(`article-${articleId}`)).filter(
+        (event) => event.type === 'ArticleSearchMetricsUpdated',
+      );
       expect(recorded.map((event) => event.data.syncId)).toEqual([syncId]);
-      expect((await api('GET', `/articles/${articleId}`)).body.article.searchMetrics).toMatchObject({ url: 'https://crumb.example/blog/hello', clicks: 1, queries: [{ query: 'hello' }] });
+      expect((await api('GET', `/articles/${articleId}`)).body.article.searchMetrics).toMatchObject(
+        { url: 'https://crumb.example/blog/hello', clicks: 1, queries: [{ query: 'hello' }] },
+      );
     }
   } finally {
     await second.stop();

@@ -26,7 +26,8 @@ beforeAll(async () => {
         ...stores.readStore,
         async find<T extends Doc>(collection: string, options: FindOptions) {
           const page = await stores.readStore.find<T>(collection, options);
-          if (recording) reads.push({ collection, options, bytes: JSON.stringify(page.items).length });
+          if (recording)
+            reads.push({ collection, options, bytes: JSON.stringify(page.items).length });
           return page;
         },
         async get<T extends Doc>(collection: string, id: string) {
@@ -47,14 +48,18 @@ afterAll(() => app?.close());
 
 /** An article written from a topic and brought to `status`; its draft is titled "Hello" (test/support/articleLife.ts). */
 async function articleIn(projectId: string, status: 'merged' | 'pr_open'): Promise<string> {
-  const topicId = (await app.api().post(`/projects/${projectId}/topics`, { title: `A topic to write, ${status}` })).body.topic.id;
+  const topicId = (
+    await app.api().post(`/projects/${projectId}/topics`, { title: `A topic to write, ${status}` })
+  ).body.topic.id;
   const articleId = (await app.api().post(`/topics/${topicId}/write`)).body.article.id;
   await advanceArticle(app.platform, accountIdForName('test'), articleId, status);
   return articleId;
 }
 
 test('a topic added by hand is compared with the names of published articles, read from one index, never the articles', async () => {
-  const projectId = (await app.api().post('/projects', { name: 'Bakery', websiteUrl: 'https://bakery.example' })).body.project.id;
+  const projectId = (
+    await app.api().post('/projects', { name: 'Bakery', websiteUrl: 'https://bakery.example' })
+  ).body.project.id;
   // Published last: its merge makes the next POST read the names again (they are remembered between POSTs).
   const unpublished = await articleIn(projectId, 'pr_open');
   const published = await articleIn(projectId, 'merged');
@@ -62,11 +67,17 @@ test('a topic added by hand is compared with the names of published articles, re
   expect((await app.api().get(`/articles/${unpublished}`)).body.article.status).toBe('pr_open');
 
   recording = true;
-  const added = await app.api().post(`/projects/${projectId}/topics`, { title: 'Hello: a complete guide' });
+  const added = await app
+    .api()
+    .post(`/projects/${projectId}/topics`, { title: 'Hello: a complete guide' });
   recording = false;
 
   expect(added.status).toBe(201);
-  expect(added.body.topic.overlap).toMatchObject({ source: 'article', articleId: published, title: 'Hello' });
+  expect(added.body.topic.overlap).toMatchObject({
+    source: 'article',
+    articleId: published,
+    title: 'Hello',
+  });
   expect(reads.map((read) => read.collection)).not.toContain('articles');
   const names = reads.filter((read) => read.collection === ARTICLE_NAMES);
   expect(names).toHaveLength(1);
@@ -74,7 +85,8 @@ test('a topic added by hand is compared with the names of published articles, re
   expect(names[0].bytes).toBeLessThan(1_000);
   const probe = new DatabaseSync(join(app.dataDir, EMBEDDED_DB_FILE), { readOnly: true });
   try {
-    for (const { plan } of findPlans(probe, ARTICLE_NAMES, names[0].options!)) expect(slowSteps(plan)).toEqual([]);
+    for (const { plan } of findPlans(probe, ARTICLE_NAMES, names[0].options!))
+      expect(slowSteps(plan)).toEqual([]);
   } finally {
     probe.close();
   }

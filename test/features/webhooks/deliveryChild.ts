@@ -12,5 +12,8 @@ const platform = await createPlatform(loadConfig(process.env), createLogger('sil
 const background = await startBackground(platform, webhooksFeature.background!(platform));
 process.stdout.write('ready\n');
 process.on('SIGTERM', () => {
-  void background.stop().then(() => platform.close()).then(() => process.exit(0));
+  void background
+    .stop()
+    .then(() => platform.close())
+    .then(() => process.exit(0));
 });

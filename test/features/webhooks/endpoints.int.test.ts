@@ -2,16 +2,28 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startInkstream, type TestInkstream } from '../../support/inkstream.ts';
 
 let app: TestInkstream;
-beforeAll(async () => { app = await startInkstream(); });
-afterAll(async () => { await app.close(); });
+beforeAll(async () => {
+  app = await startInkstream();
+});
+afterAll(async () => {
+  await app.close();
+});
 
 const hook = (n: number | string) => `https://hooks.example.com/inkstream/${n}`;
 
 test('registering returns the secret once; reads never show it again', async () => {
-  const created = await app.api().post('/webhooks', { url: hook(1), events: ['brand.crawled', 'article.published'] });
+  const created = await app
+    .api()
+    .post('/webhooks', { url: hook(1), events: ['brand.crawled', 'article.published'] });
   expect(created.status).toBe(201);
   const { webhook } = created.body;
-  expect(webhook).toMatchObject({ url: hook(1), events: ['article.published', 'brand.crawled'], enabled: true, disabled: null, failingSince: null });
+  expect(webhook).toMatchObject({
+    url: hook(1),
+    events: ['article.published', 'brand.crawled'],
+    enabled: true,
+    disabled: null,
+    failingSince: null,
+  });
   expect(webhook.id).toMatch(/^whk_[0-9a-z]{26}$/);
   expect(webhook.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
   expect(Buffer.from(webhook.secret.slice(6), 'base64').length).toBeGreaterThanOrEqual(24);
@@ -60,14 +72,17 @@ test('DELETE answers 204, then the endpoint is gone from reads and lists', async
   expect(deleted.status).toBe(204);
   expect((await app.api().get(`/webhooks/${id}`)).status).toBe(404);
   expect((await app.api().delete(`/webhooks/${id}`)).status).toBe(404);
-  const all = (await app.api().get('/webhooks?limit=200')).body.webhooks.map((w: { id: string }) => w.id);
+  const all = (await app.api().get('/webhooks?limit=200')).body.webhooks.map(
+    (w: { id: string }) => w.id,
+  );
   expect(all).not.toContain(id);
 });
 
 test('the list pages with limit and cursor, newest first', async () => {
   const key = await app.newKey('pager');
   const ids: string[] = [];
-  for (let i = 0; i < 3; i++) ids.push((await app.api(key).post('/webhooks', { url: hook(`page-${i}`) })).body.webhook.id);
+  for (let i = 0; i < 3; i++)
+    ids.push((await app.api(key).post('/webhooks', { url: hook(`page-${i}`) })).body.webhook.id);
   const first = await app.api(key).get('/webhooks?limit=2');
   expect(first.body.webhooks.map((w: { id: string }) => w.id)).toEqual([ids[2], ids[1]]);
   const second = await app.api(key).get(`/webhooks?limit=2&cursor=${first.body.nextCursor}`);
@@ -94,7 +109,9 @@ test('bad input is refused with the error shape and registers nothing', async ()
   expect((await app.api(key).get('/webhooks')).body.webhooks).toEqual([]);
   const { body } = await app.api(key).post('/webhooks', { url: hook('ok') });
   expect((await app.api(key).patch(`/webhooks/${body.webhook.id}`, {})).status).toBe(400);
-  expect((await app.api(key).patch(`/webhooks/${body.webhook.id}`, { events: ['nope'] })).status).toBe(400);
+  expect(
+    (await app.api(key).patch(`/webhooks/${body.webhook.id}`, { events: ['nope'] })).status,
+  ).toBe(400);
   expect((await app.api(key).get('/webhooks/whk_nope')).status).toBe(404);
 });
 
@@ -107,15 +124,25 @@ test('another account gets 404 for every endpoint of the first and never sees th
   expect((await other.delete(`/webhooks/${id}`)).status).toBe(404);
   expect((await other.get(`/webhooks/${id}/deliveries`)).status).toBe(404);
   expect((await other.post(`/webhooks/${id}/test`)).status).toBe(404);
-  expect((await other.post(`/webhooks/${id}/deliveries/dlv_01m80v0gaj4xcr1bwv1t19vqds/redeliver`)).status).toBe(404);
+  expect(
+    (await other.post(`/webhooks/${id}/deliveries/dlv_01m80v0gaj4xcr1bwv1t19vqds/redeliver`))
+      .status,
+  ).toBe(404);
   expect((await other.get('/webhooks')).body.webhooks).toEqual([]);
   expect((await app.api().get(`/webhooks/${id}`)).body.webhook.enabled).toBe(true);
 });
 
 test('the index lists every webhook endpoint', async () => {
   const index = await app.api().get('');
-  for (const path of ['/webhooks', '/webhooks/{id}', '/webhooks/{id}/deliveries', '/webhooks/{id}/deliveries/{deliveryId}',
-    '/webhooks/{id}/deliveries/{deliveryId}/redeliver', '/webhooks/{id}/test', '/events']) {
+  for (const path of [
+    '/webhooks',
+    '/webhooks/{id}',
+    '/webhooks/{id}/deliveries',
+    '/webhooks/{id}/deliveries/{deliveryId}',
+    '/webhooks/{id}/deliveries/{deliveryId}/redeliver',
+    '/webhooks/{id}/test',
+    '/events',
+  ]) {
     expect(Object.keys(index.body.paths), path).toContain(path);
   }
 });
@@ -123,7 +150,12 @@ test('the index lists every webhook endpoint', async () => {
 test('a literal private address is refused at registration when private URLs are not allowed', async () => {
   const strict = await startInkstream({ env: { INKSTREAM_ALLOW_PRIVATE_URLS: '0' } });
   try {
-    for (const url of ['https://10.0.0.7/hook', 'https://127.0.0.1:8443/hook', 'https://[::1]/hook', 'https://169.254.169.254/latest']) {
+    for (const url of [
+      'https://10.0.0.7/hook',
+      'https://127.0.0.1:8443/hook',
+      'https://[::1]/hook',
+      'https://169.254.169.254/latest',
+    ]) {
       const response = await strict.api().post('/webhooks', { url });
       expect(response.status, url).toBe(400);
       expect(response.body.error.message).toMatch(/is not a public address/);

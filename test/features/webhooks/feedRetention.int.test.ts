@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { manualClock } from '../../../src/core/clock.ts';
 import { createIdGenerator } from '../../../src/core/ids.ts';
-import { pruneWebhookHistory, WEBHOOK_RETENTION_MS } from '../../../src/features/webhooks/retention.ts';
+import {
+  pruneWebhookHistory,
+  WEBHOOK_RETENTION_MS,
+} from '../../../src/features/webhooks/retention.ts';
 import { eventually } from '../../support/eventually.ts';
 import { startInkstream, type TestInkstream } from '../../support/inkstream.ts';
 
@@ -13,14 +16,24 @@ let firstEventId: string;
 beforeAll(async () => {
   app = await startInkstream({ clock });
   const api = app.api();
-  const { body: { project } } = await api.post('/projects', { name: 'Feed', websiteUrl: 'https://feed.example' });
-  const { body: { topic } } = await api.post(`/projects/${project.id}/topics`, { title: 'Kept a while' });
+  const {
+    body: { project },
+  } = await api.post('/projects', { name: 'Feed', websiteUrl: 'https://feed.example' });
+  const {
+    body: { topic },
+  } = await api.post(`/projects/${project.id}/topics`, { title: 'Kept a while' });
   await api.post(`/topics/${topic.id}/write`);
-  const { body } = await eventually(() => api.get('/events'), (response) => response.body.events?.length > 0, { what: 'a public event in the feed' });
+  const { body } = await eventually(
+    () => api.get('/events'),
+    (response) => response.body.events?.length > 0,
+    { what: 'a public event in the feed' },
+  );
   firstEventId = body.events[0].id;
 }, 60_000);
 
-afterAll(async () => { await app?.close(); });
+afterAll(async () => {
+  await app?.close();
+});
 
 test('an after that names no event of this feed, and is not older than retention, is still a 400 that changes nothing', async () => {
   const recentUnknown = createIdGenerator(() => clock.nowMs()).next('evt');

@@ -11,7 +11,10 @@ let receivers: Awaited<ReturnType<typeof startReceiverPool>>;
 beforeAll(async () => {
   receivers = await startReceiverPool();
   // A long timeout: a hung receiver keeps its requests open for the whole test.
-  app = await startInkstream({ clock, env: { INKSTREAM_WEBHOOK_RETRY_DELAYS: '100ms,100ms', INKSTREAM_WEBHOOK_TIMEOUT_MS: '15000' } });
+  app = await startInkstream({
+    clock,
+    env: { INKSTREAM_WEBHOOK_RETRY_DELAYS: '100ms,100ms', INKSTREAM_WEBHOOK_TIMEOUT_MS: '15000' },
+  });
   await stopPipeline(app);
 });
 afterAll(async () => {
@@ -30,11 +33,17 @@ test('a receiver that never answers holds only its own slots: the others get eve
   const articles: string[] = [];
   for (let i = 0; i < 20; i++) articles.push(await queueArticle(app, 'test', `Isolation ${i}`));
   const expected = await eventually(async () => {
-    const events = (await app.api().get('/events?limit=200')).body.events.filter((event: any) => articles.includes(event.data.id));
+    const events = (await app.api().get('/events?limit=200')).body.events.filter((event: any) =>
+      articles.includes(event.data.id),
+    );
     return events.length === 20 && events.map((event: any) => event.id).sort();
   });
   for (const r of live) {
-    await eventually(() => new Set(r.received.map((request) => request.id)).size === 20, 5000, 'every event at a live endpoint');
+    await eventually(
+      () => new Set(r.received.map((request) => request.id)).size === 20,
+      5000,
+      'every event at a live endpoint',
+    );
     expect([...new Set(r.received.map((request) => request.id))].sort()).toEqual(expected);
   }
   // Still hanging (the timeout is 15 s): the dead endpoint has used its 8 slots and no more.
@@ -52,10 +61,17 @@ test('an endpoint failing for 5 days without a success is disabled, and says why
     const { deliveries } = (await app.api().get(`/webhooks/${endpointId}/deliveries`)).body;
     return deliveries.find((d: any) => d.status === 'retrying');
   });
-  expect((await app.api().get(`/webhooks/${endpointId}`)).body.webhook).toMatchObject({ enabled: true, failingSince: failingFrom });
+  expect((await app.api().get(`/webhooks/${endpointId}`)).body.webhook).toMatchObject({
+    enabled: true,
+    failingSince: failingFrom,
+  });
 
   clock.advance(4 * 24 * 3_600_000);
-  await eventually(async () => (await app.api().get(`/webhooks/${endpointId}/deliveries`)).body.deliveries.find((d: any) => d.id === first.id && d.attempts.length === 2));
+  await eventually(async () =>
+    (await app.api().get(`/webhooks/${endpointId}/deliveries`)).body.deliveries.find(
+      (d: any) => d.id === first.id && d.attempts.length === 2,
+    ),
+  );
   expect((await app.api().get(`/webhooks/${endpointId}`)).body.webhook.enabled).toBe(true);
 
   clock.advance(24 * 3_600_000);
@@ -63,7 +79,10 @@ test('an endpoint failing for 5 days without a success is disabled, and says why
     const { webhook } = (await app.api().get(`/webhooks/${endpointId}`)).body;
     return !webhook.enabled && webhook;
   });
-  expect(disabled.disabled).toMatchObject({ reason: 'failing', detail: expect.stringMatching(/5 days/) });
+  expect(disabled.disabled).toMatchObject({
+    reason: 'failing',
+    detail: expect.stringMatching(/5 days/),
+  });
   expect(disabled.failingSince).toBeNull();
   const settled = await eventually(async () => {
     const { deliveries } = (await app.api().get(`/webhooks/${endpointId}/deliveries`)).body;

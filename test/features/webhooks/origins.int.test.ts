@@ -14,7 +14,12 @@ let receivers: Awaited<ReturnType<typeof startReceiverPool>>;
 beforeAll(async () => {
   receivers = await startReceiverPool();
   // A long timeout: a hanging receiver keeps its requests open for the whole test.
-  app = await startInkstream({ env: { INKSTREAM_WEBHOOK_CONCURRENCY_PER_ORIGIN: String(PER_ORIGIN), INKSTREAM_WEBHOOK_TIMEOUT_MS: '15000' } });
+  app = await startInkstream({
+    env: {
+      INKSTREAM_WEBHOOK_CONCURRENCY_PER_ORIGIN: String(PER_ORIGIN),
+      INKSTREAM_WEBHOOK_TIMEOUT_MS: '15000',
+    },
+  });
   await stopPipeline(app);
 });
 afterAll(async () => {
@@ -32,7 +37,15 @@ test('three endpoints on one hanging origin get at most the per-origin limit in 
   const articles: string[] = [];
   for (let i = 0; i < 10; i++) articles.push(await queueArticle(app, 'test', `Crowded ${i}`));
   // Three endpoints with 8 slots each could hold 24 requests open here; the origin allows 3.
-  await eventually(() => crowded.received.length === PER_ORIGIN, 5000, 'the crowded origin to fill its turns');
-  await eventually(() => new Set(other.received.map((request) => request.id)).size === 10, 5000, 'every event at the other origin');
+  await eventually(
+    () => crowded.received.length === PER_ORIGIN,
+    5000,
+    'the crowded origin to fill its turns',
+  );
+  await eventually(
+    () => new Set(other.received.map((request) => request.id)).size === 10,
+    5000,
+    'every event at the other origin',
+  );
   expect(crowded.received.length).toBe(PER_ORIGIN);
 });

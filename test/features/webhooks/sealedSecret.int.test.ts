@@ -22,24 +22,46 @@ afterAll(async () => {
   await receivers.close();
 });
 
-test('an endpoint holding another endpoint\'s sealed secret sends nothing; the account\'s other endpoints still deliver', async () => {
+test("an endpoint holding another endpoint's sealed secret sends nothing; the account's other endpoints still deliver", async () => {
   const fromA = await receivers.start();
   const endpointA = await register(app, fromA);
-  const sealedOfA = (await app.platform.eventStore.readStream(`webhook-${endpointA}`))[0].data.sealedSecret as string;
+  const sealedOfA = (await app.platform.eventStore.readStream(`webhook-${endpointA}`))[0].data
+    .sealedSecret as string;
 
   const keyB = await app.newKey('b');
   const moved = await receivers.start();
   moved.secret = fromA.secret; // what the attacker would verify with
   const accountId = accountIdForName('b');
   const endpointId = app.platform.ids.next('whk');
-  await app.platform.commands.execute(webhookStream, endpointId, {
-    type: 'RegisterEndpoint', endpointId, accountId, url: moved.url, events: null, sealedSecret: sealedOfA, at: app.platform.clock.now(),
-  }, { accountId, actor: { kind: 'system', worker: 'test-tamper' }, correlationId: endpointId, requestId: endpointId, commandId: `tamper:${endpointId}` });
+  await app.platform.commands.execute(
+    webhookStream,
+    endpointId,
+    {
+      type: 'RegisterEndpoint',
+      endpointId,
+      accountId,
+      url: moved.url,
+      events: null,
+      sealedSecret: sealedOfA,
+      at: app.platform.clock.now(),
+    },
+    {
+      accountId,
+      actor: { kind: 'system', worker: 'test-tamper' },
+      correlationId: endpointId,
+      requestId: endpointId,
+      commandId: `tamper:${endpointId}`,
+    },
+  );
   const honest = await receivers.start();
   await register(app, honest, { key: keyB });
 
   const articleId = await queueArticle(app, 'b', 'Only for B');
-  await eventually(() => envelopes(honest).some((event) => event.data.id === articleId), 5_000, 'B\'s honest endpoint to get the event');
+  await eventually(
+    () => envelopes(honest).some((event) => event.data.id === articleId),
+    5_000,
+    "B's honest endpoint to get the event",
+  );
   expect(honest.received.every((request) => request.verified)).toBe(true);
   expect(moved.received).toEqual([]);
   const read = await app.api(keyB).get(`/webhooks/${endpointId}/deliveries`);

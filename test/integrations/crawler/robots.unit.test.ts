@@ -4,7 +4,9 @@ import { isAllowed, parseRobots, rulesFor } from '../../../src/integrations/craw
 const rules = (text: string, token = 'Inkstream') => rulesFor(parseRobots(text), token);
 
 test('the longest matching rule wins, and Allow wins a tie', () => {
-  const r = rules('User-agent: *\nDisallow: /shop\nAllow: /shop/public\nDisallow: /tie\nAllow: /tie');
+  const r = rules(
+    'User-agent: *\nDisallow: /shop\nAllow: /shop/public\nDisallow: /tie\nAllow: /tie',
+  );
   expect(isAllowed(r, '/shop/cart')).toBe(false);
   expect(isAllowed(r, '/shop/public/item')).toBe(true);
   expect(isAllowed(r, '/tie')).toBe(true);
@@ -19,7 +21,8 @@ test('* matches any run of characters and $ anchors the end', () => {
 });
 
 test('groups naming our product token are merged and replace "*"; versions and case do not matter', () => {
-  const text = 'User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nUser-agent: INKSTREAM/2.0\nDisallow: /a\n\nUser-agent: inkstream\nDisallow: /b';
+  const text =
+    'User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nUser-agent: INKSTREAM/2.0\nDisallow: /a\n\nUser-agent: inkstream\nDisallow: /b';
   const r = rules(text);
   expect(isAllowed(r, '/')).toBe(true);
   expect(isAllowed(r, '/a')).toBe(false);
@@ -30,14 +33,24 @@ test('groups naming our product token are merged and replace "*"; versions and c
 test('an empty Disallow allows everything; robots.txt itself is always allowed; comments are ignored', () => {
   expect(isAllowed(rules('User-agent: *\nDisallow:'), '/x')).toBe(true);
   expect(isAllowed(rules('User-agent: *\nDisallow: /'), '/robots.txt')).toBe(true);
-  expect(isAllowed(rules('User-agent: * # everyone\nDisallow: /private # keep out'), '/private/x')).toBe(false);
+  expect(
+    isAllowed(rules('User-agent: * # everyone\nDisallow: /private # keep out'), '/private/x'),
+  ).toBe(false);
 });
 
 test('non-ASCII patterns match percent-encoded paths', () => {
-  expect(isAllowed(rules('User-agent: *\nDisallow: /café'), new URL('https://x.test/café/menu').pathname)).toBe(false);
+  expect(
+    isAllowed(
+      rules('User-agent: *\nDisallow: /café'),
+      new URL('https://x.test/café/menu').pathname,
+    ),
+  ).toBe(false);
 });
 
 test('Sitemap lines are collected wherever they appear', () => {
-  expect(parseRobots('Sitemap: https://a.test/s1.xml\nUser-agent: *\nDisallow: /x\nsitemap: https://a.test/s2.xml').sitemaps)
-    .toEqual(['https://a.test/s1.xml', 'https://a.test/s2.xml']);
+  expect(
+    parseRobots(
+      'Sitemap: https://a.test/s1.xml\nUser-agent: *\nDisallow: /x\nsitemap: https://a.test/s2.xml',
+    ).sitemaps,
+  ).toEqual(['https://a.test/s1.xml', 'https://a.test/s2.xml']);
 });

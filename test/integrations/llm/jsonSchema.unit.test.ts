@@ -4,7 +4,9 @@ import { parseJsonReply } from '../../../src/integrations/llm/jsonText.ts';
 import { toResponseSchema } from '../../../src/integrations/llm/jsonSchema.ts';
 
 test('a closed schema with every field required qualifies for strict mode, without the dialect or int bounds', () => {
-  const { schema, strict } = toResponseSchema(z.object({ n: z.number().int(), tags: z.array(z.string()) }));
+  const { schema, strict } = toResponseSchema(
+    z.object({ n: z.number().int(), tags: z.array(z.string()) }),
+  );
   expect(strict).toBe(true);
   expect(schema).toEqual({
     type: 'object',
@@ -23,5 +25,8 @@ test('JSON is found bare, fenced, or inside prose', () => {
   expect(parseJsonReply('{"a":1}')).toEqual({ ok: true, value: { a: 1 } });
   expect(parseJsonReply('```json\n{"a":1}\n```')).toEqual({ ok: true, value: { a: 1 } });
   expect(parseJsonReply('Sure! Here it is: {"a":1} Enjoy.')).toEqual({ ok: true, value: { a: 1 } });
-  expect(parseJsonReply('{"a":')).toMatchObject({ ok: false, error: expect.stringMatching(/not valid JSON/) });
+  expect(parseJsonReply('{"a":')).toMatchObject({
+    ok: false,
+    error: expect.stringMatching(/not valid JSON/),
+  });
 });

@@ -5,10 +5,23 @@ import { createOpenAiLlm } from '../../../src/integrations/llm/openai.ts';
 import { LlmError } from '../../../src/integrations/llm/port.ts';
 import { limitProviderCalls } from '../../../src/integrations/llm/providerLimit.ts';
 import { eventually } from '../../support/eventually.ts';
-import { reply, startFakeOpenAi, type FakeOpenAi, type ScriptedResponse } from '../../support/fakeOpenAi.ts';
+import {
+  reply,
+  startFakeOpenAi,
+  type FakeOpenAi,
+  type ScriptedResponse,
+} from '../../support/fakeOpenAi.ts';
 
-const Topics = z.object({ topics: z.array(z.object({ title: z.string(), keyword: z.string() })).min(1) });
-const request = { schema: Topics, schemaName: 'topics', system: 'You suggest topics.', prompt: 'Three topics about tea.', maxOutputTokens: 500 };
+const Topics = z.object({
+  topics: z.array(z.object({ title: z.string(), keyword: z.string() })).min(1),
+});
+const request = {
+  schema: Topics,
+  schemaName: 'topics',
+  system: 'You suggest topics.',
+  prompt: 'Three topics about tea.',
+  maxOutputTokens: 500,
+};
 const good = { topics: [{ title: 'Brewing green tea', keyword: 'green tea' }] };
 
 let fake: FakeOpenAi;
@@ -17,14 +30,25 @@ beforeEach(async () => {
   script = [];
   fake = await startFakeOpenAi({ respond: () => script.shift() ?? reply.object(good) });
 });
-afterEach(async () => { await fake.close(); });
+afterEach(async () => {
+  await fake.close();
+});
 
 function limited(options: { maxRateLimitWaitMs?: number } = {}) {
   const limiter = createLimiter({ concurrency: 4 });
-  const adapter = createOpenAiLlm({ apiKey: 'sk-test', baseURL: fake.baseURL, defaultModel: 'gpt-test', maxRetries: 0, maxRetryAfterMs: 0 });
+  const adapter = createOpenAiLlm({
+    apiKey: 'sk-test',
+    baseURL: fake.baseURL,
+    defaultModel: 'gpt-test',
+    maxRetries: 0,
+    maxRetryAfterMs: 0,
+  });
   const llm = limitProviderCalls(adapter, {
-    limiter, key: fake.baseURL, maxRateLimitWaitMs: options.maxRateLimitWaitMs ?? 60_000,
-    backoff: { baseDelayMs: 10, maxDelayMs: 10, random: () => 0 }, nowMs: Date.now,
+    limiter,
+    key: fake.baseURL,
+    maxRateLimitWaitMs: options.maxRateLimitWaitMs ?? 60_000,
+    backoff: { baseDelayMs: 10, maxDelayMs: 10, random: () => 0 },
+    nowMs: Date.now,
   });
   return { llm, limiter };
 }
@@ -45,8 +69,19 @@ test('a provider that always says "retry now" is backed off, not spun against, a
 });
 
 test('unreadable rate-limit headers are ignored: the call backs off and goes through', async () => {
-  script = [{ kind: 'error', status: 429, message: 'slow down', code: 'rate_limit_exceeded',
-    headers: { 'retry-after': 'soon', 'x-ratelimit-remaining-requests': '0', 'x-ratelimit-reset-requests': '-5s; DROP' } }];
+  script = [
+    {
+      kind: 'error',
+      status: 429,
+      message: 'slow down',
+      code: 'rate_limit_exceeded',
+      headers: {
+        'retry-after': 'soon',
+        'x-ratelimit-remaining-requests': '0',
+        'x-ratelimit-reset-requests': '-5s; DROP',
+      },
+    },
+  ];
   const { llm } = limited();
   await expect(llm.generateObject(request)).resolves.toMatchObject({ value: good });
   expect(fake.requests).toHaveLength(2);
@@ -65,7 +100,11 @@ test('a 429 pauses every call to the endpoint for the Retry-After, then each goe
   script = [reply.rateLimited({ retryAfterMs: '150' })];
   const { llm, limiter } = limited();
   const first = llm.generateObject(request);
-  await eventually(async () => limiter.waiting(fake.baseURL), (waiting) => waiting === 1, { what: 'the first call to wait out its 429' });
+  await eventually(
+    async () => limiter.waiting(fake.baseURL),
+    (waiting) => waiting === 1,
+    { what: 'the first call to wait out its 429' },
+  );
   const second = llm.generateObject(request);
   expect(limiter.waiting(fake.baseURL)).toBe(2); // held by the pause, not sent
   expect(fake.requests).toHaveLength(1);
@@ -74,14 +113,36 @@ test('a 429 pauses every call to the endpoint for the Retry-After, then each goe
 });
 
 test('a 429 without Retry-After waits for the exhausted rate-limit budget to reset', async () => {
-  script = [{ kind: 'error', status: 429, message: 'Rate limit reached for tokens', code: 'rate_limit_exceeded',
-    headers: { 'x-ratelimit-remaining-requests': '12', 'x-ratelimit-reset-requests': '1s', 'x-ratelimit-remaining-tokens': '0', 'x-ratelimit-reset-tokens': '250ms' } }];
-  const adapter = createOpenAiLlm({ apiKey: 'sk-test', baseURL: fake.baseURL, defaultModel: 'gpt-test', maxRetries: 0 });
-  await expect(adapter.generateObject(request)).rejects.toMatchObject({ kind: 'rate_limited', retryAfterMs: 250 });
+  script = [
+    {
+      kind: 'error',
+      status: 429,
+      message: 'Rate limit reached for tokens',
+      code: 'rate_limit_exceeded',
+      headers: {
+        'x-ratelimit-remaining-requests': '12',
+        'x-ratelimit-reset-requests': '1s',
+        'x-ratelimit-remaining-tokens': '0',
+        'x-ratelimit-reset-tokens': '250ms',
+      },
+    },
+  ];
+  const adapter = createOpenAiLlm({
+    apiKey: 'sk-test',
+    baseURL: fake.baseURL,
+    defaultModel: 'gpt-test',
+    maxRetries: 0,
+  });
+  await expect(adapter.generateObject(request)).rejects.toMatchObject({
+    kind: 'rate_limited',
+    retryAfterMs: 250,
+  });
 });
 
 test('other failures are not waited out: a rejected key fails at once', async () => {
-  script = [{ kind: 'error', status: 401, message: 'Incorrect API key provided', code: 'invalid_api_key' }];
+  script = [
+    { kind: 'error', status: 401, message: 'Incorrect API key provided', code: 'invalid_api_key' },
+  ];
   const { llm } = limited();
   await expect(llm.generateObject(request)).rejects.toMatchObject({ kind: 'auth' });
   expect(fake.requests).toHaveLength(1);

@@ -37,10 +37,17 @@ describe('addresses that are never reached', () => {
   });
 });
 
-test.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700::1111', '::ffff:8.8.8.8', '2002:0808:0808::1'])(
-  '%s is public', (address) => {
-    expect(policy.blockedRange(address)).toBeNull();
-  });
+test.each([
+  '93.184.216.34',
+  '8.8.8.8',
+  '172.32.0.1',
+  '100.128.0.1',
+  '2606:4700::1111',
+  '::ffff:8.8.8.8',
+  '2002:0808:0808::1',
+])('%s is public', (address) => {
+  expect(policy.blockedRange(address)).toBeNull();
+});
 
 test('anything that is not an IP address is refused', () => {
   expect(policy.blockedRange('localhost')).not.toBeNull();
@@ -62,11 +69,18 @@ test('every address in 10/8, 172.16/12 and 192.168/16 is refused, in IPv4 and IP
   const octet = fc.integer({ min: 0, max: 255 });
   const privateV4 = fc.oneof(
     fc.tuple(octet, octet, octet).map(([b, c, d]) => `10.${b}.${c}.${d}`),
-    fc.tuple(fc.integer({ min: 16, max: 31 }), octet, octet).map(([b, c, d]) => `172.${b}.${c}.${d}`),
+    fc
+      .tuple(fc.integer({ min: 16, max: 31 }), octet, octet)
+      .map(([b, c, d]) => `172.${b}.${c}.${d}`),
     fc.tuple(octet, octet).map(([c, d]) => `192.168.${c}.${d}`),
   );
-  fc.assert(fc.property(privateV4, (address) =>
-    policy.blockedRange(address) !== null && policy.blockedRange(`::ffff:${address}`) !== null));
+  fc.assert(
+    fc.property(
+      privateV4,
+      (address) =>
+        policy.blockedRange(address) !== null && policy.blockedRange(`::ffff:${address}`) !== null,
+    ),
+  );
 });
 
 test('IPv6 text forms parse to the same bytes', () => {

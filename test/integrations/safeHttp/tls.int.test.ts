@@ -5,7 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import selfsigned from 'selfsigned';
-import { HttpConnectionError, createSafeHttpClient } from '../../../src/integrations/safeHttp/index.ts';
+import {
+  HttpConnectionError,
+  createSafeHttpClient,
+} from '../../../src/integrations/safeHttp/index.ts';
 import { startHttpServer, type LocalServer } from '../../support/httpServer.ts';
 
 // A private CA, and a server certificate for inkstream.test signed by it: what a self-hosted
@@ -18,15 +21,23 @@ const clientPath = new URL('../../../src/integrations/safeHttp/index.ts', import
 
 beforeAll(async () => {
   const caPems = await selfsigned.generate([{ name: 'commonName', value: 'Inkstream Test CA' }], {
-    keyType: 'ec', algorithm: 'sha256',
-    extensions: [{ name: 'basicConstraints', cA: true, critical: true }, { name: 'keyUsage', keyCertSign: true, cRLSign: true }],
+    keyType: 'ec',
+    algorithm: 'sha256',
+    extensions: [
+      { name: 'basicConstraints', cA: true, critical: true },
+      { name: 'keyUsage', keyCertSign: true, cRLSign: true },
+    ],
   });
   const leaf = await selfsigned.generate([{ name: 'commonName', value: 'inkstream.test' }], {
-    keyType: 'ec', algorithm: 'sha256', ca: { key: caPems.private, cert: caPems.cert },
+    keyType: 'ec',
+    algorithm: 'sha256',
+    ca: { key: caPems.private, cert: caPems.cert },
     extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'inkstream.test' }] }],
   });
   ca = { cert: caPems.cert };
-  server = await startHttpServer((_req, res) => res.end('secure hello'), { tls: { key: leaf.private, cert: leaf.cert } });
+  server = await startHttpServer((_req, res) => res.end('secure hello'), {
+    tls: { key: leaf.private, cert: leaf.cert },
+  });
   dir = await mkdtemp(join(tmpdir(), 'inkstream-tls-'));
 });
 afterAll(async () => {
@@ -68,8 +79,12 @@ test('NODE_EXTRA_CA_CERTS is honoured without any option', async () => {
     const response = await client.request(${JSON.stringify(siteUrl())});
     console.log(response.status, response.body.toString());
     await client.close();`;
-  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
-    env: { ...process.env, NODE_EXTRA_CA_CERTS: caFile },
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--input-type=module', '-e', script],
+    {
+      env: { ...process.env, NODE_EXTRA_CA_CERTS: caFile },
+    },
+  );
   expect(stdout.trim()).toBe('200 secure hello');
 });

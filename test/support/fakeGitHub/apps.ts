@@ -9,10 +9,16 @@ import type { Actor, Grant } from './state.ts';
  */
 
 export type FakeApp = { appId: number; slug: string; publicKey: string };
-export type FakeInstallation = { installationId: number; appId: number; repositories: string[]; permissions: Grant };
+export type FakeInstallation = {
+  installationId: number;
+  appId: number;
+  repositories: string[];
+  permissions: Grant;
+};
 export type MintedToken = { token: string; actor: Actor; body: Record<string, unknown> };
 
-const decodeSegment = (segment: string) => JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+const decodeSegment = (segment: string) =>
+  JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
 
 export class AppRegistry {
   readonly apps = new Map<number, FakeApp>();
@@ -30,7 +36,14 @@ export class AppRegistry {
       throw new HttpFailure(401, 'A JSON web token could not be decoded');
     }
     const app = this.apps.get(appId);
-    const valid = app && verify('RSA-SHA256', Buffer.from(`${header}.${payload}`), app.publicKey, Buffer.from(signature ?? '', 'base64url'));
+    const valid =
+      app &&
+      verify(
+        'RSA-SHA256',
+        Buffer.from(`${header}.${payload}`),
+        app.publicKey,
+        Buffer.from(signature ?? '', 'base64url'),
+      );
     if (!app || !valid) throw new HttpFailure(401, `'Issuer' claim ('iss') must be an Integer`);
     return app;
   }
@@ -47,7 +60,9 @@ export class AppRegistry {
     };
     const expiresAt = new Date(nowMs + 3600_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     const body = {
-      token, expires_at: expiresAt, permissions: { ...installation.permissions, metadata: 'read' },
+      token,
+      expires_at: expiresAt,
+      permissions: { ...installation.permissions, metadata: 'read' },
       repository_selection: 'selected',
     };
     return { token, actor, body };

@@ -33,16 +33,25 @@ export class FailureScript {
     if (limit.kind === 'primary') {
       this.add(operationId, {
         status: 403,
-        headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.ceil(nowMs / 1000) + limit.resetInSeconds) },
-        body: { message: 'API rate limit exceeded for user ID 1.', documentation_url: RATE_LIMIT_DOCS, status: '403' },
+        headers: {
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': String(Math.ceil(nowMs / 1000) + limit.resetInSeconds),
+        },
+        body: {
+          message: 'API rate limit exceeded for user ID 1.',
+          documentation_url: RATE_LIMIT_DOCS,
+          status: '403',
+        },
       });
     } else {
       this.add(operationId, {
         status: 403,
         headers: { 'retry-after': String(limit.retryAfterSeconds) },
         body: {
-          message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
-          documentation_url: `${RATE_LIMIT_DOCS}#about-secondary-rate-limits`, status: '403',
+          message:
+            'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+          documentation_url: `${RATE_LIMIT_DOCS}#about-secondary-rate-limits`,
+          status: '403',
         },
       });
     }
@@ -65,6 +74,10 @@ export class FailureScript {
 
 export function failureReply(failure: ScriptedFailure): Reply {
   const message = failure.status >= 500 ? 'Server Error' : `Scripted ${failure.status}`;
-  const body = failure.body ?? { message, documentation_url: 'https://docs.github.com/rest', status: String(failure.status) };
+  const body = failure.body ?? {
+    message,
+    documentation_url: 'https://docs.github.com/rest',
+    status: String(failure.status),
+  };
   return { status: failure.status, headers: failure.headers, body };
 }

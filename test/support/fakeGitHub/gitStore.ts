@@ -37,7 +37,10 @@ export class GitStore {
   }
 
   putTree(entries: Map<string, TreeEntry>): string {
-    const text = [...entries.keys()].sort().map((path) => `${entries.get(path)!.mode} ${path}\0${entries.get(path)!.sha}`).join('\n');
+    const text = [...entries.keys()]
+      .sort()
+      .map((path) => `${entries.get(path)!.mode} ${path}\0${entries.get(path)!.sha}`)
+      .join('\n');
     const sha = sha1(`tree ${Buffer.byteLength(text)}\0`, text);
     this.trees.set(sha, new Map(entries));
     return sha;
@@ -48,7 +51,10 @@ export class GitStore {
     const entries = new Map(baseTreeSha ? this.trees.get(baseTreeSha) : undefined);
     for (const change of changes) {
       if (change.content !== undefined) {
-        entries.set(change.path, { mode: change.mode, sha: this.putBlob(Buffer.from(change.content, 'utf8')) });
+        entries.set(change.path, {
+          mode: change.mode,
+          sha: this.putBlob(Buffer.from(change.content, 'utf8')),
+        });
       } else if (change.sha === null) {
         entries.delete(change.path);
       } else if (change.sha && this.blobs.has(change.sha)) {
@@ -61,7 +67,8 @@ export class GitStore {
   }
 
   putCommit(input: Omit<GitCommit, 'sha'>): GitCommit {
-    const sign = (s: GitSignature) => `${s.name} <${s.email}> ${Math.floor(Date.parse(s.date) / 1000)} +0000`;
+    const sign = (s: GitSignature) =>
+      `${s.name} <${s.email}> ${Math.floor(Date.parse(s.date) / 1000)} +0000`;
     const text = [
       `tree ${input.treeSha}`,
       ...input.parents.map((p) => `parent ${p}`),
@@ -84,7 +91,8 @@ export class GitStore {
 
   /** Every path and its content in the tree of `commitSha`. */
   files(commitSha: string): Map<string, Buffer> {
-    const tree = this.trees.get(this.commits.get(commitSha)?.treeSha ?? '') ?? new Map<string, TreeEntry>();
+    const tree =
+      this.trees.get(this.commits.get(commitSha)?.treeSha ?? '') ?? new Map<string, TreeEntry>();
     return new Map([...tree].map(([path, entry]) => [path, this.blobs.get(entry.sha)!]));
   }
 

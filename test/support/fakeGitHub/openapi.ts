@@ -16,7 +16,9 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 export class ContractViolation extends Error {
   constructor(what: string, errors: unknown) {
-    super(`${what} does not match GitHub's OpenAPI description: ${JSON.stringify(errors, null, 2)}`);
+    super(
+      `${what} does not match GitHub's OpenAPI description: ${JSON.stringify(errors, null, 2)}`,
+    );
     this.name = 'ContractViolation';
   }
 }
@@ -26,7 +28,10 @@ export class ContractViolation extends Error {
  * `anyOf` with null where there is no `type`, as GitHub writes for `oneOf` users). Rewritten in place.
  */
 function rewriteNullable(node: unknown): void {
-  if (Array.isArray(node)) { node.forEach(rewriteNullable); return; }
+  if (Array.isArray(node)) {
+    node.forEach(rewriteNullable);
+    return;
+  }
   if (!node || typeof node !== 'object') return;
   const schema = node as JsonObject;
   for (const value of Object.values(schema)) rewriteNullable(value);
@@ -34,7 +39,8 @@ function rewriteNullable(node: unknown): void {
   delete schema.nullable;
   if (typeof schema.type === 'string') {
     schema.type = [schema.type, 'null'];
-    if (Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
+    if (Array.isArray(schema.enum) && !schema.enum.includes(null))
+      schema.enum = [...schema.enum, null];
     return;
   }
   const rest = { ...schema };
@@ -72,7 +78,11 @@ function restDocument() {
 }
 
 /** Where an operation lives in the REST description, by its operationId (`pulls/create`). */
-export function findOperation(operationId: string): { path: string; method: string; operation: JsonObject } {
+export function findOperation(operationId: string): {
+  path: string;
+  method: string;
+  operation: JsonObject;
+} {
   const paths = restDocument().document.paths as Record<string, Record<string, JsonObject>>;
   for (const [path, item] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(item)) {
@@ -96,7 +106,8 @@ export function restResponseValidator(operationId: string, status: number): Vali
   let ref: string;
   if (responses[String(status)]) {
     const response = responses[String(status)];
-    const named = typeof response.$ref === 'string' ? (response.$ref as string).slice(1) : undefined;
+    const named =
+      typeof response.$ref === 'string' ? (response.$ref as string).slice(1) : undefined;
     const base = named ?? `/${pointer('paths', path, method, 'responses', String(status))}`;
     ref = `rest#${base}/content/application~1json/schema`;
   } else if (status >= 400) {
@@ -112,7 +123,8 @@ export function restResponseValidator(operationId: string, status: number): Vali
 /** Throws a ContractViolation unless `body` is what GitHub documents for this operation and status. */
 export function assertRestResponse(operationId: string, status: number, body: unknown): void {
   const validate = restResponseValidator(operationId, status);
-  if (!validate(body)) throw new ContractViolation(`${operationId} ${status} response`, validate.errors);
+  if (!validate(body))
+    throw new ContractViolation(`${operationId} ${status} response`, validate.errors);
 }
 
 let webhooks: { ajv: Ajv; cache: Map<string, ValidateFunction> } | undefined;
@@ -126,8 +138,11 @@ export function assertWebhookPayload(webhookName: string, payload: unknown): voi
   }
   let validate = webhooks.cache.get(webhookName);
   if (!validate) {
-    validate = webhooks.ajv.compile({ $ref: `webhooks#/components/schemas/webhook-${webhookName}` });
+    validate = webhooks.ajv.compile({
+      $ref: `webhooks#/components/schemas/webhook-${webhookName}`,
+    });
     webhooks.cache.set(webhookName, validate);
   }
-  if (!validate(payload)) throw new ContractViolation(`${webhookName} webhook payload`, validate.errors);
+  if (!validate(payload))
+    throw new ContractViolation(`${webhookName} webhook payload`, validate.errors);
 }

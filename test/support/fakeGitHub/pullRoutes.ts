@@ -1,5 +1,12 @@
 import { issueComment, pullRequest, pullRequestSimple } from './objects.ts';
-import { notFound, repoPath, requireString, validationFailed, type Route, type RouteContext } from './route.ts';
+import {
+  notFound,
+  repoPath,
+  requireString,
+  validationFailed,
+  type Route,
+  type RouteContext,
+} from './route.ts';
 import type { PullRequestRecord } from './state.ts';
 
 /** Pull request and issue comment endpoints of the fake GitHub. */
@@ -18,34 +25,65 @@ function headBranch(ctx: RouteContext, head: string): string | null {
 
 export const pullRoutes: Route[] = [
   {
-    operationId: 'pulls/create', method: 'POST', pattern: repoPath('/pulls'), permission: [['pull_requests', 'write']],
+    operationId: 'pulls/create',
+    method: 'POST',
+    pattern: repoPath('/pulls'),
+    permission: [['pull_requests', 'write']],
     handle: (ctx) => {
       const { repo } = ctx;
       const title = requireString(ctx.body, 'title');
       const head = headBranch(ctx, requireString(ctx.body, 'head'));
       const base = requireString(ctx.body, 'base');
-      if (head === null || !repo.branches.has(head)) throw validationFailed({ resource: 'PullRequest', field: 'head', code: 'invalid' });
-      if (!repo.branches.has(base)) throw validationFailed({ resource: 'PullRequest', field: 'base', code: 'invalid' });
-      const open = [...repo.pulls.values()].find((p) => p.state === 'open' && p.head === head && p.base === base);
+      if (head === null || !repo.branches.has(head))
+        throw validationFailed({ resource: 'PullRequest', field: 'head', code: 'invalid' });
+      if (!repo.branches.has(base))
+        throw validationFailed({ resource: 'PullRequest', field: 'base', code: 'invalid' });
+      const open = [...repo.pulls.values()].find(
+        (p) => p.state === 'open' && p.head === head && p.base === base,
+      );
       if (open) {
-        throw validationFailed({ resource: 'PullRequest', code: 'custom', message: `A pull request already exists for ${repo.owner}:${head}.` });
+        throw validationFailed({
+          resource: 'PullRequest',
+          code: 'custom',
+          message: `A pull request already exists for ${repo.owner}:${head}.`,
+        });
       }
       if (repo.git.isAncestor(repo.branches.get(head)!, repo.branches.get(base)!)) {
-        throw validationFailed({ resource: 'PullRequest', code: 'custom', message: `No commits between ${base} and ${head}` });
+        throw validationFailed({
+          resource: 'PullRequest',
+          code: 'custom',
+          message: `No commits between ${base} and ${head}`,
+        });
       }
       const number = repo.nextNumber++;
       const now = ctx.nowIso();
       const pull: PullRequestRecord = {
-        number, id: repo.id * 1000 + number, title, body: typeof ctx.body.body === 'string' ? ctx.body.body : null, head, base,
-        author: ctx.actor!.login, state: 'open', merged: false, mergedAt: null, mergedBy: null, mergeCommitSha: null,
-        closedAt: null, createdAt: now, updatedAt: now, closedHeadSha: null,
+        number,
+        id: repo.id * 1000 + number,
+        title,
+        body: typeof ctx.body.body === 'string' ? ctx.body.body : null,
+        head,
+        base,
+        author: ctx.actor!.login,
+        state: 'open',
+        merged: false,
+        mergedAt: null,
+        mergedBy: null,
+        mergeCommitSha: null,
+        closedAt: null,
+        createdAt: now,
+        updatedAt: now,
+        closedHeadSha: null,
       };
       repo.pulls.set(number, pull);
       return { status: 201, body: pullRequest(repo, pull, ctx.urls) };
     },
   },
   {
-    operationId: 'pulls/list', method: 'GET', pattern: repoPath('/pulls'), permission: [['pull_requests', 'read']],
+    operationId: 'pulls/list',
+    method: 'GET',
+    pattern: repoPath('/pulls'),
+    permission: [['pull_requests', 'read']],
     handle: (ctx) => {
       const state = ctx.query.get('state') ?? 'open';
       const head = ctx.query.get('head');
@@ -63,11 +101,17 @@ export const pullRoutes: Route[] = [
     },
   },
   {
-    operationId: 'pulls/get', method: 'GET', pattern: repoPath('/pulls/(?<number>\\d+)'), permission: [['pull_requests', 'read']],
+    operationId: 'pulls/get',
+    method: 'GET',
+    pattern: repoPath('/pulls/(?<number>\\d+)'),
+    permission: [['pull_requests', 'read']],
     handle: (ctx) => ({ status: 200, body: pullRequest(ctx.repo, pullOf(ctx), ctx.urls) }),
   },
   {
-    operationId: 'pulls/update', method: 'PATCH', pattern: repoPath('/pulls/(?<number>\\d+)'), permission: [['pull_requests', 'write']],
+    operationId: 'pulls/update',
+    method: 'PATCH',
+    pattern: repoPath('/pulls/(?<number>\\d+)'),
+    permission: [['pull_requests', 'write']],
     handle: (ctx) => {
       const pull = pullOf(ctx);
       if (typeof ctx.body.title === 'string') pull.title = ctx.body.title;
@@ -77,23 +121,41 @@ export const pullRoutes: Route[] = [
     },
   },
   {
-    operationId: 'issues/list-comments', method: 'GET', pattern: repoPath('/issues/(?<number>\\d+)/comments'),
-    permission: [['issues', 'read'], ['pull_requests', 'read']],
+    operationId: 'issues/list-comments',
+    method: 'GET',
+    pattern: repoPath('/issues/(?<number>\\d+)/comments'),
+    permission: [
+      ['issues', 'read'],
+      ['pull_requests', 'read'],
+    ],
     handle: (ctx) => {
       const pull = pullOf(ctx);
       const perPage = Math.min(Number(ctx.query.get('per_page') ?? 30), 100);
       const page = Number(ctx.query.get('page') ?? 1);
-      const comments = ctx.repo.comments.filter((c) => c.issueNumber === pull.number).slice((page - 1) * perPage, page * perPage);
+      const comments = ctx.repo.comments
+        .filter((c) => c.issueNumber === pull.number)
+        .slice((page - 1) * perPage, page * perPage);
       return { status: 200, body: comments.map((c) => issueComment(ctx.repo, c, ctx.urls)) };
     },
   },
   {
-    operationId: 'issues/create-comment', method: 'POST', pattern: repoPath('/issues/(?<number>\\d+)/comments'),
-    permission: [['issues', 'write'], ['pull_requests', 'write']],
+    operationId: 'issues/create-comment',
+    method: 'POST',
+    pattern: repoPath('/issues/(?<number>\\d+)/comments'),
+    permission: [
+      ['issues', 'write'],
+      ['pull_requests', 'write'],
+    ],
     handle: (ctx) => {
       const pull = pullOf(ctx);
       const body = requireString(ctx.body, 'body');
-      const comment = { id: 90_000 + ctx.repo.comments.length + 1, issueNumber: pull.number, body, author: ctx.actor!.login, createdAt: ctx.nowIso() };
+      const comment = {
+        id: 90_000 + ctx.repo.comments.length + 1,
+        issueNumber: pull.number,
+        body,
+        author: ctx.actor!.login,
+        createdAt: ctx.nowIso(),
+      };
       ctx.repo.comments.push(comment);
       return { status: 201, body: issueComment(ctx.repo, comment, ctx.urls) };
     },

@@ -35,11 +35,21 @@ export type Route = {
 /** A GitHub error answer, thrown from a handler. */
 export class HttpFailure extends Error {
   readonly reply: Reply;
-  constructor(status: number, message: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>) {
+  constructor(
+    status: number,
+    message: string,
+    extra: Record<string, unknown> = {},
+    headers?: Record<string, string>,
+  ) {
     super(message);
     this.reply = {
       status,
-      body: { message, documentation_url: 'https://docs.github.com/rest', status: String(status), ...extra },
+      body: {
+        message,
+        documentation_url: 'https://docs.github.com/rest',
+        status: String(status),
+        ...extra,
+      },
       headers,
     };
   }
@@ -60,4 +70,5 @@ export function requireString(body: Record<string, unknown>, field: string): str
 }
 
 /** The route table pattern for `/repos/{owner}/{repo}` + rest. */
-export const repoPath = (rest: string) => new RegExp(`^/repos/(?<owner>[^/]+)/(?<repo>[^/]+)${rest}$`);
+export const repoPath = (rest: string) =>
+  new RegExp(`^/repos/(?<owner>[^/]+)/(?<repo>[^/]+)${rest}$`);

@@ -4,7 +4,12 @@ import { GitStore } from './gitStore.ts';
 
 export type Access = 'read' | 'write';
 /** Fine-grained permissions as GitHub Apps and fine-grained tokens name them. */
-export type Grant = { contents?: Access; pull_requests?: Access; issues?: Access; statuses?: Access };
+export type Grant = {
+  contents?: Access;
+  pull_requests?: Access;
+  issues?: Access;
+  statuses?: Access;
+};
 export type PermissionName = keyof Grant | 'metadata';
 
 export type Actor = {
@@ -39,9 +44,24 @@ export type PullRequestRecord = {
 export type RepoRole = 'read' | 'triage' | 'write' | 'maintain' | 'admin';
 
 /** A commit status (`POST /repos/{owner}/{repo}/statuses/{sha}`); the newest per context is the one GitHub shows. */
-export type StatusRecord = { id: number; sha: string; state: 'error' | 'failure' | 'pending' | 'success'; context: string; description: string | null; targetUrl: string | null; creator: string; createdAt: string };
+export type StatusRecord = {
+  id: number;
+  sha: string;
+  state: 'error' | 'failure' | 'pending' | 'success';
+  context: string;
+  description: string | null;
+  targetUrl: string | null;
+  creator: string;
+  createdAt: string;
+};
 
-export type CommentRecord = { id: number; issueNumber: number; body: string; author: string; createdAt: string };
+export type CommentRecord = {
+  id: number;
+  issueNumber: number;
+  body: string;
+  author: string;
+  createdAt: string;
+};
 
 export type RepoRecord = {
   id: number;
@@ -63,9 +83,18 @@ export type RepoRecord = {
 
 export const fullName = (repo: { owner: string; name: string }) => `${repo.owner}/${repo.name}`;
 
-export const grantAll = (access: Access): Grant => ({ contents: access, pull_requests: access, issues: access, statuses: access });
+export const grantAll = (access: Access): Grant => ({
+  contents: access,
+  pull_requests: access,
+  issues: access,
+  statuses: access,
+});
 
-export function allows(grant: Grant | undefined, permission: PermissionName, access: Access): boolean {
+export function allows(
+  grant: Grant | undefined,
+  permission: PermissionName,
+  access: Access,
+): boolean {
   if (!grant) return false;
   if (permission === 'metadata') return access === 'read';
   const held = grant[permission];

@@ -16,10 +16,18 @@ export function AccountPage({ me }: { me: Me }) {
       <ErrorNote error={error} />
       {plan && (
         <>
-          <p>Account <strong>{me.account.name}</strong> is on the <strong>{plan.name}</strong> plan.</p>
+          <p>
+            Account <strong>{me.account.name}</strong> is on the <strong>{plan.name}</strong> plan.
+          </p>
           <table>
             <caption>Limits</caption>
-            <thead><tr><th scope="col">Limit</th><th scope="col">Used</th><th scope="col">More with</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Limit</th>
+                <th scope="col">Used</th>
+                <th scope="col">More with</th>
+              </tr>
+            </thead>
             <tbody>
               <LimitRow label={`Articles this month (${plan.month}, UTC)`} usage={plan.articles} />
               <LimitRow label="Projects" usage={plan.projects} />
@@ -28,19 +36,29 @@ export function AccountPage({ me }: { me: Me }) {
           </table>
           <table>
             <caption>Features</caption>
-            <thead><tr><th scope="col">Feature</th><th scope="col">On this plan</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Feature</th>
+                <th scope="col">On this plan</th>
+              </tr>
+            </thead>
             <tbody>
               {plan.features.map((feature) => (
                 <tr key={feature.feature}>
                   <th scope="row">{feature.name}</th>
-                  <td>{feature.included ? 'included' : `not included: in ${feature.includedIn.join(', ') || 'no plan'}`}</td>
+                  <td>
+                    {feature.included
+                      ? 'included'
+                      : `not included: in ${feature.includedIn.join(', ') || 'no plan'}`}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
           <p className="note">
-            The article quota counts articles started in the calendar month and resets on the 1st. Plans are set by whoever runs
-            this Inkstream, with <code>npx inkstream accounts set-plan {me.account.name} pro</code>.
+            The article quota counts articles started in the calendar month and resets on the 1st.
+            Plans are set by whoever runs this Inkstream, with{' '}
+            <code>npx inkstream accounts set-plan {me.account.name} pro</code>.
           </p>
         </>
       )}
@@ -54,10 +72,18 @@ function LimitRow({ label, usage }: { label: string; usage: LimitUsage }) {
     <tr>
       <th scope="row">{label}</th>
       <td>
-        {usage.limit === null ? `${usage.used} (no cap)` : (
+        {usage.limit === null ? (
+          `${usage.used} (no cap)`
+        ) : (
           <>
-            <meter min={0} max={usage.limit} value={Math.min(usage.used, usage.limit)} aria-label={`${label}: ${usage.used} of ${usage.limit}`} />{' '}
-            {usage.used} of {usage.limit}{full && <strong className="error"> (limit reached)</strong>}
+            <meter
+              min={0}
+              max={usage.limit}
+              value={Math.min(usage.used, usage.limit)}
+              aria-label={`${label}: ${usage.used} of ${usage.limit}`}
+            />{' '}
+            {usage.used} of {usage.limit}
+            {full && <strong className="error"> (limit reached)</strong>}
           </>
         )}
       </td>

@@ -12,19 +12,31 @@ export type AccessTokens = { get(force?: boolean): Promise<string>; forget(): vo
  * out by `now` (the page's clock), and forgotten when the server refuses one. The request for a
  * token under way is shared: a page's first requests, sent together, ask once.
  */
-export function accessTokens(issue: () => Promise<{ accessToken: string; expiresAt: string }>, now: () => number = Date.now): AccessTokens {
+export function accessTokens(
+  issue: () => Promise<{ accessToken: string; expiresAt: string }>,
+  now: () => number = Date.now,
+): AccessTokens {
   let current: { token: string; renewAtMs: number } | null = null;
   let issuing: Promise<string> | null = null;
   return {
     get(force = false) {
       if (!force && current && now() < current.renewAtMs) return Promise.resolve(current.token);
-      issuing ??= issue().then((issued) => {
-        current = { token: issued.accessToken, renewAtMs: Date.parse(issued.expiresAt) - RENEW_BEFORE_MS };
-        return current.token;
-      }).finally(() => { issuing = null; });
+      issuing ??= issue()
+        .then((issued) => {
+          current = {
+            token: issued.accessToken,
+            renewAtMs: Date.parse(issued.expiresAt) - RENEW_BEFORE_MS,
+          };
+          return current.token;
+        })
+        .finally(() => {
+          issuing = null;
+        });
       return issuing;
     },
-    forget() { current = null; },
+    forget() {
+      current = null;
+    },
   };
 }
 
@@ -53,7 +65,9 @@ export function bearer(tokens: AccessTokens): Middleware {
       again.headers.set('authorization', `Bearer ${fresh}`);
       return fetch(again);
     },
-    onError({ id }) { resendable.delete(id); },
+    onError({ id }) {
+      resendable.delete(id);
+    },
   };
 }
 
@@ -73,11 +87,16 @@ export const forgetAccessToken = (): void => sessionTokens.forget();
 export const api = v1Client('/api/v1', sessionTokens);
 
 /** The answer's body, or the API's `{error:{code,message,details}}` thrown as a RequestFailed. */
-export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+export async function unwrap<T>(
+  call: Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<T> {
   const { data, error, response } = await call;
   if (!response.ok) {
     const body = (error as { error?: { code: string; message: string } } | undefined)?.error;
-    throw new RequestFailed({ status: response.status, ...(body ?? { code: 'internal', message: `The server answered ${response.status}.` }) });
+    throw new RequestFailed({
+      status: response.status,
+      ...(body ?? { code: 'internal', message: `The server answered ${response.status}.` }),
+    });
   }
   return data as T;
 }

@@ -10,7 +10,13 @@ import { eventLabel, loadHistory, type HistoryEntry } from '../audit/history.ts'
 import { ArticleActions } from './ArticleActions.tsx';
 import { loadArticle } from './articleApi.ts';
 import { takeOpeningArticle } from './openingArticle.ts';
-import { arrivedArticle, dropPrerendered, forgetArrivedArticle, prerenderedAnchor, prerenderedArticleId } from './prerendered.ts';
+import {
+  arrivedArticle,
+  dropPrerendered,
+  forgetArrivedArticle,
+  prerenderedAnchor,
+  prerenderedArticleId,
+} from './prerendered.ts';
 import { ArticleView } from './ArticleView.tsx';
 import { ReviseBox } from './ReviseBox.tsx';
 import { useCover } from './useCover.ts';
@@ -18,8 +24,12 @@ import { useArticleUpdates } from './useArticleUpdates.ts';
 import { Time } from '../ui/Time.tsx';
 
 // The diff and the chart bring their libraries (diff, uPlot): chunks of their own, so the body's is small.
-const VersionDiff = lazy(() => import('./VersionDiff.tsx').then((module) => ({ default: module.VersionDiff })));
-const SearchChart = lazy(() => import('./SearchChart.tsx').then((module) => ({ default: module.SearchChart })));
+const VersionDiff = lazy(() =>
+  import('./VersionDiff.tsx').then((module) => ({ default: module.VersionDiff })),
+);
+const SearchChart = lazy(() =>
+  import('./SearchChart.tsx').then((module) => ({ default: module.SearchChart })),
+);
 
 /**
  * An article: the text rendered safely with its content checks, frontmatter, cover, sources and
@@ -30,11 +40,21 @@ const SearchChart = lazy(() => import('./SearchChart.tsx').then((module) => ({ d
 export default function ArticlePage({ me, params }: PageProps) {
   const { articleId, projectId } = params;
   const canAct = me.member.role !== 'viewer';
-  const article = useResource(() => takeOpeningArticle(articleId) ?? loadArticle(articleId), articleId);
-  const project = useResource(async () => (await unwrap(api.GET('/projects/{id}', { params: { path: { id: projectId } } }))).project, projectId);
+  const article = useResource(
+    () => takeOpeningArticle(articleId) ?? loadArticle(articleId),
+    articleId,
+  );
+  const project = useResource(
+    async () =>
+      (await unwrap(api.GET('/projects/{id}', { params: { path: { id: projectId } } }))).project,
+    projectId,
+  );
   const history = useResource(() => loadHistory(articleId), articleId);
   const [shownAt, setShownAt] = useState<HistoryEntry | null>(null);
-  const past = useResource(async () => (shownAt ? loadArticle(articleId, shownAt.revision) : null), `${articleId}:${shownAt?.revision ?? 'now'}`);
+  const past = useResource(
+    async () => (shownAt ? loadArticle(articleId, shownAt.revision) : null),
+    `${articleId}:${shownAt?.revision ?? 'now'}`,
+  );
   // Opened prerendered, the first render already has the article read at start, so its body replaces the server's at once.
   const current = article.data ?? arrivedArticle(articleId);
   const anchor = prerenderedAnchor(); // where the reader is in the server's text, before this render reaches the page
@@ -44,14 +64,36 @@ export default function ArticlePage({ me, params }: PageProps) {
     if (article.data) forgetArrivedArticle();
   }, [current, article.data, article.error]); // eslint-disable-line react-hooks/exhaustive-deps
   const cover = useCover(articleId, Boolean(current?.cover));
-  const reload = () => { void article.reload(); void history.reload(); };
+  const reload = () => {
+    void article.reload();
+    void history.reload();
+  };
   useArticleUpdates(articleId, reload);
 
-  if (article.error) return <main><h1>Article</h1><ErrorNote error={article.error} /></main>;
+  if (article.error)
+    return (
+      <main>
+        <h1>Article</h1>
+        <ErrorNote error={article.error} />
+      </main>
+    );
   // A read at start that failed is asked again: the server's article stays on screen meanwhile, not "Loading…" over it.
-  if (!current) return prerenderedArticleId() === articleId ? null : <main aria-busy="true"><p>Loading the article…</p></main>;
-  if (current.projectId !== projectId) return <main><h1>Not found</h1><p>This project has no such article.</p></main>;
-  const siteHost = project.data ? new URL(project.data.websiteUrl).hostname.replace(/^www\./, '') : null;
+  if (!current)
+    return prerenderedArticleId() === articleId ? null : (
+      <main aria-busy="true">
+        <p>Loading the article…</p>
+      </main>
+    );
+  if (current.projectId !== projectId)
+    return (
+      <main>
+        <h1>Not found</h1>
+        <p>This project has no such article.</p>
+      </main>
+    );
+  const siteHost = project.data
+    ? new URL(project.data.websiteUrl).hostname.replace(/^www\./, '')
+    : null;
   const shown = shownAt && past.data ? past.data : current;
 
   return (
@@ -59,28 +101,53 @@ export default function ArticlePage({ me, params }: PageProps) {
       <h1>{current.title}</h1>
       <p>
         Status <strong className={`status status-${current.status}`}>{current.status}</strong>
-        {current.failure && <span className="error"> · failed while {current.failure.step}: {current.failure.reason}</span>}
-        {' · '}<Link to={pathTo('/projects/:projectId/articles/:articleId/history', params)}>Full history and download</Link>
+        {current.failure && (
+          <span className="error">
+            {' '}
+            · failed while {current.failure.step}: {current.failure.reason}
+          </span>
+        )}
+        {' · '}
+        <Link to={pathTo('/projects/:projectId/articles/:articleId/history', params)}>
+          Full history and download
+        </Link>
       </p>
       <ArticleActions article={current} canAct={canAct} onDone={reload} />
       {shownAt && (
         <div className="as-it-was" role="status">
           <p>
-            Showing the article as it was at step {shownAt.revision} ({eventLabel(shownAt.type)}, <Time at={shownAt.at} absolute />).{' '}
-            <button type="button" onClick={() => setShownAt(null)}>Back to the current article</button>
+            Showing the article as it was at step {shownAt.revision} ({eventLabel(shownAt.type)},{' '}
+            <Time at={shownAt.at} absolute />
+            ).{' '}
+            <button type="button" onClick={() => setShownAt(null)}>
+              Back to the current article
+            </button>
           </p>
           <ErrorNote error={past.error} />
         </div>
       )}
       <ArticleView article={shown} siteHost={siteHost} cover={shown === current ? cover : null} />
       <ReviseBox article={current} canAct={canAct} onQueued={reload} />
-      <Suspense fallback={<p aria-busy="true">Loading the revision history…</p>}><VersionDiff articleId={articleId} latest={current.version} /></Suspense>
+      <Suspense fallback={<p aria-busy="true">Loading the revision history…</p>}>
+        <VersionDiff articleId={articleId} latest={current.version} />
+      </Suspense>
       <section aria-labelledby="timeline-heading">
         <h2 id="timeline-heading">Timeline</h2>
         <ErrorNote error={history.error} />
-        {history.data && <HistoryTable entries={history.data} caption="Every step, oldest first" onShowAt={setShownAt} shownAt={shownAt?.revision ?? null} />}
+        {history.data && (
+          <HistoryTable
+            entries={history.data}
+            caption="Every step, oldest first"
+            onShowAt={setShownAt}
+            shownAt={shownAt?.revision ?? null}
+          />
+        )}
       </section>
-      {'searchMetrics' in current && <Suspense fallback={<p aria-busy="true">Loading the search figures…</p>}><SearchChart articleId={articleId} /></Suspense>}
+      {'searchMetrics' in current && (
+        <Suspense fallback={<p aria-busy="true">Loading the search figures…</p>}>
+          <SearchChart articleId={articleId} />
+        </Suspense>
+      )}
     </main>
   );
 }

@@ -9,7 +9,15 @@ import { allows, type Article } from './articleApi.ts';
  * An instruction for the AI revision (POST /articles/:id/revise), its progress while it is pending,
  * and the summary of what the last revision changed (`article.revised`), or why it failed.
  */
-export function ReviseBox({ article, canAct, onQueued }: { article: Article; canAct: boolean; onQueued(): void }) {
+export function ReviseBox({
+  article,
+  canAct,
+  onQueued,
+}: {
+  article: Article;
+  canAct: boolean;
+  onQueued(): void;
+}) {
   const [instruction, setInstruction] = useState('');
   const action = useAction();
   const allowed = canAct && allows('revise', article.status);
@@ -17,7 +25,12 @@ export function ReviseBox({ article, canAct, onQueued }: { article: Article; can
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     void action.run(async () => {
-      await unwrap(api.POST('/articles/{id}/revise', { params: { path: { id: article.id } }, body: { instruction } }));
+      await unwrap(
+        api.POST('/articles/{id}/revise', {
+          params: { path: { id: article.id } },
+          body: { instruction },
+        }),
+      );
       setInstruction('');
       onQueued();
     });
@@ -31,19 +44,50 @@ export function ReviseBox({ article, canAct, onQueued }: { article: Article; can
       <form onSubmit={submit}>
         <label>
           Revision instruction
-          <textarea name="instruction" value={instruction} onChange={(event) => setInstruction(event.target.value)} rows={3} maxLength={4000}
-            disabled={!allowed} aria-invalid={fieldError ? true : undefined} aria-describedby="instruction-error" />
+          <textarea
+            name="instruction"
+            value={instruction}
+            onChange={(event) => setInstruction(event.target.value)}
+            rows={3}
+            maxLength={4000}
+            disabled={!allowed}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby="instruction-error"
+          />
           <FieldError id="instruction-error" message={fieldError} />
         </label>
-        <button type="submit" disabled={!allowed || action.busy}>Ask for a revision</button>
+        <button type="submit" disabled={!allowed || action.busy}>
+          Ask for a revision
+        </button>
       </form>
-      {general && <p role="alert" className="error">{general}</p>}
-      {!allows('revise', article.status) && <p className="note">A draft or an open pull request can be revised; this article is {article.status}.</p>}
+      {general && (
+        <p role="alert" className="error">
+          {general}
+        </p>
+      )}
+      {!allows('revise', article.status) && (
+        <p className="note">
+          A draft or an open pull request can be revised; this article is {article.status}.
+        </p>
+      )}
       <div role="status" aria-live="polite">
-        {article.pendingRevisions > 0
-          ? <p className="progress">Revising… {article.pendingRevisions} revision{article.pendingRevisions === 1 ? '' : 's'} in progress.</p>
-          : article.lastRevisionSummary && <p>Last revision (version {article.version}): {article.lastRevisionSummary}</p>}
-        {article.revisionFailure && article.pendingRevisions === 0 && <p className="error">The last revision was not applied: {article.revisionFailure.reason}</p>}
+        {article.pendingRevisions > 0 ? (
+          <p className="progress">
+            Revising… {article.pendingRevisions} revision{article.pendingRevisions === 1 ? '' : 's'}{' '}
+            in progress.
+          </p>
+        ) : (
+          article.lastRevisionSummary && (
+            <p>
+              Last revision (version {article.version}): {article.lastRevisionSummary}
+            </p>
+          )
+        )}
+        {article.revisionFailure && article.pendingRevisions === 0 && (
+          <p className="error">
+            The last revision was not applied: {article.revisionFailure.reason}
+          </p>
+        )}
       </div>
     </section>
   );

@@ -9,7 +9,8 @@ import { absoluteTime } from '../ui/formatTime.ts';
 type VersionSummary = components['schemas']['ArticleVersionSummary'];
 
 const loadVersion = async (id: string, n: number) =>
-  (await unwrap(api.GET('/articles/{id}/versions/{n}', { params: { path: { id, n } } }))).version.content;
+  (await unwrap(api.GET('/articles/{id}/versions/{n}', { params: { path: { id, n } } }))).version
+    .content;
 
 /**
  * The revision history and a side-by-side, word-level diff of any two versions. The MDX is
@@ -17,7 +18,12 @@ const loadVersion = async (id: string, n: number) =>
  * the article is rendered as markup here.
  */
 export function VersionDiff({ articleId, latest }: { articleId: string; latest: number }) {
-  const versions = useResource(async () => (await unwrap(api.GET('/articles/{id}/versions', { params: { path: { id: articleId } } }))).versions, `${articleId}:${latest}`);
+  const versions = useResource(
+    async () =>
+      (await unwrap(api.GET('/articles/{id}/versions', { params: { path: { id: articleId } } })))
+        .versions,
+    `${articleId}:${latest}`,
+  );
   const list = versions.data ?? [];
   const [from, setFrom] = useState<number | null>(null);
   const [to, setTo] = useState<number | null>(null);
@@ -29,22 +35,33 @@ export function VersionDiff({ articleId, latest }: { articleId: string; latest: 
   // Nothing to compare until there are two versions; one version compared with itself is read once.
   const pair = useResource(async () => {
     if (from === null || to === null || list.length < 2) return null;
-    if (from === to) return loadVersion(articleId, from).then((content) => [content, content] as const);
+    if (from === to)
+      return loadVersion(articleId, from).then((content) => [content, content] as const);
     return Promise.all([loadVersion(articleId, from), loadVersion(articleId, to)]);
   }, `${articleId}:${from}:${to}:${list.length}`);
-  const changes = useMemo(() => (pair.data ? diffWordsWithSpace(pair.data[0], pair.data[1]) : []), [pair.data]);
+  const changes = useMemo(
+    () => (pair.data ? diffWordsWithSpace(pair.data[0], pair.data[1]) : []),
+    [pair.data],
+  );
 
   return (
     <section aria-labelledby="versions-heading">
       <h2 id="versions-heading">Revision history</h2>
       <ErrorNote error={versions.error ?? pair.error} />
       <ol className="versions">
-        {list.map((version) => <li key={version.version}>{describe(version)}</li>)}
+        {list.map((version) => (
+          <li key={version.version}>{describe(version)}</li>
+        ))}
       </ol>
       {list.length > 1 && from !== null && to !== null && (
         <>
           <div className="inline-fields">
-            <VersionPicker label="Compare version" value={from} versions={list} onChange={setFrom} />
+            <VersionPicker
+              label="Compare version"
+              value={from}
+              versions={list}
+              onChange={setFrom}
+            />
             <VersionPicker label="with version" value={to} versions={list} onChange={setTo} />
           </div>
           <div className="diff" aria-busy={pair.loading}>
@@ -58,33 +75,61 @@ export function VersionDiff({ articleId, latest }: { articleId: string; latest: 
 }
 
 function describe(version: VersionSummary): string {
-  const what = version.kind === 'draft' ? 'First draft' : version.kind === 'refresh' ? 'Refresh' : 'Revision';
-  const stats = version.version > 1 ? ` (+${version.diff.addedWords} / −${version.diff.removedWords} words)` : '';
+  const what =
+    version.kind === 'draft' ? 'First draft' : version.kind === 'refresh' ? 'Refresh' : 'Revision';
+  const stats =
+    version.version > 1
+      ? ` (+${version.diff.addedWords} / −${version.diff.removedWords} words)`
+      : '';
   return `Version ${version.version}: ${what}, ${absoluteTime(version.at)}${stats}${version.summary ? `: ${version.summary}` : ''}`;
 }
 
-function VersionPicker({ label, value, versions, onChange }: { label: string; value: number; versions: readonly VersionSummary[]; onChange(version: number): void }) {
+function VersionPicker({
+  label,
+  value,
+  versions,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  versions: readonly VersionSummary[];
+  onChange(version: number): void;
+}) {
   return (
     <label>
       {label}
       <select value={value} onChange={(event) => onChange(Number(event.target.value))}>
-        {versions.map((version) => <option key={version.version} value={version.version}>{version.version}</option>)}
+        {versions.map((version) => (
+          <option key={version.version} value={version.version}>
+            {version.version}
+          </option>
+        ))}
       </select>
     </label>
   );
 }
 
-function DiffSide({ title, changes, hide }: { title: string; changes: readonly ChangeObject<string>[]; hide: 'added' | 'removed' }) {
+function DiffSide({
+  title,
+  changes,
+  hide,
+}: {
+  title: string;
+  changes: readonly ChangeObject<string>[];
+  hide: 'added' | 'removed';
+}) {
   return (
     <figure className="diff-side">
       <figcaption>{title}</figcaption>
       {/* Focusable so a keyboard can scroll a long version (axe: scrollable-region-focusable). */}
       <pre tabIndex={0} aria-label={title}>
-        {changes.filter((change) => !change[hide]).map((change, index) => {
-          if (change.added) return <ins key={index}>{change.value}</ins>;
-          if (change.removed) return <del key={index}>{change.value}</del>;
-          return <span key={index}>{change.value}</span>;
-        })}
+        {changes
+          .filter((change) => !change[hide])
+          .map((change, index) => {
+            if (change.added) return <ins key={index}>{change.value}</ins>;
+            if (change.removed) return <del key={index}>{change.value}</del>;
+            return <span key={index}>{change.value}</span>;
+          })}
       </pre>
     </figure>
   );

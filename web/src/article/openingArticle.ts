@@ -14,7 +14,9 @@ import { keepArrivedArticle, prerenderedArticleId } from './prerendered.ts';
  */
 let opening: { articleId: string; article: Promise<Article> } | null = null;
 
-export function prefetchOpeningArticle(params: Record<string, string>): Promise<unknown> | undefined {
+export function prefetchOpeningArticle(
+  params: Record<string, string>,
+): Promise<unknown> | undefined {
   const article = sessionAtStart().then(() => loadArticle(params.articleId));
   const settled = article.then(keepArrivedArticle, () => undefined); // a failure is the page's to show, when it asks again (takeOpeningArticle)
   opening = { articleId: params.articleId, article };

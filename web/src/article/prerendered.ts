@@ -10,11 +10,12 @@ const node = document.getElementById('prerendered-article');
 
 /** The id of the article shown prerendered, while it is shown. */
 export function prerenderedArticleId(): string | null {
-  return node?.isConnected ? node.dataset.articleId ?? null : null;
+  return node?.isConnected ? (node.dataset.articleId ?? null) : null;
 }
 
 /** Whether the prerendered article is the page at this path. */
-export const prerenderedAt = (path: string): boolean => Boolean(node?.isConnected && node.dataset.path === path);
+export const prerenderedAt = (path: string): boolean =>
+  Boolean(node?.isConnected && node.dataset.path === path);
 
 /** Which block of the prerendered body is at the top of the window, and where: read while rendering, before React changes the page. */
 export type Anchor = { index: number; top: number } | null;
@@ -35,7 +36,10 @@ export function prerenderedAnchor(): Anchor {
 export function dropPrerendered(anchor: Anchor = null, ownBody: Element | null = null): void {
   if (!node?.isConnected) return;
   node.remove();
-  const block = anchor && ownBody ? [...ownBody.children].filter((child) => !child.classList.contains('cover'))[anchor.index] : undefined;
+  const block =
+    anchor && ownBody
+      ? [...ownBody.children].filter((child) => !child.classList.contains('cover'))[anchor.index]
+      : undefined;
   if (block) window.scrollBy(0, block.getBoundingClientRect().top - anchor!.top);
 }
 

@@ -10,18 +10,31 @@ import { defaultUrlTransform } from 'react-markdown';
  * after sanitizing, by the elements this file makes itself.
  */
 
-type HastText = { type: 'text'; value: string; position?: { start: { offset?: number }; end: { offset?: number } } };
-type HastElement = { type: 'element'; tagName: string; properties: Record<string, unknown>; children: HastNode[] };
-type HastNode = HastText | HastElement | { type: string; value?: string; children?: HastNode[]; position?: HastText['position'] };
+type HastText = {
+  type: 'text';
+  value: string;
+  position?: { start: { offset?: number }; end: { offset?: number } };
+};
+type HastElement = {
+  type: 'element';
+  tagName: string;
+  properties: Record<string, unknown>;
+  children: HastNode[];
+};
+type HastNode =
+  | HastText
+  | HastElement
+  | { type: string; value?: string; children?: HastNode[]; position?: HastText['position'] };
 type HastParent = { children: HastNode[] };
 
 export type FindingRange = { start: number; end: number; id: string; status: 'warn' | 'fail' };
 
 /** Raw HTML (and the JSX MDX would have run) becomes the text it is, before the sanitizer sees it. */
 export function rawAsText() {
-  return (tree: HastParent) => walk(tree, (node) => {
-    if (node.type === 'raw') (node as { type: string }).type = 'text';
-  });
+  return (tree: HastParent) =>
+    walk(tree, (node) => {
+      if (node.type === 'raw') (node as { type: string }).type = 'text';
+    });
 }
 
 /** The sanitizer's default allow-list, with images only from this origin or https. */
@@ -50,7 +63,12 @@ export function highlightFindings(ranges: readonly FindingRange[]) {
     const visit = (parent: HastParent) => {
       parent.children = parent.children.flatMap((child) => {
         if (child.type === 'text') return splitText(child as HastText, ranges, marked);
-        if ('children' in child && Array.isArray(child.children) && (child as HastElement).tagName !== 'mark') visit(child as HastParent);
+        if (
+          'children' in child &&
+          Array.isArray(child.children) &&
+          (child as HastElement).tagName !== 'mark'
+        )
+          visit(child as HastParent);
         return [child];
       });
     };
@@ -58,7 +76,11 @@ export function highlightFindings(ranges: readonly FindingRange[]) {
   };
 }
 
-function splitText(node: HastText, ranges: readonly FindingRange[], marked: Set<string>): HastNode[] {
+function splitText(
+  node: HastText,
+  ranges: readonly FindingRange[],
+  marked: Set<string>,
+): HastNode[] {
   const from = node.position?.start.offset;
   const to = node.position?.end.offset;
   if (from === undefined || to === undefined) return [node];
@@ -75,8 +97,13 @@ function splitText(node: HastText, ranges: readonly FindingRange[], marked: Set<
     const first = !marked.has(range.id);
     marked.add(range.id);
     out.push({
-      type: 'element', tagName: 'mark',
-      properties: { className: ['finding', `finding-${range.status}`], dataFinding: range.id, ...(first ? { id: range.id } : {}) },
+      type: 'element',
+      tagName: 'mark',
+      properties: {
+        className: ['finding', `finding-${range.status}`],
+        dataFinding: range.id,
+        ...(first ? { id: range.id } : {}),
+      },
       children: [{ type: 'text', value: node.value.slice(start, end) }],
     });
     cursor = end;
@@ -87,20 +114,28 @@ function splitText(node: HastText, ranges: readonly FindingRange[], marked: Set<
 
 /** Every link the rendered body keeps (after sanitizing), for the list of internal links. */
 export function collectLinks(sink: { href: string; text: string }[]) {
-  return (tree: HastParent) => walk(tree, (node) => {
-    const element = node as HastElement;
-    if (element.type === 'element' && element.tagName === 'a' && typeof element.properties.href === 'string') {
-      sink.push({ href: element.properties.href, text: textOf(element) });
-    }
-  });
+  return (tree: HastParent) =>
+    walk(tree, (node) => {
+      const element = node as HastElement;
+      if (
+        element.type === 'element' &&
+        element.tagName === 'a' &&
+        typeof element.properties.href === 'string'
+      ) {
+        sink.push({ href: element.properties.href, text: textOf(element) });
+      }
+    });
 }
 
 function textOf(node: HastNode): string {
   if (node.type === 'text') return (node as HastText).value;
-  return 'children' in node && Array.isArray(node.children) ? node.children.map(textOf).join('') : '';
+  return 'children' in node && Array.isArray(node.children)
+    ? node.children.map(textOf).join('')
+    : '';
 }
 
 function walk(node: HastParent | HastNode, visit: (node: HastNode) => void): void {
   if ('type' in node) visit(node as HastNode);
-  if ('children' in node && Array.isArray(node.children)) for (const child of node.children) walk(child, visit);
+  if ('children' in node && Array.isArray(node.children))
+    for (const child of node.children) walk(child, visit);
 }

@@ -6,6 +6,9 @@ import { useImageData } from '../ui/useImageData.ts';
  * this origin or data:). A cover that cannot be fetched leaves the article shown without it.
  */
 export function useCover(articleId: string, hasCover: boolean): string | null {
-  const fetchCover = hasCover ? () => api.GET('/articles/{id}/cover', { params: { path: { id: articleId } }, parseAs: 'blob' }) : null;
+  const fetchCover = hasCover
+    ? () =>
+        api.GET('/articles/{id}/cover', { params: { path: { id: articleId } }, parseAs: 'blob' })
+    : null;
   return useImageData(fetchCover, `${articleId}:${hasCover}`).src;
 }

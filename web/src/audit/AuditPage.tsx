@@ -16,13 +16,31 @@ export function AuditPage({ params }: PageProps) {
 
   return (
     <main className="wide">
-      <p><Link to={pathTo('/projects/:projectId/articles/:articleId', { projectId, articleId })}>← Back to the article</Link></p>
+      <p>
+        <Link to={pathTo('/projects/:projectId/articles/:articleId', { projectId, articleId })}>
+          ← Back to the article
+        </Link>
+      </p>
       <h1>History of {articleId}</h1>
-      <p>Every step of the article, from its log: who did it (an API key, a member, GitHub or Inkstream itself), when, and what changed.</p>
-      <button type="button" onClick={() => void download.run(() => downloadHistory(articleId))} disabled={download.busy}>Download JSON Lines</button>
+      <p>
+        Every step of the article, from its log: who did it (an API key, a member, GitHub or
+        Inkstream itself), when, and what changed.
+      </p>
+      <button
+        type="button"
+        onClick={() => void download.run(() => downloadHistory(articleId))}
+        disabled={download.busy}
+      >
+        Download JSON Lines
+      </button>
       <ErrorNote error={download.error ?? history.error} />
       {history.loading && !history.data && <p aria-busy="true">Loading the history…</p>}
-      {history.data && <HistoryTable entries={history.data} caption={`${history.data.length} events, oldest first`} />}
+      {history.data && (
+        <HistoryTable
+          entries={history.data}
+          caption={`${history.data.length} events, oldest first`}
+        />
+      )}
     </main>
   );
 }

@@ -8,7 +8,11 @@ export async function loadHistory(articleId: string): Promise<HistoryEntry[]> {
   const entries: HistoryEntry[] = [];
   let cursor: string | undefined;
   do {
-    const page = await unwrap(api.GET('/articles/{id}/history', { params: { path: { id: articleId }, query: { limit: 1000, cursor } } }));
+    const page = await unwrap(
+      api.GET('/articles/{id}/history', {
+        params: { path: { id: articleId }, query: { limit: 1000, cursor } },
+      }),
+    );
     entries.push(...page.history);
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
@@ -19,18 +23,27 @@ export async function loadHistory(articleId: string): Promise<HistoryEntry[]> {
 export function describeActor(actor: Record<string, unknown>): string {
   const text = (key: string) => (typeof actor[key] === 'string' ? actor[key] : '?');
   switch (actor.kind) {
-    case 'api_key': return `API key ${actor.keyName ? `"${text('keyName')}"` : text('keyId')}`;
-    case 'system': return `Inkstream (${text('worker')})`;
-    case 'github': return `GitHub user ${text('login')}`;
-    case 'cli': return `CLI: ${text('user')}`;
-    case 'member': return `member ${text('memberId')}`;
-    default: return 'unknown';
+    case 'api_key':
+      return `API key ${actor.keyName ? `"${text('keyName')}"` : text('keyId')}`;
+    case 'system':
+      return `Inkstream (${text('worker')})`;
+    case 'github':
+      return `GitHub user ${text('login')}`;
+    case 'cli':
+      return `CLI: ${text('user')}`;
+    case 'member':
+      return `member ${text('memberId')}`;
+    default:
+      return 'unknown';
   }
 }
 
 /** `ArticleRevisionRequested` → "Revision requested". */
 export function eventLabel(type: string): string {
-  const words = type.replace(/^Article/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = type
+    .replace(/^Article/, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -39,15 +52,29 @@ export function eventDetail(entry: HistoryEntry): string {
   const data = entry.data;
   const text = (key: string) => (typeof data[key] === 'string' ? data[key] : '');
   switch (entry.type) {
-    case 'ArticleQueued': return text('title');
-    case 'ArticleDrafted': case 'ArticleRevised': return `version ${String(data.version)}${text('summary') ? `: ${text('summary')}` : ''}`;
-    case 'ArticleRevisionRequested': return text('instruction');
-    case 'ArticleFailed': case 'ArticleRevisionFailed': return text('reason');
-    case 'ArticlePullRequestOpened': case 'ArticleMerged': case 'ArticleClosed': return text('prUrl');
+    case 'ArticleQueued':
+      return text('title');
+    case 'ArticleDrafted':
+    case 'ArticleRevised':
+      return `version ${String(data.version)}${text('summary') ? `: ${text('summary')}` : ''}`;
+    case 'ArticleRevisionRequested':
+      return text('instruction');
+    case 'ArticleFailed':
+    case 'ArticleRevisionFailed':
+      return text('reason');
+    case 'ArticlePullRequestOpened':
+    case 'ArticleMerged':
+    case 'ArticleClosed':
+      return text('prUrl');
     case 'ArticleSearchMetricsUpdated': {
       const current = data.current as { clicks?: number; impressions?: number } | undefined;
-      return current ? `${current.clicks ?? 0} clicks, ${current.impressions ?? 0} impressions` : '';
+      return current
+        ? `${current.clicks ?? 0} clicks, ${current.impressions ?? 0} impressions`
+        : '';
     }
-    default: return entry.generation ? `${entry.generation.provider}${entry.generation.model ? ` ${entry.generation.model}` : ''}` : '';
+    default:
+      return entry.generation
+        ? `${entry.generation.provider}${entry.generation.model ? ` ${entry.generation.model}` : ''}`
+        : '';
   }
 }

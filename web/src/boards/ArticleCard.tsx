@@ -13,21 +13,63 @@ export type ArticleSummary = components['schemas']['ArticleSummary'];
  * An article on the pipeline board: its title (text only: it is the model's), when it last moved,
  * a failed one's reason with Retry, and a link to the article page. `onRetry` is absent for a viewer.
  */
-export function ArticleCard({ article, projectId, error, onRetry }: {
-  article: ArticleSummary; projectId: string; error: RequestFailed | null; onRetry?: (article: ArticleSummary) => void;
+export function ArticleCard({
+  article,
+  projectId,
+  error,
+  onRetry,
+}: {
+  article: ArticleSummary;
+  projectId: string;
+  error: RequestFailed | null;
+  onRetry?: (article: ArticleSummary) => void;
 }) {
   const prUrl = httpUrl(article.prUrl);
   return (
     <article className="card" aria-label={article.title}>
-      <h3><Link to={pathTo('/projects/:projectId/articles/:articleId', { projectId, articleId: article.id })}>{article.title}</Link></h3>
-      <p className="card-meta">Since <Time at={article.updatedAt} />{article.version > 0 ? ` · version ${article.version}` : ''}</p>
-      {article.waitingFor && <p className="card-meta">Waiting for the {article.waitingFor.scope}'s monthly budget ({article.waitingFor.month}).</p>}
-      {prUrl && <p className="card-meta"><a href={prUrl} rel="noreferrer noopener" target="_blank">Pull request{article.prNumber ? ` #${article.prNumber}` : ''}</a></p>}
-      {article.status === 'failed' && article.failure && (
-        <p className="card-failure"><strong>Failed while {article.failure.step}:</strong> {article.failure.reason}</p>
+      <h3>
+        <Link
+          to={pathTo('/projects/:projectId/articles/:articleId', {
+            projectId,
+            articleId: article.id,
+          })}
+        >
+          {article.title}
+        </Link>
+      </h3>
+      <p className="card-meta">
+        Since <Time at={article.updatedAt} />
+        {article.version > 0 ? ` · version ${article.version}` : ''}
+      </p>
+      {article.waitingFor && (
+        <p className="card-meta">
+          Waiting for the {article.waitingFor.scope}'s monthly budget ({article.waitingFor.month}).
+        </p>
       )}
-      {error && <p role="alert" className="error">{error.message}</p>}
-      {onRetry && article.status === 'failed' && <div className="card-actions"><button type="button" onClick={() => onRetry(article)}>Retry</button></div>}
+      {prUrl && (
+        <p className="card-meta">
+          <a href={prUrl} rel="noreferrer noopener" target="_blank">
+            Pull request{article.prNumber ? ` #${article.prNumber}` : ''}
+          </a>
+        </p>
+      )}
+      {article.status === 'failed' && article.failure && (
+        <p className="card-failure">
+          <strong>Failed while {article.failure.step}:</strong> {article.failure.reason}
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="error">
+          {error.message}
+        </p>
+      )}
+      {onRetry && article.status === 'failed' && (
+        <div className="card-actions">
+          <button type="button" onClick={() => onRetry(article)}>
+            Retry
+          </button>
+        </div>
+      )}
     </article>
   );
 }

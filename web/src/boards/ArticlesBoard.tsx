@@ -11,9 +11,15 @@ import { usePagedColumns } from './usePagedColumns.ts';
 
 type ArticleStatus = ArticleSummary['status'];
 const COLUMNS: readonly { status: ArticleStatus; title: string }[] = [
-  { status: 'queued', title: 'Queued' }, { status: 'researching', title: 'Researching' }, { status: 'writing', title: 'Writing' },
-  { status: 'draft', title: 'Draft' }, { status: 'publishing', title: 'Publishing' }, { status: 'pr_open', title: 'PR open' },
-  { status: 'merged', title: 'Merged' }, { status: 'closed', title: 'Closed' }, { status: 'failed', title: 'Failed' },
+  { status: 'queued', title: 'Queued' },
+  { status: 'researching', title: 'Researching' },
+  { status: 'writing', title: 'Writing' },
+  { status: 'draft', title: 'Draft' },
+  { status: 'publishing', title: 'Publishing' },
+  { status: 'pr_open', title: 'PR open' },
+  { status: 'merged', title: 'Merged' },
+  { status: 'closed', title: 'Closed' },
+  { status: 'failed', title: 'Failed' },
 ];
 const STATUSES = COLUMNS.map((column) => column.status);
 /** The newest articles per column; "Show more" pages on through the API's cursor. */
@@ -22,24 +28,49 @@ const PAGE_SIZE = 20;
 /** The Article pipeline board: a column per article state, newest first; a failed card can be retried. */
 export function ArticlesBoard({ me, params }: PageProps) {
   const { projectId } = params;
-  const project = useResource(() => unwrap(api.GET('/projects/{id}', { params: { path: { id: projectId } } })).then((body) => body.project), projectId);
-  const board = usePagedColumns(STATUSES, (status, limit, cursor) =>
-    unwrap(api.GET('/projects/{id}/articles', { params: { path: { id: projectId }, query: { status, limit, cursor } } })).then((body) => ({ items: body.articles, nextCursor: body.nextCursor })), PAGE_SIZE, projectId);
-  const [cardError, setCardError] = useState<{ articleId: string; error: RequestFailed } | null>(null);
+  const project = useResource(
+    () =>
+      unwrap(api.GET('/projects/{id}', { params: { path: { id: projectId } } })).then(
+        (body) => body.project,
+      ),
+    projectId,
+  );
+  const board = usePagedColumns(
+    STATUSES,
+    (status, limit, cursor) =>
+      unwrap(
+        api.GET('/projects/{id}/articles', {
+          params: { path: { id: projectId }, query: { status, limit, cursor } },
+        }),
+      ).then((body) => ({ items: body.articles, nextCursor: body.nextCursor })),
+    PAGE_SIZE,
+    projectId,
+  );
+  const [cardError, setCardError] = useState<{ articleId: string; error: RequestFailed } | null>(
+    null,
+  );
   // The cards and the columns' totals (the project's article counts) are read together, once per change.
-  const refresh = useBoardRefresh(() => Promise.all([board.reload(), project.reload()]), (change) => change.projectId === projectId && change.kind === 'article');
+  const refresh = useBoardRefresh(
+    () => Promise.all([board.reload(), project.reload()]),
+    (change) => change.projectId === projectId && change.kind === 'article',
+  );
 
-  const retry = me.member.role === 'viewer' ? undefined : async (article: ArticleSummary) => {
-    setCardError(null);
-    const mark = refresh.begin();
-    try {
-      await unwrap(api.POST('/articles/{id}/retry', { params: { path: { id: article.id } } }));
-      refresh.settled(mark, true);
-    } catch (failure) {
-      setCardError({ articleId: article.id, error: asRequestFailed(failure) });
-      refresh.settled(mark, false);
-    }
-  };
+  const retry =
+    me.member.role === 'viewer'
+      ? undefined
+      : async (article: ArticleSummary) => {
+          setCardError(null);
+          const mark = refresh.begin();
+          try {
+            await unwrap(
+              api.POST('/articles/{id}/retry', { params: { path: { id: article.id } } }),
+            );
+            refresh.settled(mark, true);
+          } catch (failure) {
+            setCardError({ articleId: article.id, error: asRequestFailed(failure) });
+            refresh.settled(mark, false);
+          }
+        };
 
   return (
     <main className="wide">
@@ -47,10 +78,21 @@ export function ArticlesBoard({ me, params }: PageProps) {
       <ErrorNote error={project.error ?? board.error} />
       <div className="board" aria-busy={!board.loaded}>
         {COLUMNS.map(({ status, title }) => (
-          <BoardColumn key={status} id={`articles-${status}`} title={title} column={board.columns[status]} total={project.data?.articleCounts[status]} onMore={() => void board.more(status)}>
+          <BoardColumn
+            key={status}
+            id={`articles-${status}`}
+            title={title}
+            column={board.columns[status]}
+            total={project.data?.articleCounts[status]}
+            onMore={() => void board.more(status)}
+          >
             {(article) => (
-              <ArticleCard article={article} projectId={projectId} error={cardError?.articleId === article.id ? cardError.error : null}
-                onRetry={retry && ((chosen) => void retry(chosen))} />
+              <ArticleCard
+                article={article}
+                projectId={projectId}
+                error={cardError?.articleId === article.id ? cardError.error : null}
+                onRetry={retry && ((chosen) => void retry(chosen))}
+              />
             )}
           </BoardColumn>
         ))}

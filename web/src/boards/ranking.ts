@@ -18,7 +18,11 @@ export const byRank = (a: Ranked, b: Ranked): number =>
  * the one with fewer changes wins. Cards that tie share a priority and keep their age order, so a
  * column where every card is 50 needs a change for each card the moved one has to pass.
  */
-export function placeAt(ordered: readonly Ranked[], movedId: string, index: number): PriorityChange[] {
+export function placeAt(
+  ordered: readonly Ranked[],
+  movedId: string,
+  index: number,
+): PriorityChange[] {
   const moved = ordered.find((card) => card.id === movedId);
   if (!moved) return [];
   const wanted = ordered.filter((card) => card.id !== movedId);
@@ -26,23 +30,33 @@ export function placeAt(ordered: readonly Ranked[], movedId: string, index: numb
   const at = wanted.indexOf(moved);
   // On a tie, the way that changes the moved card first: raise it when it goes up, lower it when it goes down.
   const ways: ('up' | 'down')[] = at < ordered.indexOf(moved) ? ['up', 'down'] : ['down', 'up'];
-  const options = ways.map((way) => cascade(wanted, at, way)).filter((changes): changes is PriorityChange[] => changes !== null);
+  const options = ways
+    .map((way) => cascade(wanted, at, way))
+    .filter((changes): changes is PriorityChange[] => changes !== null);
   return options.sort((a, b) => a.length - b.length)[0] ?? [];
 }
 
 /** Walks away from the moved card, giving each card out of order the nearest priority that puts it in order; null when it runs out of range. */
-function cascade(wanted: readonly Ranked[], at: number, direction: 'down' | 'up'): PriorityChange[] | null {
+function cascade(
+  wanted: readonly Ranked[],
+  at: number,
+  direction: 'down' | 'up',
+): PriorityChange[] | null {
   const cards = wanted.map((card) => ({ ...card }));
   const step = direction === 'down' ? 1 : -1;
   const neighbour = cards[at - step];
   if (neighbour) cards[at].priority = fitAfter(neighbour, cards[at], direction);
   for (let i = at + step; i >= 0 && i < cards.length; i += step) {
-    const [higher, lower] = direction === 'down' ? [cards[i - 1], cards[i]] : [cards[i], cards[i + 1]];
+    const [higher, lower] =
+      direction === 'down' ? [cards[i - 1], cards[i]] : [cards[i], cards[i + 1]];
     if (byRank(higher, lower) < 0) break;
     cards[i].priority = fitAfter(cards[i - step], cards[i], direction);
   }
-  if (cards.some((card) => card.priority < MIN_PRIORITY || card.priority > MAX_PRIORITY)) return null;
-  return cards.filter((card, i) => card.priority !== wanted[i].priority).map(({ id, priority }) => ({ id, priority }));
+  if (cards.some((card) => card.priority < MIN_PRIORITY || card.priority > MAX_PRIORITY))
+    return null;
+  return cards
+    .filter((card, i) => card.priority !== wanted[i].priority)
+    .map(({ id, priority }) => ({ id, priority }));
 }
 
 /** The priority for `card` so it sorts right after (down) or right before (up) `fixed`, changing it as little as possible. */
@@ -50,8 +64,12 @@ function fitAfter(fixed: Ranked, card: Ranked, direction: 'down' | 'up'): number
   const ordered = (higher: Ranked, lower: Ranked) => byRank(higher, lower) < 0;
   if (direction === 'down') {
     if (ordered(fixed, card)) return card.priority;
-    return ordered(fixed, { ...card, priority: fixed.priority }) ? fixed.priority : fixed.priority - 1;
+    return ordered(fixed, { ...card, priority: fixed.priority })
+      ? fixed.priority
+      : fixed.priority - 1;
   }
   if (ordered(card, fixed)) return card.priority;
-  return ordered({ ...card, priority: fixed.priority }, fixed) ? fixed.priority : fixed.priority + 1;
+  return ordered({ ...card, priority: fixed.priority }, fixed)
+    ? fixed.priority
+    : fixed.priority + 1;
 }

@@ -11,7 +11,10 @@ const FALLBACK_MS = 2_000;
  * within FALLBACK_MS of its success. Call `begin()` before the request and give its result to
  * `settled(ok)` after it.
  */
-export function useBoardRefresh(reload: () => Promise<unknown>, filter: (change: LiveChange) => boolean) {
+export function useBoardRefresh(
+  reload: () => Promise<unknown>,
+  filter: (change: LiveChange) => boolean,
+) {
   const changes = useRef(0);
   const fallback = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(fallback.current), []);
@@ -28,7 +31,8 @@ export function useBoardRefresh(reload: () => Promise<unknown>, filter: (change:
     settled(mark: number, ok: boolean) {
       clearTimeout(fallback.current);
       if (!ok) void reload();
-      else if (changes.current === mark) fallback.current = setTimeout(() => void reload(), FALLBACK_MS);
+      else if (changes.current === mark)
+        fallback.current = setTimeout(() => void reload(), FALLBACK_MS);
     },
   };
 }

@@ -11,29 +11,55 @@ const CHOICES = {
 } as const;
 const FIELDS = Object.keys(CHOICES) as Array<keyof typeof CHOICES>;
 
-export function CoverStyleForm({ coverStyle, readOnly, save }: { coverStyle: Brand['coverStyle']; readOnly: boolean; save(update: BrandUpdate): Promise<unknown> }) {
+export function CoverStyleForm({
+  coverStyle,
+  readOnly,
+  save,
+}: {
+  coverStyle: Brand['coverStyle'];
+  readOnly: boolean;
+  save(update: BrandUpdate): Promise<unknown>;
+}) {
   const [style, setStyle] = useState(coverStyle);
   const action = useAction();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void action.run(() => save({ coverStyle: style }));
   };
-  const general = formMessage(action.error, FIELDS.map((field) => `coverStyle.${field}`));
+  const general = formMessage(
+    action.error,
+    FIELDS.map((field) => `coverStyle.${field}`),
+  );
   return (
     <form onSubmit={submit} aria-label="Cover style">
       <fieldset disabled={readOnly || action.busy} className="row">
         {FIELDS.map((field) => (
           <label key={field}>
             {field === 'mood' ? 'Mood' : field === 'shapes' ? 'Shapes' : 'Typography'}
-            <select value={style[field]} onChange={(event) => setStyle({ ...style, [field]: event.target.value })} aria-describedby={`cover-${field}-error`}>
-              {CHOICES[field].map((choice) => <option key={choice} value={choice}>{choice}</option>)}
+            <select
+              value={style[field]}
+              onChange={(event) => setStyle({ ...style, [field]: event.target.value })}
+              aria-describedby={`cover-${field}-error`}
+            >
+              {CHOICES[field].map((choice) => (
+                <option key={choice} value={choice}>
+                  {choice}
+                </option>
+              ))}
             </select>
-            <FieldError id={`cover-${field}-error`} message={messageFor(action.error, `coverStyle.${field}`)} />
+            <FieldError
+              id={`cover-${field}-error`}
+              message={messageFor(action.error, `coverStyle.${field}`)}
+            />
           </label>
         ))}
         <button type="submit">Save cover style</button>
       </fieldset>
-      {general && <p role="alert" className="error">{general}</p>}
+      {general && (
+        <p role="alert" className="error">
+          {general}
+        </p>
+      )}
     </form>
   );
 }

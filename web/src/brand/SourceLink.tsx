@@ -9,5 +9,11 @@ export function webPage(url: string | null): URL | null {
 export function SourceLink({ url }: { url: string | null }) {
   const page = webPage(url);
   if (!page) return url ? <span>source not a web page</span> : <span>entered by a person</span>;
-  return <a href={page.href} target="_blank" rel="noopener noreferrer">{`${page.host}${page.pathname === '/' ? '' : page.pathname}`}</a>;
+  return (
+    <a
+      href={page.href}
+      target="_blank"
+      rel="noopener noreferrer"
+    >{`${page.host}${page.pathname === '/' ? '' : page.pathname}`}</a>
+  );
 }

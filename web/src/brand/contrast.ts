@@ -28,7 +28,8 @@ export function contrastRatio(a: string, b: string): number | null {
 }
 
 /** Shown as "4.52:1": rounded down, so a figure shown as passing never fails. */
-export const formatRatio = (ratio: number): string => `${(Math.floor(ratio * 100) / 100).toFixed(2)}:1`;
+export const formatRatio = (ratio: number): string =>
+  `${(Math.floor(ratio * 100) / 100).toFixed(2)}:1`;
 
 /** What the ratio allows for text (WCAG AA): normal text from 4.5, large text from 3. */
 export function wcagLevel(ratio: number): 'AAA' | 'AA' | 'AA large' | 'fails' {
@@ -45,5 +46,7 @@ export function wcagLevel(ratio: number): 'AAA' | 'AA' | 'AA large' | 'fails' {
 export function coverTextColour(text: string, background: string): string {
   const ratio = contrastRatio(text, background);
   if (ratio !== null && ratio >= 4.5) return text.toLowerCase();
-  return (contrastRatio('#111111', background) ?? 0) >= (contrastRatio('#ffffff', background) ?? 0) ? '#111111' : '#ffffff';
+  return (contrastRatio('#111111', background) ?? 0) >= (contrastRatio('#ffffff', background) ?? 0)
+    ? '#111111'
+    : '#ffffff';
 }

@@ -13,7 +13,15 @@ type GitHub = components['schemas']['GitHubIntegration'];
 
 /** The GitHub connection: what is connected, the inbound webhook to set up on GitHub, connect, disconnect. */
 export function GitHubSection({ projectId, canWrite }: { projectId: string; canWrite: boolean }) {
-  const connection = useResource(() => orNone(unwrap(api.GET('/projects/{id}/integrations/github', { params: { path: { id: projectId } } }))), projectId);
+  const connection = useResource(
+    () =>
+      orNone(
+        unwrap(
+          api.GET('/projects/{id}/integrations/github', { params: { path: { id: projectId } } }),
+        ),
+      ),
+    projectId,
+  );
   const [secret, setSecret] = useState<string | null>(null);
   const action = useAction();
   const failure = action.error;
@@ -24,9 +32,16 @@ export function GitHubSection({ projectId, canWrite }: { projectId: string; canW
     void connection.reload();
   }
   async function disconnect() {
-    if (!window.confirm(`Disconnect ${github?.repository}? Nothing more is published; open pull requests stay on GitHub and are no longer followed.`)) return;
+    if (
+      !window.confirm(
+        `Disconnect ${github?.repository}? Nothing more is published; open pull requests stay on GitHub and are no longer followed.`,
+      )
+    )
+      return;
     await action.run(async () => {
-      await unwrap(api.DELETE('/projects/{id}/integrations/github', { params: { path: { id: projectId } } }));
+      await unwrap(
+        api.DELETE('/projects/{id}/integrations/github', { params: { path: { id: projectId } } }),
+      );
       setSecret(null);
       await connection.reload();
     });
@@ -37,34 +52,89 @@ export function GitHubSection({ projectId, canWrite }: { projectId: string; canW
       <h2 id="github-title">GitHub</h2>
       <ErrorNote error={connection.error ?? failure} />
       {connection.loading && connection.data === undefined && <p>Loading…</p>}
-      {connection.data !== undefined && !github && <p>Not connected: articles cannot be published until a repository is connected.</p>}
+      {connection.data !== undefined && !github && (
+        <p>Not connected: articles cannot be published until a repository is connected.</p>
+      )}
       {github && (
         <>
           <dl className="facts">
-            <dt>Repository</dt><dd>{github.repository}</dd>
-            <dt>Base branch</dt><dd>{github.baseBranch}</dd>
-            <dt>Content directory</dt><dd><code>{github.contentDirectory || '(repository root)'}</code></dd>
-            <dt>Publishing</dt><dd>{github.publishMode === 'pr' ? 'a pull request per article' : 'direct push to the base branch'}</dd>
-            <dt>Credential</dt><dd>{github.credentials.type === 'token' ? 'personal access token' : `GitHub App ${github.credentials.appId}, installation ${github.credentials.installationId}`}</dd>
-            <dt>Connected</dt><dd><Time at={github.connectedAt} /></dd>
+            <dt>Repository</dt>
+            <dd>{github.repository}</dd>
+            <dt>Base branch</dt>
+            <dd>{github.baseBranch}</dd>
+            <dt>Content directory</dt>
+            <dd>
+              <code>{github.contentDirectory || '(repository root)'}</code>
+            </dd>
+            <dt>Publishing</dt>
+            <dd>
+              {github.publishMode === 'pr'
+                ? 'a pull request per article'
+                : 'direct push to the base branch'}
+            </dd>
+            <dt>Credential</dt>
+            <dd>
+              {github.credentials.type === 'token'
+                ? 'personal access token'
+                : `GitHub App ${github.credentials.appId}, installation ${github.credentials.installationId}`}
+            </dd>
+            <dt>Connected</dt>
+            <dd>
+              <Time at={github.connectedAt} />
+            </dd>
           </dl>
           <h3>Webhook on GitHub</h3>
-          <p>On GitHub: repository → Settings → Webhooks → Add webhook, content type <code>application/json</code>, events: pull requests, issue comments, pull request review comments.</p>
+          <p>
+            On GitHub: repository → Settings → Webhooks → Add webhook, content type{' '}
+            <code>application/json</code>, events: pull requests, issue comments, pull request
+            review comments.
+          </p>
           <dl className="facts">
-            <dt>Payload URL</dt><dd><code data-testid="github-webhook-url">{github.webhook.url}</code></dd>
-            <dt>Secret issued</dt><dd><Time at={github.webhook.secretIssuedAt} /></dd>
+            <dt>Payload URL</dt>
+            <dd>
+              <code data-testid="github-webhook-url">{github.webhook.url}</code>
+            </dd>
+            <dt>Secret issued</dt>
+            <dd>
+              <Time at={github.webhook.secretIssuedAt} />
+            </dd>
           </dl>
         </>
       )}
-      {secret && <NewSecret label="GitHub webhook secret" value={secret} hint="Paste it as the webhook's secret on GitHub." onDone={() => setSecret(null)} />}
-      {connection.data !== undefined && !github && <GitHubForm key="new" projectId={projectId} current={null} disabled={!canWrite} onSaved={saved} />}
+      {secret && (
+        <NewSecret
+          label="GitHub webhook secret"
+          value={secret}
+          hint="Paste it as the webhook's secret on GitHub."
+          onDone={() => setSecret(null)}
+        />
+      )}
+      {connection.data !== undefined && !github && (
+        <GitHubForm
+          key="new"
+          projectId={projectId}
+          current={null}
+          disabled={!canWrite}
+          onSaved={saved}
+        />
+      )}
       {github && (
         <details>
           <summary>Change the connection</summary>
-          <GitHubForm key={github.connectedAt} projectId={projectId} current={github} disabled={!canWrite} onSaved={saved} />
+          <GitHubForm
+            key={github.connectedAt}
+            projectId={projectId}
+            current={github}
+            disabled={!canWrite}
+            onSaved={saved}
+          />
         </details>
       )}
-      {github && <button type="button" disabled={!canWrite} onClick={() => void disconnect()}>Disconnect GitHub</button>}
+      {github && (
+        <button type="button" disabled={!canWrite} onClick={() => void disconnect()}>
+          Disconnect GitHub
+        </button>
+      )}
     </section>
   );
 }

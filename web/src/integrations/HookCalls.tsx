@@ -5,18 +5,39 @@ type Call = components['schemas']['PostPublishHookCall'];
 
 /** The hook's last calls, newest first: when, why, and what it answered. */
 export function HookCalls({ calls }: { calls: readonly Call[] }) {
-  if (calls.length === 0) return <p>No calls yet: the hook is called after every published article, or now with "Send a test call".</p>;
+  if (calls.length === 0)
+    return (
+      <p>
+        No calls yet: the hook is called after every published article, or now with "Send a test
+        call".
+      </p>
+    );
   return (
     <table data-testid="hook-calls">
       <caption>Last calls</caption>
-      <thead><tr><th scope="col">Time</th><th scope="col">Call</th><th scope="col">Status</th><th scope="col">Result</th></tr></thead>
+      <thead>
+        <tr>
+          <th scope="col">Time</th>
+          <th scope="col">Call</th>
+          <th scope="col">Status</th>
+          <th scope="col">Result</th>
+        </tr>
+      </thead>
       <tbody>
         {calls.map((call) => (
           <tr key={`${call.eventId}:${call.attempt}`}>
-            <td><Time at={call.at} /></td>
-            <td>{call.kind === 'test' ? 'test call' : `article ${call.articleId ?? ''}${call.attempt > 1 ? `, attempt ${call.attempt}` : ''}`}</td>
+            <td>
+              <Time at={call.at} />
+            </td>
+            <td>
+              {call.kind === 'test'
+                ? 'test call'
+                : `article ${call.articleId ?? ''}${call.attempt > 1 ? `, attempt ${call.attempt}` : ''}`}
+            </td>
             <td>{call.statusCode ?? 'no answer'}</td>
-            <td className={call.ok ? 'ok' : 'error'}>{call.ok ? 'OK' : call.error ?? 'failed'}</td>
+            <td className={call.ok ? 'ok' : 'error'}>
+              {call.ok ? 'OK' : (call.error ?? 'failed')}
+            </td>
           </tr>
         ))}
       </tbody>

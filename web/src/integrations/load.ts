@@ -9,4 +9,3 @@ export async function orNone<T>(read: Promise<T>): Promise<T | null> {
     throw failure;
   }
 }
-

@@ -5,6 +5,11 @@ import type { RequestFailed } from '../api/appClient.ts';
  * credential"), not for a field inside it (`body.credentials.installationId`), which the form
  * shows on that inner field only.
  */
-export function wholeFieldMessage(error: RequestFailed | null | undefined, field: string): string | undefined {
-  return error?.error.details?.find((detail) => detail.path === field || detail.path === `body.${field}`)?.message;
+export function wholeFieldMessage(
+  error: RequestFailed | null | undefined,
+  field: string,
+): string | undefined {
+  return error?.error.details?.find(
+    (detail) => detail.path === field || detail.path === `body.${field}`,
+  )?.message;
 }

@@ -32,16 +32,26 @@ export function KeysPage({ me }: { me: Me }) {
     });
   }
 
-  const rotate = (key: KeyView) => action.run(async () => {
-    const rotated = await app.rotateKey(key.id);
-    setSecret({ label: `Rotated "${key.name}": the old key no longer works`, value: rotated.secret });
-    await keys.reload();
-  });
-  const revoke = (key: KeyView) => action.run(async () => {
-    if (!window.confirm(`Revoke the key "${key.name}" (${key.prefix}…)? Anything using it gets 401 from now on.`)) return;
-    await app.revokeKey(key.id);
-    await keys.reload();
-  });
+  const rotate = (key: KeyView) =>
+    action.run(async () => {
+      const rotated = await app.rotateKey(key.id);
+      setSecret({
+        label: `Rotated "${key.name}": the old key no longer works`,
+        value: rotated.secret,
+      });
+      await keys.reload();
+    });
+  const revoke = (key: KeyView) =>
+    action.run(async () => {
+      if (
+        !window.confirm(
+          `Revoke the key "${key.name}" (${key.prefix}…)? Anything using it gets 401 from now on.`,
+        )
+      )
+        return;
+      await app.revokeKey(key.id);
+      await keys.reload();
+    });
 
   const active = (keys.data ?? []).filter((key) => !key.revokedAt);
   const projects = plan.data?.plan.projects.used;
@@ -50,34 +60,82 @@ export function KeysPage({ me }: { me: Me }) {
   return (
     <main>
       <h1>API keys</h1>
-      <p>Account {me.account.name} on the {me.account.plan} plan{projects === undefined ? '' : `, ${plural(projects, 'project')}`}.</p>
+      <p>
+        Account {me.account.name} on the {me.account.plan} plan
+        {projects === undefined ? '' : `, ${plural(projects, 'project')}`}.
+      </p>
       {!owner && <p>Only owners of the account manage API keys.</p>}
       <ErrorNote error={keys.error} />
-      {general && <p role="alert" className="error">{general}</p>}
-      {secret && <NewSecret label={secret.label} value={secret.value} onDone={() => setSecret(null)} />}
+      {general && (
+        <p role="alert" className="error">
+          {general}
+        </p>
+      )}
+      {secret && (
+        <NewSecret label={secret.label} value={secret.value} onDone={() => setSecret(null)} />
+      )}
       {owner && (
         <>
           <form onSubmit={create} className="inline">
             <label>
-              Name of the new key <input name="name" required maxLength={64} placeholder="build server" aria-invalid={nameError ? true : undefined} aria-describedby="key-name-error" />
+              Name of the new key{' '}
+              <input
+                name="name"
+                required
+                maxLength={64}
+                placeholder="build server"
+                aria-invalid={nameError ? true : undefined}
+                aria-describedby="key-name-error"
+              />
               <FieldError id="key-name-error" message={nameError} />
             </label>
-            <button type="submit" disabled={action.busy}>Create key</button>
+            <button type="submit" disabled={action.busy}>
+              Create key
+            </button>
           </form>
           <table>
             <caption>Active keys</caption>
-            <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Created by</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span className="hidden">Actions</span></th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Key</th>
+                <th scope="col">Created by</th>
+                <th scope="col">Created</th>
+                <th scope="col">Last used</th>
+                <th scope="col">
+                  <span className="hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
             <tbody>
               {active.map((key) => (
                 <tr key={key.id}>
                   <td>{key.name}</td>
-                  <td><code>{key.prefix}…</code></td>
-                  <td>{key.createdBy}</td>
-                  <td><Time at={key.createdAt} /></td>
-                  <td><Time at={key.lastUsedAt} /></td>
                   <td>
-                    <button type="button" onClick={() => void rotate(key)} aria-label={`Rotate ${key.name}`}>Rotate</button>
-                    <button type="button" onClick={() => void revoke(key)} aria-label={`Revoke ${key.name}`}>Revoke</button>
+                    <code>{key.prefix}…</code>
+                  </td>
+                  <td>{key.createdBy}</td>
+                  <td>
+                    <Time at={key.createdAt} />
+                  </td>
+                  <td>
+                    <Time at={key.lastUsedAt} />
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      onClick={() => void rotate(key)}
+                      aria-label={`Rotate ${key.name}`}
+                    >
+                      Rotate
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => void revoke(key)}
+                      aria-label={`Revoke ${key.name}`}
+                    >
+                      Revoke
+                    </button>
                   </td>
                 </tr>
               ))}

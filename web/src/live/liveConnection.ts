@@ -31,10 +31,15 @@ export type LiveConnectionOptions = {
 export type LiveConnection = { stop(): void };
 
 const endReason = (data: string): unknown => {
-  try { return (JSON.parse(data) as { reason?: unknown }).reason; } catch { return undefined; }
+  try {
+    return (JSON.parse(data) as { reason?: unknown }).reason;
+  } catch {
+    return undefined;
+  }
 };
 
-const defaultBackoff = (attempt: number) => Math.min(30_000, 500 * 2 ** attempt) * (0.75 + Math.random() * 0.5);
+const defaultBackoff = (attempt: number) =>
+  Math.min(30_000, 500 * 2 ** attempt) * (0.75 + Math.random() * 0.5);
 
 /**
  * Keeps one stream open: reads it with fetch (EventSource cannot send a bearer header), and when it
@@ -51,7 +56,10 @@ export function openLiveConnection(options: LiveConnectionOptions): LiveConnecti
   async function readOnce(): Promise<'opened' | 'refused'> {
     abort = new AbortController();
     const token = await options.token();
-    const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'text/event-stream' };
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${token}`,
+      accept: 'text/event-stream',
+    };
     if (lastEventId) headers['last-event-id'] = lastEventId;
     const response = await fetch(options.url, { headers, signal: abort.signal, cache: 'no-store' });
     if (!response.ok || !response.body) {
@@ -65,10 +73,15 @@ export function openLiveConnection(options: LiveConnectionOptions): LiveConnecti
       onEvent(message) {
         if (message.id) lastEventId = message.id;
         if (message.event === 'ready') options.onOpen?.();
-        if (message.event === 'end' && endReason(message.data) === 'unauthorized') options.onUnauthorized();
+        if (message.event === 'end' && endReason(message.data) === 'unauthorized')
+          options.onUnauthorized();
         if (message.event !== undefined && message.event !== 'message') return;
         let change: LiveChange;
-        try { change = JSON.parse(message.data) as LiveChange; } catch { return; }
+        try {
+          change = JSON.parse(message.data) as LiveChange;
+        } catch {
+          return;
+        }
         options.onChange(change);
       },
     });
@@ -91,7 +104,10 @@ export function openLiveConnection(options: LiveConnectionOptions): LiveConnecti
       if (stopped) return;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, backoff(attempt));
-        wakeFromBackoff = () => { clearTimeout(timer); resolve(); };
+        wakeFromBackoff = () => {
+          clearTimeout(timer);
+          resolve();
+        };
       });
       wakeFromBackoff = null;
     }

@@ -22,7 +22,12 @@ function deliver(change: LiveChange): void {
 
 function subscribe(subscriber: Subscriber): () => void {
   subscribers.add(subscriber);
-  connection ??= openLiveConnection({ url: '/api/v1/live', token: () => accessToken(), onUnauthorized: forgetAccessToken, onChange: deliver });
+  connection ??= openLiveConnection({
+    url: '/api/v1/live',
+    token: () => accessToken(),
+    onUnauthorized: forgetAccessToken,
+    onChange: deliver,
+  });
   return () => {
     subscribers.delete(subscriber);
     if (subscribers.size > 0) return;
@@ -35,13 +40,22 @@ function subscribe(subscriber: Subscriber): () => void {
  * Calls `onChange` for each change of the account that `filter` accepts, for as long as the
  * component is mounted. The functions may change on every render; the latest ones are used.
  */
-export function useLiveChanges(filter: (change: LiveChange) => boolean, onChange: (change: LiveChange) => void): void {
+export function useLiveChanges(
+  filter: (change: LiveChange) => boolean,
+  onChange: (change: LiveChange) => void,
+): void {
   const latest = useRef({ filter, onChange });
-  useEffect(() => { latest.current = { filter, onChange }; });
-  useEffect(() => subscribe({
-    filter: (change) => latest.current.filter(change),
-    onChange: (change) => latest.current.onChange(change),
-  }), []);
+  useEffect(() => {
+    latest.current = { filter, onChange };
+  });
+  useEffect(
+    () =>
+      subscribe({
+        filter: (change) => latest.current.filter(change),
+        onChange: (change) => latest.current.onChange(change),
+      }),
+    [],
+  );
 }
 
 /** Milliseconds of quiet after a matching change before `reload` runs: a burst of changes reloads once. */

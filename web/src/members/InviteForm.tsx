@@ -17,23 +17,37 @@ export function InviteForm({ onInvited }: { onInvited(invited: Invited): void })
     const data = new FormData(form);
     const name = String(data.get('name') ?? '').trim();
     void action.run(async () => {
-      onInvited(await app.inviteMember({ email: String(data.get('email')).trim(), role: String(data.get('role')) as Role, ...(name ? { name } : {}) }));
+      onInvited(
+        await app.inviteMember({
+          email: String(data.get('email')).trim(),
+          role: String(data.get('role')) as Role,
+          ...(name ? { name } : {}),
+        }),
+      );
       form.reset();
     });
   }
 
   // A validation issue's own text is short and precise; a conflict's message explains what to do.
-  const fieldError = (field: string) => messageFor(failure, field) && (failure?.error.code === 'validation_failed' ? messageFor(failure, field) : failure?.message);
+  const fieldError = (field: string) =>
+    messageFor(failure, field) &&
+    (failure?.error.code === 'validation_failed' ? messageFor(failure, field) : failure?.message);
   const general = failure && !FIELDS.some((field) => fieldError(field)) ? failure.message : null;
-  const described = (field: string) => (fieldError(field) ? { 'aria-invalid': true, 'aria-describedby': `invite-${field}-error` } : {});
+  const described = (field: string) =>
+    fieldError(field) ? { 'aria-invalid': true, 'aria-describedby': `invite-${field}-error` } : {};
   return (
     <form onSubmit={submit} className="invite" aria-labelledby="invite-title">
       <h2 id="invite-title">Invite a member</h2>
-      <label>Email <input name="email" type="email" required maxLength={254} {...described('email')} /></label>
+      <label>
+        Email <input name="email" type="email" required maxLength={254} {...described('email')} />
+      </label>
       <FieldError id="invite-email-error" message={fieldError('email')} />
-      <label>Name (optional) <input name="name" maxLength={100} {...described('name')} /></label>
+      <label>
+        Name (optional) <input name="name" maxLength={100} {...described('name')} />
+      </label>
       <FieldError id="invite-name-error" message={fieldError('name')} />
-      <label>Role
+      <label>
+        Role
         <select name="role" defaultValue="editor" {...described('role')}>
           <option value="viewer">viewer: reads everything, changes nothing</option>
           <option value="editor">editor: reads and writes content</option>
@@ -41,8 +55,14 @@ export function InviteForm({ onInvited }: { onInvited(invited: Invited): void })
         </select>
       </label>
       <FieldError id="invite-role-error" message={fieldError('role')} />
-      {general && <p role="alert" className="error">{general}</p>}
-      <button type="submit" disabled={action.busy}>Invite</button>
+      {general && (
+        <p role="alert" className="error">
+          {general}
+        </p>
+      )}
+      <button type="submit" disabled={action.busy}>
+        Invite
+      </button>
     </form>
   );
 }

@@ -14,21 +14,45 @@ export function MembersPage({ me }: { me: Me }) {
   return (
     <main>
       <h1>Members</h1>
-      {!manage && <p>Only owners of the account invite members, change roles and remove members.</p>}
+      {!manage && (
+        <p>Only owners of the account invite members, change roles and remove members.</p>
+      )}
       <ErrorNote error={error} />
       {invited && <InviteLink invited={invited} onDone={() => setInvited(null)} />}
-      {manage && <InviteForm onInvited={(result) => { setInvited(result); void reload(); }} />}
+      {manage && (
+        <InviteForm
+          onInvited={(result) => {
+            setInvited(result);
+            void reload();
+          }}
+        />
+      )}
       {data && (
         <table className="stack">
           <caption>Members of {me.account.name}</caption>
           <thead>
             <tr>
-              <th scope="col">Name</th><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Joined</th>
-              {manage && <th scope="col"><span className="hidden">Actions</span></th>}
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              <th scope="col">Joined</th>
+              {manage && (
+                <th scope="col">
+                  <span className="hidden">Actions</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
-            {data.members.map((member) => <MemberRow key={member.id} member={member} manage={manage} isMe={member.id === me.member.id} onChanged={reload} />)}
+            {data.members.map((member) => (
+              <MemberRow
+                key={member.id}
+                member={member}
+                manage={manage}
+                isMe={member.id === me.member.id}
+                onChanged={reload}
+              />
+            ))}
           </tbody>
         </table>
       )}

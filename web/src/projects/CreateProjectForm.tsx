@@ -6,7 +6,11 @@ import { useAction } from '../ui/useAction.ts';
 
 /** The name a project gets when none is typed: the site's host. */
 function nameFromUrl(url: string): string {
-  try { return new URL(url).host || url; } catch { return url; }
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
+  }
 }
 
 /** Creates a project from its site's address (and a name, the host by default); the API's errors go on their fields. */
@@ -33,16 +37,36 @@ export function CreateProjectForm({ onCreated }: { onCreated(): void }) {
     <form onSubmit={create} className="create-project" aria-label="New project" noValidate>
       <label>
         Site address
-        <input name="websiteUrl" type="url" required placeholder="https://example.com" aria-invalid={urlError ? true : undefined} aria-describedby="websiteUrl-error" />
+        <input
+          name="websiteUrl"
+          type="url"
+          required
+          placeholder="https://example.com"
+          aria-invalid={urlError ? true : undefined}
+          aria-describedby="websiteUrl-error"
+        />
         <FieldError id="websiteUrl-error" message={urlError} />
       </label>
       <label>
-        <span>Name <small>(optional: the site's host)</small></span>
-        <input name="name" maxLength={200} aria-invalid={nameError ? true : undefined} aria-describedby="name-error" />
+        <span>
+          Name <small>(optional: the site's host)</small>
+        </span>
+        <input
+          name="name"
+          maxLength={200}
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby="name-error"
+        />
         <FieldError id="name-error" message={nameError} />
       </label>
-      <button type="submit" disabled={action.busy}>Create project</button>
-      {general && <p role="alert" className="error">{general}</p>}
+      <button type="submit" disabled={action.busy}>
+        Create project
+      </button>
+      {general && (
+        <p role="alert" className="error">
+          {general}
+        </p>
+      )}
     </form>
   );
 }

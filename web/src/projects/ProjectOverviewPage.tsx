@@ -9,9 +9,23 @@ import type { Me } from '../api/appClient.ts';
 import { ArticleCounts, CrawlState, PausedBadge, SiteLink } from './projectFigures.tsx';
 
 /** A project's first tab: the figures of its card, all article states, and the way to its other tabs. */
-export function ProjectOverviewPage({ me, projectId, tabs: allTabs }: { me: Me; projectId: string; tabs: readonly Page[] }) {
-  const loaded = useResource(() => unwrap(api.GET('/projects/{id}', { params: { path: { id: projectId } } })), projectId);
-  useLiveReload(() => void loaded.reload(), (change) => change.projectId === projectId && change.kind !== 'topic');
+export function ProjectOverviewPage({
+  me,
+  projectId,
+  tabs: allTabs,
+}: {
+  me: Me;
+  projectId: string;
+  tabs: readonly Page[];
+}) {
+  const loaded = useResource(
+    () => unwrap(api.GET('/projects/{id}', { params: { path: { id: projectId } } })),
+    projectId,
+  );
+  useLiveReload(
+    () => void loaded.reload(),
+    (change) => change.projectId === projectId && change.kind !== 'topic',
+  );
   const project = loaded.data?.project;
   const tabs = allTabs.filter((page) => !page.roles || page.roles.includes(me.member.role));
   return (
@@ -20,7 +34,9 @@ export function ProjectOverviewPage({ me, projectId, tabs: allTabs }: { me: Me; 
       <ErrorNote error={loaded.error} />
       {project && (
         <>
-          <p className="site"><SiteLink url={project.websiteUrl} /> <PausedBadge paused={project.paused} /></p>
+          <p className="site">
+            <SiteLink url={project.websiteUrl} /> <PausedBadge paused={project.paused} />
+          </p>
           <CrawlState crawl={project.crawl} />
           <h2>Articles by state</h2>
           <ArticleCounts counts={project.articleCounts} all />
@@ -28,7 +44,11 @@ export function ProjectOverviewPage({ me, projectId, tabs: allTabs }: { me: Me; 
             <>
               <h2>More of this project</h2>
               <ul className="overview-links">
-                {tabs.map((page) => <li key={page.path}><Link to={pathTo(page.path, { projectId })}>{page.title}</Link></li>)}
+                {tabs.map((page) => (
+                  <li key={page.path}>
+                    <Link to={pathTo(page.path, { projectId })}>{page.title}</Link>
+                  </li>
+                ))}
               </ul>
             </>
           )}

@@ -11,18 +11,30 @@ const PAGE = 200;
 
 /** Every project of the account as a card, kept current by the live stream; a form to add one. */
 export function ProjectsPage({ me }: { me: Me }) {
-  const projects = useResource(() => unwrap(api.GET('/projects', { params: { query: { limit: PAGE } } })), 'projects');
+  const projects = useResource(
+    () => unwrap(api.GET('/projects', { params: { query: { limit: PAGE } } })),
+    'projects',
+  );
   // Any project, crawl or article change may move a card's figures.
-  useLiveReload(() => void projects.reload(), (change) => change.kind !== 'topic');
+  useLiveReload(
+    () => void projects.reload(),
+    (change) => change.kind !== 'topic',
+  );
   const list = projects.data?.projects ?? [];
   return (
     <main className="wide">
       <h1>Projects</h1>
-      {me.member.role !== 'viewer' && <CreateProjectForm onCreated={() => void projects.reload()} />}
+      {me.member.role !== 'viewer' && (
+        <CreateProjectForm onCreated={() => void projects.reload()} />
+      )}
       <ErrorNote error={projects.error} />
-      {projects.data && list.length === 0 && <p>No projects yet: add your site above, and Inkstream crawls it to learn your brand.</p>}
+      {projects.data && list.length === 0 && (
+        <p>No projects yet: add your site above, and Inkstream crawls it to learn your brand.</p>
+      )}
       <ul className="project-cards" aria-busy={projects.loading && !projects.data}>
-        {list.map((project) => <ProjectCard key={project.id} project={project} />)}
+        {list.map((project) => (
+          <ProjectCard key={project.id} project={project} />
+        ))}
       </ul>
       {projects.data?.nextCursor && <p>Showing the newest {PAGE} projects.</p>}
     </main>

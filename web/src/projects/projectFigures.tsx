@@ -6,9 +6,15 @@ export type ArticleStatus = keyof Project['articleCounts'];
 
 /** The pipeline's states in order, with the words a person reads. */
 export const ARTICLE_STATES: readonly { status: ArticleStatus; label: string }[] = [
-  { status: 'queued', label: 'Queued' }, { status: 'researching', label: 'Researching' }, { status: 'writing', label: 'Writing' },
-  { status: 'draft', label: 'Draft' }, { status: 'publishing', label: 'Publishing' }, { status: 'pr_open', label: 'PR open' },
-  { status: 'merged', label: 'Published' }, { status: 'closed', label: 'Closed' }, { status: 'failed', label: 'Failed' },
+  { status: 'queued', label: 'Queued' },
+  { status: 'researching', label: 'Researching' },
+  { status: 'writing', label: 'Writing' },
+  { status: 'draft', label: 'Draft' },
+  { status: 'publishing', label: 'Publishing' },
+  { status: 'pr_open', label: 'PR open' },
+  { status: 'merged', label: 'Published' },
+  { status: 'closed', label: 'Closed' },
+  { status: 'failed', label: 'Failed' },
 ];
 
 /** Only http(s) addresses become links: anything else is shown as text. */
@@ -16,31 +22,56 @@ export const ARTICLE_STATES: readonly { status: ArticleStatus; label: string }[]
 /** The site as a link that opens elsewhere, without handing this page to it. */
 export function SiteLink({ url }: { url: string }) {
   if (!httpUrl(url)) return <span>{url}</span>;
-  return <a href={url} target="_blank" rel="noopener noreferrer">{url.replace(/^https?:\/\//i, '').replace(/\/$/, '')}</a>;
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer">
+      {url.replace(/^https?:\/\//i, '').replace(/\/$/, '')}
+    </a>
+  );
 }
 
 /** Where the brand crawl is, in words; a polite live region, so a screen reader hears it finish. */
 export function CrawlState({ crawl }: { crawl: Project['crawl'] }) {
-  const text = crawl.status === 'pending'
-    ? 'Crawling the site…'
-    : crawl.status === 'done'
-      ? `Brand learned from ${crawl.pagesCrawled} page${crawl.pagesCrawled === 1 ? '' : 's'}`
-      : `Crawl failed${crawl.failureReason ? `: ${crawl.failureReason}` : ''}`;
-  return <p className={`crawl crawl-${crawl.status}`} role="status" aria-live="polite" data-crawl={crawl.status}>{text}</p>;
+  const text =
+    crawl.status === 'pending'
+      ? 'Crawling the site…'
+      : crawl.status === 'done'
+        ? `Brand learned from ${crawl.pagesCrawled} page${crawl.pagesCrawled === 1 ? '' : 's'}`
+        : `Crawl failed${crawl.failureReason ? `: ${crawl.failureReason}` : ''}`;
+  return (
+    <p
+      className={`crawl crawl-${crawl.status}`}
+      role="status"
+      aria-live="polite"
+      data-crawl={crawl.status}
+    >
+      {text}
+    </p>
+  );
 }
 
 export function PausedBadge({ paused }: { paused: boolean }) {
-  return <span className={paused ? 'badge paused' : 'badge active'}>{paused ? 'Paused' : 'Active'}</span>;
+  return (
+    <span className={paused ? 'badge paused' : 'badge active'}>{paused ? 'Paused' : 'Active'}</span>
+  );
 }
 
 /** Articles by state: every state that has some, or a sentence when there are none. */
-export function ArticleCounts({ counts, all = false }: { counts: Project['articleCounts']; all?: boolean }) {
+export function ArticleCounts({
+  counts,
+  all = false,
+}: {
+  counts: Project['articleCounts'];
+  all?: boolean;
+}) {
   const shown = ARTICLE_STATES.filter(({ status }) => all || counts[status] > 0);
   if (shown.length === 0) return <p className="counts-none">No articles yet</p>;
   return (
     <dl className="counts">
       {shown.map(({ status, label }) => (
-        <div key={status} data-status={status}><dt>{label}</dt><dd>{counts[status]}</dd></div>
+        <div key={status} data-status={status}>
+          <dt>{label}</dt>
+          <dd>{counts[status]}</dd>
+        </div>
       ))}
     </dl>
   );

@@ -18,7 +18,12 @@ export function SetPasswordPage() {
     const email = String(form.get('email') ?? '').trim();
     const name = String(form.get('name') ?? '').trim();
     void action.run(async () => {
-      const done = await app.setPassword({ token, password: String(form.get('password')), ...(email ? { email } : {}), ...(name ? { name } : {}) });
+      const done = await app.setPassword({
+        token,
+        password: String(form.get('password')),
+        ...(email ? { email } : {}),
+        ...(name ? { name } : {}),
+      });
       navigate(`/sign-in?email=${encodeURIComponent(done.email)}`);
     });
   }
@@ -28,16 +33,53 @@ export function SetPasswordPage() {
   return (
     <main className="narrow">
       <h1>Set your password</h1>
-      <p>Links work once and for 24 hours. Your email is what you will sign in with (the first owner gives it here).</p>
+      <p>
+        Links work once and for 24 hours. Your email is what you will sign in with (the first owner
+        gives it here).
+      </p>
       <form onSubmit={submit}>
-        <label>Email (if the link did not come with one) <input name="email" type="email" autoComplete="username" aria-invalid={Boolean(fieldError('email'))} aria-describedby="email-error" /></label>
+        <label>
+          Email (if the link did not come with one){' '}
+          <input
+            name="email"
+            type="email"
+            autoComplete="username"
+            aria-invalid={Boolean(fieldError('email'))}
+            aria-describedby="email-error"
+          />
+        </label>
         <FieldError id="email-error" message={fieldError('email')} />
-        <label>Your name <input name="name" autoComplete="name" aria-invalid={Boolean(fieldError('name'))} aria-describedby="name-error" /></label>
+        <label>
+          Your name{' '}
+          <input
+            name="name"
+            autoComplete="name"
+            aria-invalid={Boolean(fieldError('name'))}
+            aria-describedby="name-error"
+          />
+        </label>
         <FieldError id="name-error" message={fieldError('name')} />
-        <label>New password (at least 10 characters) <input name="password" type="password" autoComplete="new-password" required minLength={10} aria-invalid={Boolean(fieldError('password'))} aria-describedby="password-error" /></label>
+        <label>
+          New password (at least 10 characters){' '}
+          <input
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={10}
+            aria-invalid={Boolean(fieldError('password'))}
+            aria-describedby="password-error"
+          />
+        </label>
         <FieldError id="password-error" message={fieldError('password')} />
-        {general && <p role="alert" className="error">{general}</p>}
-        <button type="submit" disabled={action.busy || !token}>Set password</button>
+        {general && (
+          <p role="alert" className="error">
+            {general}
+          </p>
+        )}
+        <button type="submit" disabled={action.busy || !token}>
+          Set password
+        </button>
       </form>
     </main>
   );

@@ -12,7 +12,9 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    void action.run(async () => onSignedIn(await app.signIn(String(form.get('email')), String(form.get('password')))));
+    void action.run(async () =>
+      onSignedIn(await app.signIn(String(form.get('email')), String(form.get('password')))),
+    );
   }
 
   const fieldError = (field: string) => messageFor(action.error, field);
@@ -22,12 +24,39 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
     <main className="narrow">
       <h1>Sign in to Inkstream</h1>
       <form onSubmit={submit}>
-        <label>Email <input name="email" type="email" autoComplete="username" required defaultValue={new URLSearchParams(window.location.search).get("email") ?? ""} aria-invalid={Boolean(fieldError('email'))} aria-describedby="sign-in-email-error" /></label>
+        <label>
+          Email{' '}
+          <input
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            defaultValue={new URLSearchParams(window.location.search).get('email') ?? ''}
+            aria-invalid={Boolean(fieldError('email'))}
+            aria-describedby="sign-in-email-error"
+          />
+        </label>
         <FieldError id="sign-in-email-error" message={fieldError('email')} />
-        <label>Password <input name="password" type="password" autoComplete="current-password" required aria-invalid={Boolean(fieldError('password'))} aria-describedby="sign-in-password-error" /></label>
+        <label>
+          Password{' '}
+          <input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            aria-invalid={Boolean(fieldError('password'))}
+            aria-describedby="sign-in-password-error"
+          />
+        </label>
         <FieldError id="sign-in-password-error" message={fieldError('password')} />
-        {general && <p role="alert" className="error">{general}</p>}
-        <button type="submit" disabled={action.busy}>Sign in</button>
+        {general && (
+          <p role="alert" className="error">
+            {general}
+          </p>
+        )}
+        <button type="submit" disabled={action.busy}>
+          Sign in
+        </button>
       </form>
     </main>
   );

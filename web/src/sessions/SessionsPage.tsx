@@ -12,7 +12,9 @@ export function SessionsPage() {
   const action = useAction();
 
   async function revoke(session: SessionView) {
-    const where = session.current ? 'this browser (you will be signed out)' : deviceOf(session.userAgent);
+    const where = session.current
+      ? 'this browser (you will be signed out)'
+      : deviceOf(session.userAgent);
     if (!window.confirm(`Revoke the session in ${where}?`)) return;
     await action.run(async () => {
       await app.revokeSession(session.id);
@@ -24,12 +26,24 @@ export function SessionsPage() {
   return (
     <main>
       <h1>Your sessions</h1>
-      <p>Where you are signed in. A session ends after 12 hours without use, and 7 days after signing in. Revoking one signs that browser out at its next request.</p>
+      <p>
+        Where you are signed in. A session ends after 12 hours without use, and 7 days after signing
+        in. Revoking one signs that browser out at its next request.
+      </p>
       <ErrorNote error={error ?? action.error} />
       {data && (
         <table className="stack">
           <caption>Signed-in sessions</caption>
-          <thead><tr><th scope="col">Device</th><th scope="col">Signed in</th><th scope="col">Last seen</th><th scope="col"><span className="hidden">Actions</span></th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Device</th>
+              <th scope="col">Signed in</th>
+              <th scope="col">Last seen</th>
+              <th scope="col">
+                <span className="hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
           <tbody>
             {data.sessions.map((session) => (
               <tr key={session.id} aria-current={session.current ? 'true' : undefined}>
@@ -37,10 +51,22 @@ export function SessionsPage() {
                   <span title={session.userAgent}>{deviceOf(session.userAgent)}</span>
                   {session.current && <strong className="badge"> this session</strong>}
                 </td>
-                <td><Time at={session.createdAt} /></td>
-                <td><Time at={session.lastSeenAt} /></td>
                 <td>
-                  <button type="button" onClick={() => void revoke(session)} aria-label={session.current ? 'Sign out here: revoke this session' : `Revoke the session in ${deviceOf(session.userAgent)} signed in ${absoluteTime(session.createdAt)}`}>
+                  <Time at={session.createdAt} />
+                </td>
+                <td>
+                  <Time at={session.lastSeenAt} />
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    onClick={() => void revoke(session)}
+                    aria-label={
+                      session.current
+                        ? 'Sign out here: revoke this session'
+                        : `Revoke the session in ${deviceOf(session.userAgent)} signed in ${absoluteTime(session.createdAt)}`
+                    }
+                  >
                     {session.current ? 'Sign out here' : 'Revoke'}
                   </button>
                 </td>

@@ -3,12 +3,22 @@
  * (untrusted text): it is only matched against and shown as plain text.
  */
 const BROWSERS: readonly [RegExp, string][] = [
-  [/Edg\//, 'Edge'], [/OPR\//, 'Opera'], [/Firefox\//, 'Firefox'], [/HeadlessChrome\//, 'Headless Chrome'],
-  [/Chromium\//, 'Chromium'], [/Chrome\//, 'Chrome'], [/Version\/[\d.]+.*Safari\//, 'Safari'], [/curl\//, 'curl'],
+  [/Edg\//, 'Edge'],
+  [/OPR\//, 'Opera'],
+  [/Firefox\//, 'Firefox'],
+  [/HeadlessChrome\//, 'Headless Chrome'],
+  [/Chromium\//, 'Chromium'],
+  [/Chrome\//, 'Chrome'],
+  [/Version\/[\d.]+.*Safari\//, 'Safari'],
+  [/curl\//, 'curl'],
 ];
 const SYSTEMS: readonly [RegExp, string][] = [
-  [/Android/, 'Android'], [/iPhone|iPad|iPod/, 'iOS'], [/Windows/, 'Windows'], [/Mac OS X|Macintosh/, 'macOS'],
-  [/CrOS/, 'ChromeOS'], [/Linux/, 'Linux'],
+  [/Android/, 'Android'],
+  [/iPhone|iPad|iPod/, 'iOS'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
 ];
 
 export function deviceOf(userAgent: string): string {

@@ -4,7 +4,15 @@ import { useAction } from '../ui/useAction.ts';
 import type { ProjectUpdate } from './types.ts';
 
 /** Whether articles get a cover drawn from the brand. */
-export function CoversForm({ enabled, readOnly, save }: { enabled: boolean; readOnly: boolean; save(update: ProjectUpdate): Promise<unknown> }) {
+export function CoversForm({
+  enabled,
+  readOnly,
+  save,
+}: {
+  enabled: boolean;
+  readOnly: boolean;
+  save(update: ProjectUpdate): Promise<unknown>;
+}) {
   const [on, setOn] = useState(enabled);
   const action = useAction();
   const submit = (event: FormEvent) => {
@@ -21,7 +29,11 @@ export function CoversForm({ enabled, readOnly, save }: { enabled: boolean; read
         </label>
         <button type="submit">Save covers</button>
       </fieldset>
-      {general && <p role="alert" className="error">{general}</p>}
+      {general && (
+        <p role="alert" className="error">
+          {general}
+        </p>
+      )}
     </form>
   );
 }

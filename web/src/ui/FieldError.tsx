@@ -1,5 +1,9 @@
 /** A field's error from the server, tied to the field with aria-describedby={id} and announced when it appears. */
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
-  return <span id={id} className="field-error" role="alert">{message}</span>;
+  return (
+    <span id={id} className="field-error" role="alert">
+      {message}
+    </span>
+  );
 }

@@ -5,7 +5,17 @@ import { useId, useRef, useState } from 'react';
  * the browser keeps the clipboard from the page (served over plain HTTP on a LAN address, or the
  * permission refused), Copy selects the secret and says to press the keys instead.
  */
-export function NewSecret({ label, value, onDone, hint = 'Store it where your build or server reads secrets.' }: { label: string; value: string; onDone: () => void; hint?: string }) {
+export function NewSecret({
+  label,
+  value,
+  onDone,
+  hint = 'Store it where your build or server reads secrets.',
+}: {
+  label: string;
+  value: string;
+  onDone: () => void;
+  hint?: string;
+}) {
   const [copy, setCopy] = useState<'not yet' | 'copied' | 'refused'>('not yet');
   const titleId = useId();
   const secret = useRef<HTMLElement>(null);
@@ -27,12 +37,23 @@ export function NewSecret({ label, value, onDone, hint = 'Store it where your bu
   return (
     <section className="secret" aria-labelledby={titleId}>
       <h2 id={titleId}>{label}</h2>
-      <p><strong>Copy it now: it is shown only once.</strong> {hint}</p>
-      <output data-testid="new-secret"><code ref={secret}>{value}</code></output>
-      <button type="button" onClick={copySecret}>{copy === 'copied' ? 'Copied' : 'Copy'}</button>
-      <button type="button" onClick={onDone}>I stored it</button>
+      <p>
+        <strong>Copy it now: it is shown only once.</strong> {hint}
+      </p>
+      <output data-testid="new-secret">
+        <code ref={secret}>{value}</code>
+      </output>
+      <button type="button" onClick={copySecret}>
+        {copy === 'copied' ? 'Copied' : 'Copy'}
+      </button>
+      <button type="button" onClick={onDone}>
+        I stored it
+      </button>
       {copy === 'refused' && (
-        <p role="status">This browser does not let the page copy (it is not served over HTTPS, or the clipboard was refused). The secret is selected: press Ctrl+C, or ⌘C on a Mac.</p>
+        <p role="status">
+          This browser does not let the page copy (it is not served over HTTPS, or the clipboard was
+          refused). The secret is selected: press Ctrl+C, or ⌘C on a Mac.
+        </p>
       )}
     </section>
   );

@@ -19,9 +19,17 @@ export const openingPageReady = (): Promise<unknown> => Promise.all(openingChunk
  * prefetch that returns a promise holds the page's first render until it settles too. A page
  * whose chunk is already in renders it directly; otherwise it suspends until the chunk arrives.
  */
-export function lazyPage<P extends object>(pattern: string, load: () => Promise<{ default: ComponentType<P> }>, prefetch?: (params: Record<string, string>) => Promise<unknown> | undefined) {
+export function lazyPage<P extends object>(
+  pattern: string,
+  load: () => Promise<{ default: ComponentType<P> }>,
+  prefetch?: (params: Record<string, string>) => Promise<unknown> | undefined,
+) {
   let loaded: ComponentType<P> | null = null;
-  const loadModule = () => load().then((module) => { loaded = module.default; return module; });
+  const loadModule = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
   const Lazy = lazy(loadModule) as unknown as ComponentType<P>;
   const params = matchPath(pattern, window.location.pathname);
   if (params) {

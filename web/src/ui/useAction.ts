@@ -2,7 +2,11 @@ import { useState } from 'react';
 import type { RequestFailed } from '../api/appClient.ts';
 import { asRequestFailed } from './useResource.ts';
 
-export type Action = { busy: boolean; error: RequestFailed | null; run(action: () => Promise<unknown>): Promise<boolean> };
+export type Action = {
+  busy: boolean;
+  error: RequestFailed | null;
+  run(action: () => Promise<unknown>): Promise<boolean>;
+};
 
 /** A form's request: busy while it runs, and the API's error (for the form's fields) when it fails; `run` says whether it succeeded. */
 export function useAction(): Action {

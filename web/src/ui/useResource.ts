@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { RequestFailed } from '../api/appClient.ts';
 
-export type Resource<T> = { data: T | undefined; error: RequestFailed | null; loading: boolean; reload(): Promise<void> };
+export type Resource<T> = {
+  data: T | undefined;
+  error: RequestFailed | null;
+  loading: boolean;
+  reload(): Promise<void>;
+};
 
 /** Loads `load()` when the page opens and whenever `key` changes; `reload` after an action or a live update. */
 export function useResource<T>(load: () => Promise<T>, key: string): Resource<T> {
@@ -21,12 +26,19 @@ export function useResource<T>(load: () => Promise<T>, key: string): Resource<T>
       setLoading(false);
     }
   }, [run]);
-  useEffect(() => { setData(undefined); void reload(); }, [reload]);
+  useEffect(() => {
+    setData(undefined);
+    void reload();
+  }, [reload]);
   return { data, error, loading, reload };
 }
 
 /** Anything a request can throw, as the API's `{error:{code,message,details}}`. */
 export function asRequestFailed(failure: unknown): RequestFailed {
   if (failure instanceof RequestFailed) return failure;
-  return new RequestFailed({ status: 0, code: 'unreachable', message: 'Could not reach Inkstream. Check the connection and try again.' });
+  return new RequestFailed({
+    status: 0,
+    code: 'unreachable',
+    message: 'Could not reach Inkstream. Check the connection and try again.',
+  });
 }

@@ -7,13 +7,19 @@ import { Time } from '../ui/Time.tsx';
 const SuccessChart = lazy(() => import('./SuccessChart.tsx'));
 
 type Period = '24h' | '7d';
-const percent = (succeeded: number, failed: number) => (succeeded + failed === 0 ? '–' : `${Math.round((succeeded / (succeeded + failed)) * 100)}%`);
+const percent = (succeeded: number, failed: number) =>
+  succeeded + failed === 0 ? '–' : `${Math.round((succeeded / (succeeded + failed)) * 100)}%`;
 
 /** The endpoint's delivery attempts over the last 24 hours or 7 days: a chart, a summary sentence and the figures as a table. */
 export function StatsPanel({ endpointId, refreshKey }: { endpointId: string; refreshKey: number }) {
   const [period, setPeriod] = useState<Period>('24h');
   const stats = useResource(
-    () => unwrap(api.GET('/webhooks/{id}/stats', { params: { path: { id: endpointId }, query: { window: period } } })),
+    () =>
+      unwrap(
+        api.GET('/webhooks/{id}/stats', {
+          params: { path: { id: endpointId }, query: { window: period } },
+        }),
+      ),
     `${endpointId}:${period}:${refreshKey}`,
   );
   const data = stats.data?.stats;
@@ -36,17 +42,33 @@ export function StatsPanel({ endpointId, refreshKey }: { endpointId: string; ref
               ? `No delivery attempts in the ${label}.`
               : `${label[0].toUpperCase()}${label.slice(1)}: ${data.totals.succeeded} of ${data.totals.succeeded + data.totals.failed} attempts succeeded (${percent(data.totals.succeeded, data.totals.failed)}).`}
           </p>
-          <Suspense fallback={<p>Loading the chart…</p>}><SuccessChart stats={data} /></Suspense>
+          <Suspense fallback={<p>Loading the chart…</p>}>
+            <SuccessChart stats={data} />
+          </Suspense>
           <details>
             <summary>Figures as a table</summary>
             <table>
-              <caption>Attempts per {data.bucketHours === 1 ? 'hour' : `${data.bucketHours} hours`}, {label}</caption>
-              <thead><tr><th scope="col">From</th><th scope="col">Succeeded</th><th scope="col">Failed</th><th scope="col">Success rate</th></tr></thead>
+              <caption>
+                Attempts per {data.bucketHours === 1 ? 'hour' : `${data.bucketHours} hours`},{' '}
+                {label}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">From</th>
+                  <th scope="col">Succeeded</th>
+                  <th scope="col">Failed</th>
+                  <th scope="col">Success rate</th>
+                </tr>
+              </thead>
               <tbody>
                 {data.buckets.map((bucket) => (
                   <tr key={bucket.at}>
-                    <td><Time at={bucket.at} absolute /></td>
-                    <td>{bucket.succeeded}</td><td>{bucket.failed}</td><td>{percent(bucket.succeeded, bucket.failed)}</td>
+                    <td>
+                      <Time at={bucket.at} absolute />
+                    </td>
+                    <td>{bucket.succeeded}</td>
+                    <td>{bucket.failed}</td>
+                    <td>{percent(bucket.succeeded, bucket.failed)}</td>
                   </tr>
                 ))}
               </tbody>

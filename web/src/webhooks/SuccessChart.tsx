@@ -17,13 +17,28 @@ export default function SuccessChart({ stats }: { stats: DeliveryStats }) {
       const total = bucket.succeeded + bucket.failed;
       return total === 0 ? null : Math.round((bucket.succeeded / total) * 1000) / 10;
     });
-    const plot = new uPlot({
-      width: Math.max(280, Math.min(element.clientWidth || 640, 900)), height: 220,
-      scales: { y: { range: [0, 100] } },
-      series: [{}, { label: 'Success rate (%)', stroke: '#1f7a3a', width: 2, points: { show: true } }],
-      axes: [{}, { label: '%' }],
-    }, [times, rates], element);
+    const plot = new uPlot(
+      {
+        width: Math.max(280, Math.min(element.clientWidth || 640, 900)),
+        height: 220,
+        scales: { y: { range: [0, 100] } },
+        series: [
+          {},
+          { label: 'Success rate (%)', stroke: '#1f7a3a', width: 2, points: { show: true } },
+        ],
+        axes: [{}, { label: '%' }],
+      },
+      [times, rates],
+      element,
+    );
     return () => plot.destroy();
   }, [stats]);
-  return <div ref={box} className="chart" role="img" aria-label={`Success rate per ${stats.bucketHours === 1 ? 'hour' : `${stats.bucketHours} hours`}; the figures are in the table below`} />;
+  return (
+    <div
+      ref={box}
+      className="chart"
+      role="img"
+      aria-label={`Success rate per ${stats.bucketHours === 1 ? 'hour' : `${stats.bucketHours} hours`}; the figures are in the table below`}
+    />
+  );
 }

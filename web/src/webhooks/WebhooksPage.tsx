@@ -20,7 +20,10 @@ const FIELDS = ['url', 'description', 'events'] as const;
 /** The webhooks portal: the account's endpoints, registering one (its secret shown once), the event catalogue. */
 export function WebhooksPage({ me }: { me: Me }) {
   const canWrite = me.member.role !== 'viewer';
-  const endpoints = useResource(() => unwrap(api.GET('/webhooks', { params: { query: { limit: 200 } } })), 'webhooks');
+  const endpoints = useResource(
+    () => unwrap(api.GET('/webhooks', { params: { query: { limit: 200 } } })),
+    'webhooks',
+  );
   const catalogue = useResource(() => unwrap(api.GET('/webhooks/event-types')), 'event-types');
   const [events, setEvents] = useState<EventType[] | null>(null);
   const action = useAction();
@@ -33,7 +36,11 @@ export function WebhooksPage({ me }: { me: Me }) {
     const url = String(data.get('url')).trim();
     const description = String(data.get('description') ?? '').trim();
     void action.run(async () => {
-      const body = { url, ...(events === null ? {} : { events }), ...(description ? { description } : {}) };
+      const body = {
+        url,
+        ...(events === null ? {} : { events }),
+        ...(description ? { description } : {}),
+      };
       const { webhook } = await unwrap(api.POST('/webhooks', { body }));
       setSecret({ label: `Signing secret of ${webhook.url}`, value: webhook.secret });
       form.reset();
@@ -48,26 +55,46 @@ export function WebhooksPage({ me }: { me: Me }) {
   return (
     <main>
       <h1>Webhooks</h1>
-      <p>Inkstream sends signed POST requests to these endpoints when something happens in your pipeline (docs/webhooks.md).</p>
+      <p>
+        Inkstream sends signed POST requests to these endpoints when something happens in your
+        pipeline (docs/webhooks.md).
+      </p>
       {!canWrite && <p>As a viewer you can read everything here but change nothing.</p>}
-      {secret && <NewSecret label={secret.label} value={secret.value} onDone={() => setSecret(null)} />}
+      {secret && (
+        <NewSecret label={secret.label} value={secret.value} onDone={() => setSecret(null)} />
+      )}
       <ErrorNote error={endpoints.error} />
       <table>
         <caption>Endpoints</caption>
-        <thead><tr><th scope="col">URL</th><th scope="col">Events</th><th scope="col">State</th><th scope="col">Created</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">URL</th>
+            <th scope="col">Events</th>
+            <th scope="col">State</th>
+            <th scope="col">Created</th>
+          </tr>
+        </thead>
         <tbody>
           {endpoints.data?.webhooks.map((endpoint) => (
             <tr key={endpoint.id}>
               <td>
                 <Link to={`/webhooks/${endpoint.id}`}>{endpoint.url}</Link>
-                {endpoint.description && <small className="endpoint-description">{endpoint.description}</small>}
+                {endpoint.description && (
+                  <small className="endpoint-description">{endpoint.description}</small>
+                )}
               </td>
               <td>{endpoint.events === null ? 'every type' : endpoint.events.join(', ')}</td>
               <td>{endpointState(endpoint)}</td>
-              <td><Time at={endpoint.createdAt} /></td>
+              <td>
+                <Time at={endpoint.createdAt} />
+              </td>
             </tr>
           ))}
-          {endpoints.data?.webhooks.length === 0 && <tr><td colSpan={4}>No endpoints yet.</td></tr>}
+          {endpoints.data?.webhooks.length === 0 && (
+            <tr>
+              <td colSpan={4}>No endpoints yet.</td>
+            </tr>
+          )}
         </tbody>
       </table>
 
@@ -75,19 +102,46 @@ export function WebhooksPage({ me }: { me: Me }) {
       <form onSubmit={create} aria-label="Add an endpoint">
         <label>
           Endpoint URL (https)
-          <input name="url" type="url" required placeholder="https://example.com/hooks/inkstream" disabled={!canWrite}
-            aria-invalid={urlError ? true : undefined} aria-describedby="url-error" />
+          <input
+            name="url"
+            type="url"
+            required
+            placeholder="https://example.com/hooks/inkstream"
+            disabled={!canWrite}
+            aria-invalid={urlError ? true : undefined}
+            aria-describedby="url-error"
+          />
           <FieldError id="url-error" message={urlError} />
         </label>
         <label>
           Description (optional)
-          <input name="description" maxLength={DESCRIPTION_MAX} placeholder="what this endpoint is for" disabled={!canWrite}
-            aria-invalid={descriptionError ? true : undefined} aria-describedby="description-error" />
+          <input
+            name="description"
+            maxLength={DESCRIPTION_MAX}
+            placeholder="what this endpoint is for"
+            disabled={!canWrite}
+            aria-invalid={descriptionError ? true : undefined}
+            aria-describedby="description-error"
+          />
           <FieldError id="description-error" message={descriptionError} />
         </label>
-        <EventPicker catalogue={catalogue.data?.eventTypes ?? []} value={events} onChange={setEvents} disabled={!canWrite} error={messageFor(action.error, 'events')} />
-        {general && <p role="alert" className="error">{general}</p>}
-        <div><button type="submit" disabled={!canWrite || action.busy}>Add endpoint</button></div>
+        <EventPicker
+          catalogue={catalogue.data?.eventTypes ?? []}
+          value={events}
+          onChange={setEvents}
+          disabled={!canWrite}
+          error={messageFor(action.error, 'events')}
+        />
+        {general && (
+          <p role="alert" className="error">
+            {general}
+          </p>
+        )}
+        <div>
+          <button type="submit" disabled={!canWrite || action.busy}>
+            Add endpoint
+          </button>
+        </div>
       </form>
 
       <ErrorNote error={catalogue.error} />

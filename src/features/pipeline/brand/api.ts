@@ -14,19 +14,27 @@ const ProjectId = idOf('prj');
  * The profile the crawl learned (empty values until the first crawl finishes), the parts a user
  * set by PUT (a re-crawl keeps them), and where the crawl stands.
  */
-const LastCrawl = z.object({
-  crawlId: z.string(),
-  at: z.string(),
-  initial: z.boolean().describe('The project\'s first crawl: nothing to compare with'),
-  changedParts: z.array(z.enum([...BRAND_PARTS, 'palette'])).describe('Parts the crawl changed; an edited part is kept, so it is never among them'),
-  keptEditedParts: z.array(z.enum(BRAND_PARTS)).describe('Parts a person set by PUT that the crawl left as they were'),
-  before: BrandProfile.partial().describe('Each changed part as it was before the crawl'),
-}).meta({ id: 'BrandCrawlChanges' });
+const LastCrawl = z
+  .object({
+    crawlId: z.string(),
+    at: z.string(),
+    initial: z.boolean().describe("The project's first crawl: nothing to compare with"),
+    changedParts: z
+      .array(z.enum([...BRAND_PARTS, 'palette']))
+      .describe('Parts the crawl changed; an edited part is kept, so it is never among them'),
+    keptEditedParts: z
+      .array(z.enum(BRAND_PARTS))
+      .describe('Parts a person set by PUT that the crawl left as they were'),
+    before: BrandProfile.partial().describe('Each changed part as it was before the crawl'),
+  })
+  .meta({ id: 'BrandCrawlChanges' });
 
 export const BrandBody = BrandProfile.extend({
   editedParts: z.array(z.enum(BRAND_PARTS)),
   crawlStatus: z.enum(['pending', 'done', 'failed']),
-  lastCrawl: LastCrawl.nullable().describe('What the latest finished crawl changed; null before the first'),
+  lastCrawl: LastCrawl.nullable().describe(
+    'What the latest finished crawl changed; null before the first',
+  ),
 }).meta({ id: 'Brand' });
 
 const BrandResponse = z.object({ brand: BrandBody });
@@ -35,13 +43,25 @@ export function presentBrand(doc: ProjectDoc) {
   const editedParts = BRAND_PARTS.filter((part) => doc.brandEditedParts.includes(part));
   const brand = doc.brand ?? emptyBrand();
   // Profiles recorded before facts kept their sentence have none.
-  const companyFacts = brand.companyFacts.map((fact) => ({ ...fact, evidence: fact.evidence ?? null }));
-  return { ...brand, companyFacts, editedParts, crawlStatus: doc.crawl.status, lastCrawl: doc.lastBrandCrawl ?? null };
+  const companyFacts = brand.companyFacts.map((fact) => ({
+    ...fact,
+    evidence: fact.evidence ?? null,
+  }));
+  return {
+    ...brand,
+    companyFacts,
+    editedParts,
+    crawlStatus: doc.crawl.status,
+    lastCrawl: doc.lastBrandCrawl ?? null,
+  };
 }
 
 export const brandRoutes = [
   route({
-    method: 'get', path: '/projects/:id/brand', tag: 'Brand', summary: 'Read the brand profile: voice, facts, do/don\'t, traits, cover style and palette',
+    method: 'get',
+    path: '/projects/:id/brand',
+    tag: 'Brand',
+    summary: "Read the brand profile: voice, facts, do/don't, traits, cover style and palette",
     params: z.object({ id: ProjectId }),
     responses: { 200: BrandResponse },
     errors: [404],
@@ -51,7 +71,11 @@ export const brandRoutes = [
     },
   }),
   route({
-    method: 'put', path: '/projects/:id/brand', tag: 'Brand', summary: 'Set any of voice, companyFacts, doDont, voiceTraits, coverStyle; the other parts are kept',
+    method: 'put',
+    path: '/projects/:id/brand',
+    tag: 'Brand',
+    summary:
+      'Set any of voice, companyFacts, doDont, voiceTraits, coverStyle; the other parts are kept',
     params: z.object({ id: ProjectId }),
     body: BrandUpdate,
     responses: { 200: BrandResponse },
@@ -59,8 +83,16 @@ export const brandRoutes = [
     async handle(input) {
       const { params, body, auth, platform } = input;
       const doc = await ownedProject({ platform, auth }, params.id);
-      const result = await platform.commands.execute(projectStream, params.id, { type: 'EditBrand', update: body, at: platform.clock.now() }, commandContext(input));
-      return { status: 200, body: { brand: presentBrand(applyAppended(projects, doc, result.events)!) } };
+      const result = await platform.commands.execute(
+        projectStream,
+        params.id,
+        { type: 'EditBrand', update: body, at: platform.clock.now() },
+        commandContext(input),
+      );
+      return {
+        status: 200,
+        body: { brand: presentBrand(applyAppended(projects, doc, result.events)!) },
+      };
     },
   }),
 ];

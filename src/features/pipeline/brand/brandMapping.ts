@@ -1,16 +1,36 @@
 import type { BrandProfile as LearnedBrand, SourcedFact } from './learn/brandProfile.ts';
 import type { CrawledPage } from '../../../integrations/crawler/index.ts';
 import type { z } from 'zod';
-import { BrandProfile, pageTextLimit, type CompanyFact as CompanyFactSchema, type CoverStyle as CoverStyleSchema, type CrawledPageSummary } from '../../../domain/projects/brand.ts';
+import {
+  BrandProfile,
+  pageTextLimit,
+  type CompanyFact as CompanyFactSchema,
+  type CoverStyle as CoverStyleSchema,
+  type CrawledPageSummary,
+} from '../../../domain/projects/brand.ts';
 
 type CompanyFact = z.infer<typeof CompanyFactSchema>;
 type CoverStyle = z.infer<typeof CoverStyleSchema>;
 
-const cut = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+const cut = (text: string, max: number): string =>
+  text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 
 function facts(learned: LearnedBrand['companyFacts']): CompanyFact[] {
-  const fact = (kind: CompanyFact['kind'], found: SourcedFact | undefined, value = found?.value): CompanyFact[] =>
-    found && value ? [{ kind, value: cut(value, 500), sourceUrl: found.sourceUrl ?? null, evidence: found.evidence ? cut(found.evidence, 600) : null }] : [];
+  const fact = (
+    kind: CompanyFact['kind'],
+    found: SourcedFact | undefined,
+    value = found?.value,
+  ): CompanyFact[] =>
+    found && value
+      ? [
+          {
+            kind,
+            value: cut(value, 500),
+            sourceUrl: found.sourceUrl ?? null,
+            evidence: found.evidence ? cut(found.evidence, 600) : null,
+          },
+        ]
+      : [];
   return [
     ...fact('name', learned.name),
     ...fact('founded', learned.founded),
@@ -20,19 +40,36 @@ function facts(learned: LearnedBrand['companyFacts']): CompanyFact[] {
     ...learned.offers.flatMap((offer) => fact('offer', offer)),
     ...learned.proofPoints.flatMap((proof) => fact('proof_point', proof)),
     // A customer's words are proof too; quoted so nobody reads them as the company's claim.
-    ...learned.testimonials.flatMap((quote) => fact('proof_point', quote, /^["“]/.test(quote.value) ? quote.value : `“${quote.value}”`)),
+    ...learned.testimonials.flatMap((quote) =>
+      fact('proof_point', quote, /^["“]/.test(quote.value) ? quote.value : `“${quote.value}”`),
+    ),
   ].slice(0, 100);
 }
 
 /** The crawler's richer cover vocabulary folded into the public one the covers are drawn from. */
 function coverStyle(learned: LearnedBrand['coverStyle']): CoverStyle {
   const family = learned.typography.genericFamily;
-  const technical = family === 'monospace' && (learned.mood === 'minimal' || learned.mood === 'dark');
-  const mood: CoverStyle['mood'] = technical ? 'technical'
-    : learned.mood === 'minimal' ? 'calm' : learned.mood === 'dark' ? 'bold' : learned.mood;
-  const shapes: CoverStyle['shapes'] = learned.shapes === 'rounded' ? 'circles' : learned.shapes === 'organic' ? 'waves'
-    : mood === 'bold' ? 'blocks' : mood === 'technical' ? 'grid' : 'diagonal';
-  const typography: CoverStyle['typography'] = family === 'serif' ? 'serif' : family === 'monospace' ? 'mono' : 'sans';
+  const technical =
+    family === 'monospace' && (learned.mood === 'minimal' || learned.mood === 'dark');
+  const mood: CoverStyle['mood'] = technical
+    ? 'technical'
+    : learned.mood === 'minimal'
+      ? 'calm'
+      : learned.mood === 'dark'
+        ? 'bold'
+        : learned.mood;
+  const shapes: CoverStyle['shapes'] =
+    learned.shapes === 'rounded'
+      ? 'circles'
+      : learned.shapes === 'organic'
+        ? 'waves'
+        : mood === 'bold'
+          ? 'blocks'
+          : mood === 'technical'
+            ? 'grid'
+            : 'diagonal';
+  const typography: CoverStyle['typography'] =
+    family === 'serif' ? 'serif' : family === 'monospace' ? 'mono' : 'sans';
   return { mood, shapes, typography };
 }
 
@@ -49,10 +86,18 @@ export function toPublicBrand(learned: LearnedBrand): BrandProfile {
     },
     voiceTraits: learned.voiceTraits.slice(0, 20).map((trait) => cut(trait, 80)),
     companyFacts: facts(learned.companyFacts),
-    doDont: { do: learned.doDont.do.slice(0, 30).map((rule) => cut(rule, 300)), dont: learned.doDont.dont.slice(0, 30).map((rule) => cut(rule, 300)) },
+    doDont: {
+      do: learned.doDont.do.slice(0, 30).map((rule) => cut(rule, 300)),
+      dont: learned.doDont.dont.slice(0, 30).map((rule) => cut(rule, 300)),
+    },
     coverStyle: coverStyle(learned.coverStyle),
     palette: {
-      colors: learned.palette.colors.slice(0, 24).map((color) => ({ hex: color.hex, role: color.role ?? null, source: color.source, weight: color.weight })),
+      colors: learned.palette.colors.slice(0, 24).map((color) => ({
+        hex: color.hex,
+        role: color.role ?? null,
+        source: color.source,
+        weight: color.weight,
+      })),
       primary: learned.palette.primary,
       accent: learned.palette.accent,
       background: learned.palette.background,

@@ -11,8 +11,11 @@ export const SAMPLE_COVER_TITLE = 'How to plan a month of articles in one aftern
 
 export const coverSampleRoutes = [
   route({
-    method: 'get', path: '/projects/:id/brand/cover-sample', tag: 'Brand',
-    summary: 'A sample cover (1200×630 PNG) drawn from the brand\'s palette and cover style with a fixed title',
+    method: 'get',
+    path: '/projects/:id/brand/cover-sample',
+    tag: 'Brand',
+    summary:
+      "A sample cover (1200×630 PNG) drawn from the brand's palette and cover style with a fixed title",
     params: z.object({ id: idOf('prj') }),
     responses: { 200: { binary: 'image/png' } },
     errors: [404],
@@ -21,12 +24,26 @@ export const coverSampleRoutes = [
       const { palette, coverStyle } = doc.brand ?? emptyBrand();
       const cover: Cover = {
         title: SAMPLE_COVER_TITLE,
-        palette: { primary: palette.primary, accent: palette.accent, background: palette.background, text: palette.text },
-        style: { mood: coverStyle.mood, shapes: coverStyle.shapes, typography: coverStyle.typography },
+        palette: {
+          primary: palette.primary,
+          accent: palette.accent,
+          background: palette.background,
+          text: palette.text,
+        },
+        style: {
+          mood: coverStyle.mood,
+          shapes: coverStyle.shapes,
+          typography: coverStyle.typography,
+        },
       };
       const png = await renderCover(cover, platform.config.INKSTREAM_COVER_FONT);
       // Revalidated on every view: an edit of the cover style changes it at once.
-      return { status: 200, raw: png, contentType: 'image/png', headers: { ETag: coverETag(cover), 'Cache-Control': 'private, no-cache' } };
+      return {
+        status: 200,
+        raw: png,
+        contentType: 'image/png',
+        headers: { ETag: coverETag(cover), 'Cache-Control': 'private, no-cache' },
+      };
     },
   }),
 ];

@@ -15,7 +15,15 @@ import { refineVoice } from './refineVoice.ts';
 
 export const CRAWL_WORKER = 'pipeline.crawl';
 
-type Crawled = { failure: string } | { brand: BrandProfile; pages: CrawledPageSummary[]; sitemapUrls: string[]; provider: string; model: string | null };
+type Crawled =
+  | { failure: string }
+  | {
+      brand: BrandProfile;
+      pages: CrawledPageSummary[];
+      sitemapUrls: string[];
+      provider: string;
+      model: string | null;
+    };
 
 /**
  * The brand crawl: the site is crawled (robots, sitemap, page cap, deadline), the brand learned
@@ -27,22 +35,45 @@ export function crawlProcess(ctx: PipelineContext): PartitionedHandler {
 
   async function crawl(project: ActiveProject): Promise<Crawled> {
     // Projects on one site crawl it in turn; the wait is not part of the crawl's deadline.
-    const result = await ctx.crawlSites.run(new URL(project.websiteUrl).host, () => crawlSite({
-      websiteUrl: project.websiteUrl, blogUrl: project.blogUrl ?? undefined, sitemapUrl: project.sitemapUrl ?? undefined,
-      pageCap: ctx.crawl.pageCap, deadlineMs: ctx.crawl.deadlineMs,
-    }, ctx.http), { signal: ctx.signal });
-    if (result.failure !== undefined) return { failure: result.failure || 'No page could be read.' };
+    const result = await ctx.crawlSites.run(
+      new URL(project.websiteUrl).host,
+      () =>
+        crawlSite(
+          {
+            websiteUrl: project.websiteUrl,
+            blogUrl: project.blogUrl ?? undefined,
+            sitemapUrl: project.sitemapUrl ?? undefined,
+            pageCap: ctx.crawl.pageCap,
+            deadlineMs: ctx.crawl.deadlineMs,
+          },
+          ctx.http,
+        ),
+      { signal: ctx.signal },
+    );
+    if (result.failure !== undefined)
+      return { failure: result.failure || 'No page could be read.' };
     const pages = pageSummaries(result.pages);
     const crawledUrls = new Set(pages.map((page) => page.url));
     const sitemapUrls = (result.sitemapUrls ?? []).filter((url) => !crawledUrls.has(url));
     const measured = toPublicBrand(learnBrand(result));
     if (!ctx.llm) return { brand: measured, pages, sitemapUrls, provider: 'offline', model: null };
-    const refined = await attempt(() => refineVoice(ctx.llm!, measured, pages, ctx.modelFor(project.settings)));
+    const refined = await attempt(() =>
+      refineVoice(ctx.llm!, measured, pages, ctx.modelFor(project.settings)),
+    );
     if (!refined.ok) {
-      ctx.logger.warn({ err: refined.error, projectId: project.id }, 'voice refinement failed; keeping the measured voice');
+      ctx.logger.warn(
+        { err: refined.error, projectId: project.id },
+        'voice refinement failed; keeping the measured voice',
+      );
       return { brand: measured, pages, sitemapUrls, provider: 'offline', model: null };
     }
-    return { brand: BrandProfile.parse(refined.value.brand), pages, sitemapUrls, provider: ctx.llm.provider, model: refined.value.model };
+    return {
+      brand: BrandProfile.parse(refined.value.brand),
+      pages,
+      sitemapUrls,
+      provider: ctx.llm.provider,
+      model: refined.value.model,
+    };
   }
 
   return {
@@ -53,20 +84,43 @@ export function crawlProcess(ctx: PipelineContext): PartitionedHandler {
     async handle(event: StoredEvent) {
       const { projectId, crawlId } = event.data as { projectId: string; crawlId: string };
       const { state: project } = await loadStream(platform.eventStore, projectStream, projectId);
-      if (project.status === 'none' || project.crawl.crawlId !== crawlId || project.crawl.status !== 'pending') return;
+      if (
+        project.status === 'none' ||
+        project.crawl.crawlId !== crawlId ||
+        project.crawl.status !== 'pending'
+      )
+        return;
       const outcome = await attempt(() => crawl(project), ctx.signal);
       const at = platform.clock.now();
       if (!outcome.ok || 'failure' in outcome.value) {
         if (!outcome.ok) ctx.logger.warn({ err: outcome.error, projectId }, 'brand crawl failed');
-        const reason = outcome.ok ? (outcome.value as { failure: string }).failure
+        const reason = outcome.ok
+          ? (outcome.value as { failure: string }).failure
           : `The crawl of ${project.websiteUrl} failed: ${describeError(outcome.error)}. Check the address, then POST /api/v1/projects/${projectId}/crawl.`;
-        await platform.commands.execute(projectStream, projectId, { type: 'RecordCrawlFailed', crawlId, reason, at },
-          reactionContext(event, CRAWL_WORKER, 'fail'));
+        await platform.commands.execute(
+          projectStream,
+          projectId,
+          { type: 'RecordCrawlFailed', crawlId, reason, at },
+          reactionContext(event, CRAWL_WORKER, 'fail'),
+        );
         return;
       }
       const { brand, pages, sitemapUrls, provider, model } = outcome.value;
-      await platform.commands.execute(projectStream, projectId, { type: 'RecordBrandCrawled', crawlId, learned: brand, pages, sitemapUrls, provider, model, at },
-        reactionContext(event, CRAWL_WORKER, 'record'));
+      await platform.commands.execute(
+        projectStream,
+        projectId,
+        {
+          type: 'RecordBrandCrawled',
+          crawlId,
+          learned: brand,
+          pages,
+          sitemapUrls,
+          provider,
+          model,
+          at,
+        },
+        reactionContext(event, CRAWL_WORKER, 'record'),
+      );
     },
   };
 }

@@ -21,7 +21,12 @@ export type Refined = { brand: BrandProfile; model: string; usage: TokenUsage };
  * Bounded in time: a slow or failing model leaves the measured profile in place (the caller
  * falls back), so a crawl never hangs on it.
  */
-export async function refineVoice(llm: LlmPort, brand: BrandProfile, pages: readonly CrawledPageSummary[], model: string | undefined): Promise<Refined> {
+export async function refineVoice(
+  llm: LlmPort,
+  brand: BrandProfile,
+  pages: readonly CrawledPageSummary[],
+  model: string | undefined,
+): Promise<Refined> {
   let sample = '';
   for (const page of pages) {
     if (sample.length >= PROMPT_BUDGET.voiceSample) break;
@@ -29,8 +34,13 @@ export async function refineVoice(llm: LlmPort, brand: BrandProfile, pages: read
   }
   sample = fitText(sample, PROMPT_BUDGET.voiceSample);
   const request = llm.generateObject({
-    schema: VoiceAnswer, schemaName: 'brand_voice', model, temperature: 0.2, maxOutputTokens: MAX_OUTPUT_TOKENS.brandVoice,
-    system: 'You are a brand editor. You describe how a website writes so that other writers can match it. Be concrete and brief.',
+    schema: VoiceAnswer,
+    schemaName: 'brand_voice',
+    model,
+    temperature: 0.2,
+    maxOutputTokens: MAX_OUTPUT_TOKENS.brandVoice,
+    system:
+      'You are a brand editor. You describe how a website writes so that other writers can match it. Be concrete and brief.',
     prompt: `Measured so far (keep what is right, correct what is not):
 Voice: ${fitText(brand.voice.summary, PROMPT_BUDGET.voice)} (person: ${brand.voice.person}, formality: ${brand.voice.formality}, about ${Math.round(brand.voice.avgSentenceWords)} words per sentence)
 Traits: ${fitText(brand.voiceTraits.join(', '), PROMPT_BUDGET.voiceTraits) || '(none)'}
@@ -43,12 +53,22 @@ The site's text:
 ${sample}`,
   });
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`the model did not answer within ${REFINE_TIMEOUT_MS / 1000} s`)), REFINE_TIMEOUT_MS); });
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`the model did not answer within ${REFINE_TIMEOUT_MS / 1000} s`)),
+      REFINE_TIMEOUT_MS,
+    );
+  });
   try {
     const answer = await Promise.race([request, timeout]);
     const { summary, voiceTraits, do: dos, dont } = answer.value;
     return {
-      brand: { ...brand, voice: { ...brand.voice, summary }, voiceTraits, doDont: { do: dos, dont } },
+      brand: {
+        ...brand,
+        voice: { ...brand.voice, summary },
+        voiceTraits,
+        doDont: { do: dos, dont },
+      },
       model: answer.model,
       usage: answer.usage,
     };

@@ -11,7 +11,10 @@ const POLL_MS = 200;
  * otherwise miss the brand, so while the first crawl is still running this waits for it, at
  * most as long as a crawl may take; then it writes with what is known.
  */
-export async function waitForCrawl(ctx: PipelineContext, projectId: string): Promise<ActiveProject | null> {
+export async function waitForCrawl(
+  ctx: PipelineContext,
+  projectId: string,
+): Promise<ActiveProject | null> {
   const giveUpAt = Date.now() + ctx.crawl.deadlineMs + 15_000;
   for (;;) {
     const { state } = await loadStream(ctx.platform.eventStore, projectStream, projectId);

@@ -12,12 +12,20 @@ const MAX_PAGE = 200;
  * page is small: most passes find nothing due, and a page of 200 topics read and parsed every 30 s
  * to see that the first is ahead was the scheduler's whole cost on an idle grown store.
  */
-export async function dueTopics(readStore: ReadStore, nowMs: number): Promise<Map<string, TopicDoc[]>> {
+export async function dueTopics(
+  readStore: ReadStore,
+  nowMs: number,
+): Promise<Map<string, TopicDoc[]>> {
   const byProject = new Map<string, TopicDoc[]>();
   let cursor: string | undefined;
   let limit = FIRST_PAGE;
   do {
-    const page = await readStore.find<TopicDoc>('topics', { filter: { status: 'scheduled' }, sort: { field: 'scheduledFor', direction: 'asc' }, limit, cursor });
+    const page = await readStore.find<TopicDoc>('topics', {
+      filter: { status: 'scheduled' },
+      sort: { field: 'scheduledFor', direction: 'asc' },
+      limit,
+      cursor,
+    });
     for (const topic of page.items) {
       if (!topic.scheduledFor) continue;
       if (Date.parse(topic.scheduledFor) > nowMs) return byProject;

@@ -10,14 +10,24 @@ import { readAllDocs } from '../readAllDocs.ts';
  * status (rejected ones included, so turned-down ideas stay down), every article's title, and
  * the site's own pages and the published articles, which a topic must not compete with.
  */
-export async function existingTopicsOf(readStore: ReadStore, projectId: string, sitePages: readonly CrawledPageSummary[] = [], sitemapUrls: readonly string[] = []): Promise<ExistingTopic[]> {
+export async function existingTopicsOf(
+  readStore: ReadStore,
+  projectId: string,
+  sitePages: readonly CrawledPageSummary[] = [],
+  sitemapUrls: readonly string[] = [],
+): Promise<ExistingTopic[]> {
   const [topics, articles] = await Promise.all([
     readAllDocs<TopicDoc>(readStore, 'topics', { projectId }),
     readAllDocs<ArticleDoc>(readStore, 'articles', { projectId }),
   ]);
   const seen = new Set<string>();
   const existing: ExistingTopic[] = [];
-  const add = (title: string, keyword: string | null, status: string, page?: { url: string; heading?: string }) => {
+  const add = (
+    title: string,
+    keyword: string | null,
+    status: string,
+    page?: { url: string; heading?: string },
+  ) => {
     const key = `${title.trim().toLowerCase()} ${page?.url ?? ''}`;
     if (seen.has(key)) return;
     seen.add(key);
@@ -26,9 +36,18 @@ export async function existingTopicsOf(readStore: ReadStore, projectId: string, 
   for (const topic of topics) add(topic.title, topic.keyword, topic.status);
   for (const article of articles) {
     const published = article.status === 'merged' && (article.path ?? article.slug);
-    add(article.title, article.keyword, published ? 'published' : 'written', published ? { url: published } : undefined);
+    add(
+      article.title,
+      article.keyword,
+      published ? 'published' : 'written',
+      published ? { url: published } : undefined,
+    );
   }
-  for (const page of sitePages) add(page.title, null, 'page on the site', { url: page.url, ...(page.headings[0] ? { heading: page.headings[0] } : {}) });
+  for (const page of sitePages)
+    add(page.title, null, 'page on the site', {
+      url: page.url,
+      ...(page.headings[0] ? { heading: page.headings[0] } : {}),
+    });
   for (const url of sitemapUrls) add('', null, 'page in the sitemap', { url });
   return existing;
 }

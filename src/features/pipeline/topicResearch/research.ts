@@ -38,29 +38,75 @@ export function researchProcess(ctx: PipelineContext): PartitionedHandler {
     return ids;
   }
 
-  type Outcome = { topicIds: string[]; provider: string; model: string | null } | { failed: string };
+  type Outcome =
+    | { topicIds: string[]; provider: string; model: string | null }
+    | { failed: string };
 
-  async function suggest(event: StoredEvent, project: ActiveProject, runId: string): Promise<Outcome> {
+  async function suggest(
+    event: StoredEvent,
+    project: ActiveProject,
+    runId: string,
+  ): Promise<Outcome> {
     await platform.readModels.catchUp(5_000);
-    const existingTopics = await existingTopicsOf(platform.readStore, project.id, project.pages, project.sitemapUrls);
-    const result = await attempt(() => ctx.writer.suggestTopics({
-      brand: brandInputOf(project), pages: pageInputsOf(project.pages), existingTopics, count: TOPICS_PER_RUN, model: ctx.modelFor(project.settings),
-    }), ctx.signal);
+    const existingTopics = await existingTopicsOf(
+      platform.readStore,
+      project.id,
+      project.pages,
+      project.sitemapUrls,
+    );
+    const result = await attempt(
+      () =>
+        ctx.writer.suggestTopics({
+          brand: brandInputOf(project),
+          pages: pageInputsOf(project.pages),
+          existingTopics,
+          count: TOPICS_PER_RUN,
+          model: ctx.modelFor(project.settings),
+        }),
+      ctx.signal,
+    );
     if (!result.ok) {
       ctx.logger.warn({ err: result.error, projectId: project.id, runId }, 'topic research failed');
-      return { failed: failureReason('Topic research', result.error, `POST /api/v1/projects/${project.id}/topics/suggest to start a new run`) };
+      return {
+        failed: failureReason(
+          'Topic research',
+          result.error,
+          `POST /api/v1/projects/${project.id}/topics/suggest to start a new run`,
+        ),
+      };
     }
     if (result.value.topics.length === 0) {
-      return { failed: 'Topic research found no idea that is not already a topic or an article of this project. Add topics by hand, or re-crawl the site after it has new pages.' };
+      return {
+        failed:
+          'Topic research found no idea that is not already a topic or an article of this project. Add topics by hand, or re-crawl the site after it has new pages.',
+      };
     }
     const at = platform.clock.now();
     const ids: string[] = [];
     for (const [index, topic] of result.value.topics.slice(0, MAX_TOPICS).entries()) {
       const topicId = researchTopicId(runId, index);
-      await platform.commands.execute(topicStream, topicId, { type: 'CreateTopic', topic: {
-        topicId, projectId: project.id, title: topic.title, keyword: topic.keyword || null, brief: topic.brief || null,
-        status: 'suggested', scheduledFor: null, priority: DEFAULT_PRIORITY, source: 'research', runId, rationale: topic.rationale || null, at,
-      } }, reactionContext(event, RESEARCH_WORKER, `topic-${index}`));
+      await platform.commands.execute(
+        topicStream,
+        topicId,
+        {
+          type: 'CreateTopic',
+          topic: {
+            topicId,
+            projectId: project.id,
+            title: topic.title,
+            keyword: topic.keyword || null,
+            brief: topic.brief || null,
+            status: 'suggested',
+            scheduledFor: null,
+            priority: DEFAULT_PRIORITY,
+            source: 'research',
+            runId,
+            rationale: topic.rationale || null,
+            at,
+          },
+        },
+        reactionContext(event, RESEARCH_WORKER, `topic-${index}`),
+      );
       ids.push(topicId);
     }
     return { topicIds: ids, provider: result.value.provider, model: result.value.model };
@@ -74,22 +120,37 @@ export function researchProcess(ctx: PipelineContext): PartitionedHandler {
     async handle(event) {
       const { projectId, runId } = event.data as { projectId: string; runId: string };
       const running = (project: { status: string; research?: ActiveProject['research'] }) =>
-        project.status !== 'none' && project.research?.runId === runId && project.research.status === 'running';
+        project.status !== 'none' &&
+        project.research?.runId === runId &&
+        project.research.status === 'running';
       const { state } = await loadStream(platform.eventStore, projectStream, projectId);
       if (!running(state)) return;
       const project = await waitForCrawl(ctx, projectId);
       if (!project || !running(project)) return;
       const before = await createdBefore(runId);
-      const outcome: Outcome = before.length > 0
-        ? { topicIds: before, provider: ctx.writer.provider, model: ctx.modelFor(project.settings) ?? null }
-        : await suggest(event, project, runId);
+      const outcome: Outcome =
+        before.length > 0
+          ? {
+              topicIds: before,
+              provider: ctx.writer.provider,
+              model: ctx.modelFor(project.settings) ?? null,
+            }
+          : await suggest(event, project, runId);
       const at = platform.clock.now();
       if ('topicIds' in outcome) {
-        await platform.commands.execute(projectStream, projectId, { type: 'RecordResearchCompleted', runId, ...outcome, at },
-          reactionContext(event, RESEARCH_WORKER, 'complete'));
+        await platform.commands.execute(
+          projectStream,
+          projectId,
+          { type: 'RecordResearchCompleted', runId, ...outcome, at },
+          reactionContext(event, RESEARCH_WORKER, 'complete'),
+        );
       } else {
-        await platform.commands.execute(projectStream, projectId, { type: 'RecordResearchFailed', runId, reason: outcome.failed, at },
-          reactionContext(event, RESEARCH_WORKER, 'fail'));
+        await platform.commands.execute(
+          projectStream,
+          projectId,
+          { type: 'RecordResearchFailed', runId, reason: outcome.failed, at },
+          reactionContext(event, RESEARCH_WORKER, 'fail'),
+        );
       }
     },
   };

@@ -9,12 +9,19 @@ export type WriteStep = 'start' | 'research' | 'write';
  * A refresh stays in `writing` after its draft (the publisher opens the PR from there), so its
  * write step is done once a refresh draft follows the last refresh request.
  */
-export function pendingStep(article: ActiveArticle, events: readonly StoredEvent[]): WriteStep | null {
+export function pendingStep(
+  article: ActiveArticle,
+  events: readonly StoredEvent[],
+): WriteStep | null {
   switch (article.status) {
-    case 'queued': return 'start';
-    case 'researching': return 'research';
-    case 'writing': return article.purpose === 'refresh' && refreshDrafted(events) ? null : 'write';
-    default: return null;
+    case 'queued':
+      return 'start';
+    case 'researching':
+      return 'research';
+    case 'writing':
+      return article.purpose === 'refresh' && refreshDrafted(events) ? null : 'write';
+    default:
+      return null;
   }
 }
 

@@ -1,5 +1,16 @@
-import { coverSitePath, type ActiveArticle, type Cover, type Generation } from '../../../domain/articles/article.ts';
-import { buildMdx, countWords, parseMdx, slugify, type ArticleFrontmatter } from '../../../mdx/mdx.ts';
+import {
+  coverSitePath,
+  type ActiveArticle,
+  type Cover,
+  type Generation,
+} from '../../../domain/articles/article.ts';
+import {
+  buildMdx,
+  countWords,
+  parseMdx,
+  slugify,
+  type ArticleFrontmatter,
+} from '../../../mdx/mdx.ts';
 import { assertInertMdx } from '../../../mdx/mdxGate.ts';
 import { codeInField, neutraliseMdx, type Neutralised } from '../../../mdx/neutralise.ts';
 import type { Draft } from '../../../integrations/llm/writer.ts';
@@ -14,13 +25,25 @@ export function coverFor(project: ActiveProject, title: string): Cover | null {
   const { palette, coverStyle } = project.brand;
   return {
     title,
-    palette: { primary: palette.primary, accent: palette.accent, background: palette.background, text: palette.text },
+    palette: {
+      primary: palette.primary,
+      accent: palette.accent,
+      background: palette.background,
+      text: palette.text,
+    },
     style: { mood: coverStyle.mood, shapes: coverStyle.shapes, typography: coverStyle.typography },
   };
 }
 
 export type BuiltDraft = {
-  mdx: string; slug: string; title: string; wordCount: number; cover: Cover | null; neutralised: Neutralised[]; claims: Claim[]; checks: QualityCheck[];
+  mdx: string;
+  slug: string;
+  title: string;
+  wordCount: number;
+  cover: Cover | null;
+  neutralised: Neutralised[];
+  claims: Claim[];
+  checks: QualityCheck[];
 };
 
 /**
@@ -30,14 +53,23 @@ export type BuiltDraft = {
  * MDX gate, or this throws, and the quality gate's checks are computed on it (docs/content-quality.md).
  */
 export function buildDraft(input: {
-  article: ActiveArticle; project: ActiveProject; draft: Draft; generation: Generation; purpose: 'write' | 'refresh'; at: string;
+  article: ActiveArticle;
+  project: ActiveProject;
+  draft: Draft;
+  generation: Generation;
+  purpose: 'write' | 'refresh';
+  at: string;
 }): BuiltDraft {
   const { article, project, draft, generation, purpose, at } = input;
   const replaced = purpose === 'refresh' && article.mdx ? parseMdx(article.mdx) : null;
   const previous = replaced?.frontmatter ?? null;
   const inert = neutraliseMdx(draft.body, replaced?.body ?? null);
   const body = { ...inert, ...onSiteLinks(inert.text, project) };
-  const neutralised = [...body.neutralised, ...codeInField(draft.title, 'title'), ...codeInField(draft.description, 'description')];
+  const neutralised = [
+    ...body.neutralised,
+    ...codeInField(draft.title, 'title'),
+    ...codeInField(draft.description, 'description'),
+  ];
   const slug = previous?.slug ?? article.slug ?? slugify(draft.title);
   const cover = coverFor(project, draft.title);
   const brand = brandNameOf(project);
@@ -53,7 +85,10 @@ export function buildDraft(input: {
     ...(cover ? { cover: coverSitePath(slug) } : {}),
     author: brand,
     brand,
-    generator: { provider: generation.provider === 'openai' ? 'openai' : 'offline', model: generation.model ?? 'unknown' },
+    generator: {
+      provider: generation.provider === 'openai' ? 'openai' : 'offline',
+      model: generation.model ?? 'unknown',
+    },
     kind: draft.kind,
   };
   if (!cover) delete frontmatter.cover;
@@ -61,6 +96,23 @@ export function buildDraft(input: {
   const mdx = buildMdx(frontmatter, body.text);
   assertInertMdx(mdx, replaced ? article.mdx : null);
   const claims = recordedClaims(draft.claims ?? []);
-  const checks = qualityChecks({ article, project, mdx, title: draft.title, claims, removedLinks: body.removed, neutralised });
-  return { mdx, slug, title: draft.title, wordCount: countWords(body.text), cover, neutralised, claims, checks };
+  const checks = qualityChecks({
+    article,
+    project,
+    mdx,
+    title: draft.title,
+    claims,
+    removedLinks: body.removed,
+    neutralised,
+  });
+  return {
+    mdx,
+    slug,
+    title: draft.title,
+    wordCount: countWords(body.text),
+    cover,
+    neutralised,
+    claims,
+    checks,
+  };
 }

@@ -12,9 +12,19 @@ const MAX_CANDIDATES = 50;
  * them at (`{siteUrl}/blog/{slug}`, or `{blogUrl}/{slug}` when the project has a blog URL): link
  * candidates for the next draft. They are on the site's host, so the link policy keeps them.
  */
-export async function publishedArticles(platform: Pick<Platform, 'readStore'>, project: ActiveProject): Promise<Source[]> {
+export async function publishedArticles(
+  platform: Pick<Platform, 'readStore'>,
+  project: ActiveProject,
+): Promise<Source[]> {
   const page = await platform.readStore.find<ArticleDoc>('articles', {
-    filter: { projectId: project.id, status: 'merged' }, sort: { field: 'createdAt', direction: 'desc' }, limit: MAX_CANDIDATES,
+    filter: { projectId: project.id, status: 'merged' },
+    sort: { field: 'createdAt', direction: 'desc' },
+    limit: MAX_CANDIDATES,
   });
-  return page.items.filter((doc) => doc.slug).map((doc) => ({ url: articleUrl(defaultUrlPattern(project), project, doc.slug!), title: doc.title }));
+  return page.items
+    .filter((doc) => doc.slug)
+    .map((doc) => ({
+      url: articleUrl(defaultUrlPattern(project), project, doc.slug!),
+      title: doc.title,
+    }));
 }

@@ -1,7 +1,11 @@
 import { mdxBodyOf } from '../../../mdx/mdx.ts';
 import { fitText, PROMPT_BUDGET } from '../../../integrations/llm/promptBudget.ts';
 
-const headingsOf = (body: string): string[] => body.split('\n').filter((line) => /^#{2,3} \S/.test(line)).map((line) => line.trim());
+const headingsOf = (body: string): string[] =>
+  body
+    .split('\n')
+    .filter((line) => /^#{2,3} \S/.test(line))
+    .map((line) => line.trim());
 
 /**
  * What a refresh tells the model about the published version, once: the research step plans

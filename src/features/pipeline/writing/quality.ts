@@ -10,21 +10,35 @@ import { normalise } from './checks/bodyText.ts';
 import { siteLinkPolicy } from './siteLinks.ts';
 
 /** An inert body with every link that leads off the project's site made plain text. */
-export const onSiteLinks = (body: string, project: ActiveProject): UnlinkedText => unlinkExcept(body, siteLinkPolicy(project));
+export const onSiteLinks = (body: string, project: ActiveProject): UnlinkedText =>
+  unlinkExcept(body, siteLinkPolicy(project));
 
 /**
  * The quality gate's verdicts on an article file as it will be recorded: offsets point into the
  * body GET /articles/:id shows (the file after its frontmatter).
  */
 export function qualityChecks(input: {
-  article: ActiveArticle; project: ActiveProject; mdx: string; title: string; claims: readonly Claim[];
-  removedLinks: readonly RemovedLink[]; neutralised: readonly Neutralised[];
+  article: ActiveArticle;
+  project: ActiveProject;
+  mdx: string;
+  title: string;
+  claims: readonly Claim[];
+  removedLinks: readonly RemovedLink[];
+  neutralised: readonly Neutralised[];
 }): QualityCheck[] {
   const brand = brandInputOf(input.project);
   return runChecks({
-    body: mdxBodyOf(input.mdx), title: input.title, keyword: input.article.keyword, outline: input.article.outline, claims: input.claims,
-    pages: input.project.pages, companyFacts: brand.companyFacts, brand, targetWords: TARGET_WORDS,
-    removedLinks: input.removedLinks, neutralised: input.neutralised,
+    body: mdxBodyOf(input.mdx),
+    title: input.title,
+    keyword: input.article.keyword,
+    outline: input.article.outline,
+    claims: input.claims,
+    pages: input.project.pages,
+    companyFacts: brand.companyFacts,
+    brand,
+    targetWords: TARGET_WORDS,
+    removedLinks: input.removedLinks,
+    neutralised: input.neutralised,
   });
 }
 
@@ -35,13 +49,23 @@ const cut = (text: string): string => text.slice(0, MAX_TEXT);
 
 /** The draft's claims as recorded: at most MAX_ITEMS, each text cut to MAX_TEXT characters. */
 export const recordedClaims = (claims: readonly Claim[]): Claim[] =>
-  claims.slice(0, MAX_ITEMS).map((claim) => ({ sentence: cut(claim.sentence), url: cut(claim.url), quote: cut(claim.quote) }));
+  claims.slice(0, MAX_ITEMS).map((claim) => ({
+    sentence: cut(claim.sentence),
+    url: cut(claim.url),
+    quote: cut(claim.quote),
+  }));
 
 /** The research's evidence whose passage really is on the page it names: only those reach the draft's prompt and the record. */
-export function evidenceOnPages(evidence: readonly Evidence[], pages: ActiveProject['pages']): Evidence[] {
+export function evidenceOnPages(
+  evidence: readonly Evidence[],
+  pages: ActiveProject['pages'],
+): Evidence[] {
   const texts = new Map(pages.map((page) => [page.url, normalise(page.text)]));
-  return evidence.filter((item) => {
-    const quote = normalise(item.quote);
-    return quote.length > 0 && (texts.get(item.url)?.includes(quote) ?? false);
-  }).slice(0, MAX_ITEMS).map((item) => ({ point: cut(item.point), url: item.url, quote: cut(item.quote) }));
+  return evidence
+    .filter((item) => {
+      const quote = normalise(item.quote);
+      return quote.length > 0 && (texts.get(item.url)?.includes(quote) ?? false);
+    })
+    .slice(0, MAX_ITEMS)
+    .map((item) => ({ point: cut(item.point), url: item.url, quote: cut(item.quote) }));
 }

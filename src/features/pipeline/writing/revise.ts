@@ -33,20 +33,42 @@ const SETTLED = new Set(['merged', 'closed']);
 export function reviseProcess(ctx: PipelineContext): PartitionedHandler {
   const { platform } = ctx;
 
-  async function apply(event: StoredEvent, article: ActiveArticle, revision: Revision, events: readonly StoredEvent[]): Promise<void> {
-    const context = (step: string) => keyedContext(event, REVISE_WORKER, `${revision.revisionId}:${step}`);
-    const fail = (reason: string, run?: StepRun) => platform.commands.execute(articleStream, article.id, {
-      type: 'FailRevision', revisionId: revision.revisionId, reason, run, at: platform.clock.now(),
-    }, context('fail'));
+  async function apply(
+    event: StoredEvent,
+    article: ActiveArticle,
+    revision: Revision,
+    events: readonly StoredEvent[],
+  ): Promise<void> {
+    const context = (step: string) =>
+      keyedContext(event, REVISE_WORKER, `${revision.revisionId}:${step}`);
+    const fail = (reason: string, run?: StepRun) =>
+      platform.commands.execute(
+        articleStream,
+        article.id,
+        {
+          type: 'FailRevision',
+          revisionId: revision.revisionId,
+          reason,
+          run,
+          at: platform.clock.now(),
+        },
+        context('fail'),
+      );
     if (SETTLED.has(article.status) || !article.mdx) {
-      await fail(article.mdx
-        ? `The article was ${article.status} before this revision could apply; request a refresh of the published article instead.`
-        : 'The article has no draft to revise yet; request the revision once it is a draft.');
+      await fail(
+        article.mdx
+          ? `The article was ${article.status} before this revision could apply; request a refresh of the published article instead.`
+          : 'The article has no draft to revise yet; request the revision once it is a draft.',
+      );
       return;
     }
-    const { state: project } = await loadStream(platform.eventStore, projectStream, article.projectId);
+    const { state: project } = await loadStream(
+      platform.eventStore,
+      projectStream,
+      article.projectId,
+    );
     if (project.status === 'none') {
-      await fail('The article\'s project no longer exists.');
+      await fail("The article's project no longer exists.");
       return;
     }
     const { outcome: result, run } = await runModelStep(ctx, 'revision', async () => {
@@ -54,26 +76,69 @@ export function reviseProcess(ctx: PipelineContext): PartitionedHandler {
       const before = handEdited ?? article.mdx!;
       const { frontmatter, body } = parseMdx(before);
       const revised = await ctx.writer.reviseArticle({
-        body, instruction: revision.instruction, brand: brandInputOf(project), outline: article.outline, pages: pageInputsOf(project.pages),
-        topic: { title: article.title, keyword: article.keyword ?? '', brief: '' }, model: ctx.modelFor(project.settings),
+        body,
+        instruction: revision.instruction,
+        brand: brandInputOf(project),
+        outline: article.outline,
+        pages: pageInputsOf(project.pages),
+        topic: { title: article.title, keyword: article.keyword ?? '', brief: '' },
+        model: ctx.modelFor(project.settings),
       });
       // The MDX parser behind these (~20 MB resident) loads with the first revision, not with a start (docs/memory.md).
-      const [{ neutraliseMdx }, { assertInertMdx }, { onSiteLinks, qualityChecks }] = await Promise.all([
-        import('../../../mdx/neutralise.ts'), import('../../../mdx/mdxGate.ts'), import('./quality.ts'),
-      ]);
+      const [{ neutraliseMdx }, { assertInertMdx }, { onSiteLinks, qualityChecks }] =
+        await Promise.all([
+          import('../../../mdx/neutralise.ts'),
+          import('../../../mdx/mdxGate.ts'),
+          import('./quality.ts'),
+        ]);
       const inert = neutraliseMdx(revised.body, body);
       const linked = onSiteLinks(inert.text, project);
       const mdx = buildMdx(frontmatter, linked.text);
       assertInertMdx(mdx, before);
-      const checks = qualityChecks({ article, project, mdx, title: frontmatter.title, claims: article.claims, removedLinks: linked.removed, neutralised: inert.neutralised });
+      const checks = qualityChecks({
+        article,
+        project,
+        mdx,
+        title: frontmatter.title,
+        claims: article.claims,
+        removedLinks: linked.removed,
+        neutralised: inert.neutralised,
+      });
       const wordCount = countWords(inert.text);
-      const loss = unaskedLoss({ instruction: revision.instruction, wordsBefore: countWords(body), wordsAfter: wordCount, version: article.version });
-      const summary = handEdited ? `${revised.summary} Started from the pull request branch's version, which had edits made there; they are kept.` : revised.summary;
-      return { model: revised.model, revised, summary, before, mdx, wordCount, neutralised: inert.neutralised, checks, loss };
+      const loss = unaskedLoss({
+        instruction: revision.instruction,
+        wordsBefore: countWords(body),
+        wordsAfter: wordCount,
+        version: article.version,
+      });
+      const summary = handEdited
+        ? `${revised.summary} Started from the pull request branch's version, which had edits made there; they are kept.`
+        : revised.summary;
+      return {
+        model: revised.model,
+        revised,
+        summary,
+        before,
+        mdx,
+        wordCount,
+        neutralised: inert.neutralised,
+        checks,
+        loss,
+      };
     });
     if (!result.ok) {
-      ctx.logger.warn({ err: result.error, articleId: article.id, revisionId: revision.revisionId }, 'revision failed');
-      await fail(failureReason('The revision', result.error, `POST /api/v1/articles/${article.id}/revise again`), run);
+      ctx.logger.warn(
+        { err: result.error, articleId: article.id, revisionId: revision.revisionId },
+        'revision failed',
+      );
+      await fail(
+        failureReason(
+          'The revision',
+          result.error,
+          `POST /api/v1/articles/${article.id}/revise again`,
+        ),
+        run,
+      );
       return;
     }
     const { revised, summary, before, mdx, wordCount, neutralised, checks, loss } = result.value;
@@ -82,10 +147,25 @@ export function reviseProcess(ctx: PipelineContext): PartitionedHandler {
       return;
     }
     const { changed: _changed, ...diff } = diffSummary(before, mdx);
-    await platform.commands.execute(articleStream, article.id, {
-      type: 'RecordRevision', revisionId: revision.revisionId, version: article.version + 1, mdx, summary, wordCount,
-      diff: diff satisfies DiffStats, neutralised, checks, generation: { provider: revised.provider, model: revised.model, usage: revised.usage }, run, at: platform.clock.now(),
-    }, context('record'));
+    await platform.commands.execute(
+      articleStream,
+      article.id,
+      {
+        type: 'RecordRevision',
+        revisionId: revision.revisionId,
+        version: article.version + 1,
+        mdx,
+        summary,
+        wordCount,
+        diff: diff satisfies DiffStats,
+        neutralised,
+        checks,
+        generation: { provider: revised.provider, model: revised.model, usage: revised.usage },
+        run,
+        at: platform.clock.now(),
+      },
+      context('record'),
+    );
   }
 
   return {
@@ -99,10 +179,22 @@ export function reviseProcess(ctx: PipelineContext): PartitionedHandler {
       for (;;) {
         const { state, events } = await loadStream(platform.eventStore, articleStream, articleId);
         if (state.status === 'none' || state.pendingRevisions.length === 0) return;
-        const waitingFor = await budgetWait(platform, { event, projectId: state.projectId, step: 'revision' });
+        const waitingFor = await budgetWait(platform, {
+          event,
+          projectId: state.projectId,
+          step: 'revision',
+        });
         if (waitingFor) {
-          await platform.commands.execute(articleStream, articleId, { type: 'WaitForBudget', waitingFor, at: platform.clock.now() },
-            keyedContext(event, REVISE_WORKER, `${state.pendingRevisions[0].revisionId}:wait-budget:${event.id}`));
+          await platform.commands.execute(
+            articleStream,
+            articleId,
+            { type: 'WaitForBudget', waitingFor, at: platform.clock.now() },
+            keyedContext(
+              event,
+              REVISE_WORKER,
+              `${state.pendingRevisions[0].revisionId}:wait-budget:${event.id}`,
+            ),
+          );
           return;
         }
         await apply(event, state, state.pendingRevisions[0], events);

@@ -14,8 +14,14 @@ const hostOf = (url: string | null): string | null => {
  * where its pages, its sitemap's URLs and Inkstream's published articles live) and anchors within
  * the article. A relative link resolves against the website. Anything else becomes plain text.
  */
-export function siteLinkPolicy(project: Pick<ActiveProject, 'websiteUrl' | 'blogUrl' | 'sitemapUrl'>): (url: string) => boolean {
-  const hosts = new Set([project.websiteUrl, project.blogUrl, project.sitemapUrl].map(hostOf).filter((host): host is string => host !== null));
+export function siteLinkPolicy(
+  project: Pick<ActiveProject, 'websiteUrl' | 'blogUrl' | 'sitemapUrl'>,
+): (url: string) => boolean {
+  const hosts = new Set(
+    [project.websiteUrl, project.blogUrl, project.sitemapUrl]
+      .map(hostOf)
+      .filter((host): host is string => host !== null),
+  );
   return (url) => {
     if (url.startsWith('#')) return true;
     let parsed: URL;
@@ -24,6 +30,9 @@ export function siteLinkPolicy(project: Pick<ActiveProject, 'websiteUrl' | 'blog
     } catch {
       return false;
     }
-    return (parsed.protocol === 'https:' || parsed.protocol === 'http:') && hosts.has(parsed.host.replace(/^www\./, '').toLowerCase());
+    return (
+      (parsed.protocol === 'https:' || parsed.protocol === 'http:') &&
+      hosts.has(parsed.host.replace(/^www\./, '').toLowerCase())
+    );
   };
 }

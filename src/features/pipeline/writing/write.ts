@@ -22,7 +22,14 @@ import { budgetWait } from '../../usage/budgetGate.ts';
 export const WRITE_WORKER = 'pipeline.write';
 
 /** The events that can move an article on; each recorded step appends the next one. */
-const TRIGGERS = ['ArticleQueued', 'ArticleRetried', 'ArticleResearchStarted', 'ArticleResearched', 'ArticleRefreshRequested', 'ArticleResumed'];
+const TRIGGERS = [
+  'ArticleQueued',
+  'ArticleRetried',
+  'ArticleResearchStarted',
+  'ArticleResearched',
+  'ArticleRefreshRequested',
+  'ArticleResumed',
+];
 
 /**
  * Only the newest trigger of a stream acts: an older one, redelivered after a crash, would act
@@ -33,7 +40,11 @@ function isLatestTrigger(event: StoredEvent, events: readonly StoredEvent[]): bo
   return latest?.id === event.id;
 }
 
-const generationOf = (result: Generated<object>): Generation => ({ provider: result.provider, model: result.model, usage: result.usage });
+const generationOf = (result: Generated<object>): Generation => ({
+  provider: result.provider,
+  model: result.model,
+  usage: result.usage,
+});
 
 /**
  * queued → researching → writing → draft, one recorded step per event: each event that can move
@@ -44,56 +55,154 @@ export function writeProcess(ctx: PipelineContext): PartitionedHandler {
   const { platform } = ctx;
   const retry = (id: string) => `POST /api/v1/articles/${id}/retry to try again`;
 
-  function topicInput(article: ActiveArticle, project: ActiveProject, events: readonly StoredEvent[], step: 'research' | 'write'): TopicInput {
+  function topicInput(
+    article: ActiveArticle,
+    project: ActiveProject,
+    events: readonly StoredEvent[],
+    step: 'research' | 'write',
+  ): TopicInput {
     const brief = fitText(article.brief ?? '', PROMPT_BUDGET.topicBrief);
-    if (article.purpose !== 'refresh') return { title: article.title, keyword: article.keyword ?? '', brief };
+    if (article.purpose !== 'refresh')
+      return { title: article.title, keyword: article.keyword ?? '', brief };
     const search = latestSearchMetrics(events);
-    const performance = search ? ` ${fitText(searchBrief(search), PROMPT_BUDGET.searchPerformance)}` : '';
+    const performance = search
+      ? ` ${fitText(searchBrief(search), PROMPT_BUDGET.searchPerformance)}`
+      : '';
     const published = article.mdx ? publishedVersion(article.mdx, step) : '';
-    return { title: article.title, keyword: article.keyword ?? '', brief: `Refresh of a published article for ${project.name}. ${brief}${performance}${published}`.trim() };
+    return {
+      title: article.title,
+      keyword: article.keyword ?? '',
+      brief:
+        `Refresh of a published article for ${project.name}. ${brief}${performance}${published}`.trim(),
+    };
   }
 
-  async function research(event: StoredEvent, article: ActiveArticle, project: ActiveProject, events: readonly StoredEvent[]): Promise<void> {
-    const { outcome: result, run } = await runModelStep(ctx, article.purpose === 'refresh' ? 'refresh_research' : 'research', () => ctx.writer.researchArticle({
-      topic: topicInput(article, project, events, 'research'), brand: brandInputOf(project), pages: pageInputsOf(project.pages), model: ctx.modelFor(project.settings),
-    }));
+  async function research(
+    event: StoredEvent,
+    article: ActiveArticle,
+    project: ActiveProject,
+    events: readonly StoredEvent[],
+  ): Promise<void> {
+    const { outcome: result, run } = await runModelStep(
+      ctx,
+      article.purpose === 'refresh' ? 'refresh_research' : 'research',
+      () =>
+        ctx.writer.researchArticle({
+          topic: topicInput(article, project, events, 'research'),
+          brand: brandInputOf(project),
+          pages: pageInputsOf(project.pages),
+          model: ctx.modelFor(project.settings),
+        }),
+    );
     const at = platform.clock.now();
     if (!result.ok) {
       ctx.logger.warn({ err: result.error, articleId: article.id }, 'research failed');
-      await platform.commands.execute(articleStream, article.id, { type: 'FailStep', step: 'researching', reason: failureReason('Research', result.error, retry(article.id)), run, at },
-        reactionContext(event, WRITE_WORKER, 'fail-research'));
+      await platform.commands.execute(
+        articleStream,
+        article.id,
+        {
+          type: 'FailStep',
+          step: 'researching',
+          reason: failureReason('Research', result.error, retry(article.id)),
+          run,
+          at,
+        },
+        reactionContext(event, WRITE_WORKER, 'fail-research'),
+      );
       return;
     }
     const { outline, keyPoints, sources } = result.value;
     // The quality checks and the MDX parser behind them (~20 MB resident) load with the first research or draft, not with a start (docs/memory.md).
     const { evidenceOnPages } = await import('./quality.ts');
     const evidence = evidenceOnPages(result.value.evidence ?? [], project.pages);
-    await platform.commands.execute(articleStream, article.id, { type: 'RecordResearch', outline, keyPoints, sources, evidence, generation: generationOf(result.value), run, at },
-      reactionContext(event, WRITE_WORKER, 'record-research'));
+    await platform.commands.execute(
+      articleStream,
+      article.id,
+      {
+        type: 'RecordResearch',
+        outline,
+        keyPoints,
+        sources,
+        evidence,
+        generation: generationOf(result.value),
+        run,
+        at,
+      },
+      reactionContext(event, WRITE_WORKER, 'record-research'),
+    );
   }
 
-  async function write(event: StoredEvent, article: ActiveArticle, project: ActiveProject, events: readonly StoredEvent[]): Promise<void> {
-    const research = latestResearch(events) ?? { outline: article.outline, keyPoints: [], sources: article.sources };
-    const { outcome: result, run } = await runModelStep(ctx, article.purpose === 'refresh' ? 'refresh_draft' : 'draft', async () => {
-      const draft = await ctx.writer.writeArticle({
-        topic: topicInput(article, project, events, 'write'), brand: brandInputOf(project), research, pages: pageInputsOf(project.pages),
-        publishedArticles: await publishedArticles(platform, project), model: ctx.modelFor(project.settings),
-      });
-      const generation = generationOf(draft);
-      const { buildDraft } = await import('./draftMdx.ts');
-      return { model: draft.model, generation, built: buildDraft({ article, project, draft, generation, purpose: article.purpose, at: platform.clock.now() }) };
-    });
+  async function write(
+    event: StoredEvent,
+    article: ActiveArticle,
+    project: ActiveProject,
+    events: readonly StoredEvent[],
+  ): Promise<void> {
+    const research = latestResearch(events) ?? {
+      outline: article.outline,
+      keyPoints: [],
+      sources: article.sources,
+    };
+    const { outcome: result, run } = await runModelStep(
+      ctx,
+      article.purpose === 'refresh' ? 'refresh_draft' : 'draft',
+      async () => {
+        const draft = await ctx.writer.writeArticle({
+          topic: topicInput(article, project, events, 'write'),
+          brand: brandInputOf(project),
+          research,
+          pages: pageInputsOf(project.pages),
+          publishedArticles: await publishedArticles(platform, project),
+          model: ctx.modelFor(project.settings),
+        });
+        const generation = generationOf(draft);
+        const { buildDraft } = await import('./draftMdx.ts');
+        return {
+          model: draft.model,
+          generation,
+          built: buildDraft({
+            article,
+            project,
+            draft,
+            generation,
+            purpose: article.purpose,
+            at: platform.clock.now(),
+          }),
+        };
+      },
+    );
     const at = platform.clock.now();
     if (!result.ok) {
       ctx.logger.warn({ err: result.error, articleId: article.id }, 'writing failed');
-      await platform.commands.execute(articleStream, article.id, { type: 'FailStep', step: 'writing', reason: failureReason('Writing', result.error, retry(article.id)), run, at },
-        reactionContext(event, WRITE_WORKER, 'fail-write'));
+      await platform.commands.execute(
+        articleStream,
+        article.id,
+        {
+          type: 'FailStep',
+          step: 'writing',
+          reason: failureReason('Writing', result.error, retry(article.id)),
+          run,
+          at,
+        },
+        reactionContext(event, WRITE_WORKER, 'fail-write'),
+      );
       return;
     }
     const { generation, built } = result.value;
-    await platform.commands.execute(articleStream, article.id, {
-      type: 'RecordDraft', version: article.version + 1, ...built, purpose: article.purpose, generation, run, at,
-    }, reactionContext(event, WRITE_WORKER, 'record-draft'));
+    await platform.commands.execute(
+      articleStream,
+      article.id,
+      {
+        type: 'RecordDraft',
+        version: article.version + 1,
+        ...built,
+        purpose: article.purpose,
+        generation,
+        run,
+        at,
+      },
+      reactionContext(event, WRITE_WORKER, 'record-draft'),
+    );
   }
 
   return {
@@ -110,11 +219,21 @@ export function writeProcess(ctx: PipelineContext): PartitionedHandler {
       if (step === null) return;
       const waitingFor = await budgetWait(platform, { event, projectId: state.projectId, step });
       if (waitingFor) {
-        await platform.commands.execute(articleStream, articleId, { type: 'WaitForBudget', waitingFor, at: platform.clock.now() }, reactionContext(event, WRITE_WORKER, 'wait-budget'));
+        await platform.commands.execute(
+          articleStream,
+          articleId,
+          { type: 'WaitForBudget', waitingFor, at: platform.clock.now() },
+          reactionContext(event, WRITE_WORKER, 'wait-budget'),
+        );
         return;
       }
       if (step === 'start') {
-        await platform.commands.execute(articleStream, articleId, { type: 'StartResearch', at: platform.clock.now() }, reactionContext(event, WRITE_WORKER, 'start-research'));
+        await platform.commands.execute(
+          articleStream,
+          articleId,
+          { type: 'StartResearch', at: platform.clock.now() },
+          reactionContext(event, WRITE_WORKER, 'start-research'),
+        );
         return;
       }
       const project = await waitForCrawl(ctx, state.projectId);

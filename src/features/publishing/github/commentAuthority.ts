@@ -24,31 +24,49 @@ const remembered = new WeakMap<Platform, Map<string, { role: RepoRole; untilMs: 
 const rank = (role: RepoRole) => REPO_ROLES.indexOf(role);
 
 export async function mayCommentSteer(
-  platform: Platform, connection: GitHubConnection, owner: { accountId: string; projectId: string }, author: { login: string; association: string },
+  platform: Platform,
+  connection: GitHubConnection,
+  owner: { accountId: string; projectId: string },
+  author: { login: string; association: string },
 ): Promise<CommentVerdict> {
   if (author.association === 'OWNER') return { allowed: true };
   const repository = `${connection.owner}/${connection.repo}`;
   const minimum = connection.commentPermission;
   const rule = `only people with ${minimum} access or more to ${repository} steer an article through comments`;
-  const refuse = (role: RepoRole): CommentVerdict =>
-    ({ allowed: false, reason: `${author.login} has ${role === 'none' ? 'no access' : `${role} access`} to ${repository}: ${rule}` });
+  const refuse = (role: RepoRole): CommentVerdict => ({
+    allowed: false,
+    reason: `${author.login} has ${role === 'none' ? 'no access' : `${role} access`} to ${repository}: ${rule}`,
+  });
 
   const known = rememberedRoles(platform);
   const key = `${repository}:${author.login}`.toLowerCase();
   const earlier = known.get(key);
-  if (earlier && earlier.untilMs > platform.clock.nowMs() && rank(earlier.role) < rank(minimum)) return refuse(earlier.role);
+  if (earlier && earlier.untilMs > platform.clock.nowMs() && rank(earlier.role) < rank(minimum))
+    return refuse(earlier.role);
 
   let role: RepoRole;
   try {
-    const found = await githubClients(platform).forConnection(connection, owner)
+    const found = await githubClients(platform)
+      .forConnection(connection, owner)
       .repository({ owner: connection.owner, repo: connection.repo })
       .collaboratorRole(author.login);
-    if (!found) return { allowed: false, reason: `GitHub knows no user ${author.login} with access to ${repository}: ${rule}` };
+    if (!found)
+      return {
+        allowed: false,
+        reason: `GitHub knows no user ${author.login} with access to ${repository}: ${rule}`,
+      };
     role = found.role;
   } catch (error) {
-    if (!isGitHubError(error)) platform.logger.warn({ err: error, repository, login: author.login }, 'could not read a commenter\'s permission');
+    if (!isGitHubError(error))
+      platform.logger.warn(
+        { err: error, repository, login: author.login },
+        "could not read a commenter's permission",
+      );
     const why = isGitHubError(error) ? error.reason : 'no answer';
-    return { allowed: false, reason: `could not confirm that ${author.login} has ${minimum} access to ${repository} (GitHub: ${why}); ${rule}, so the comment was ignored: comment again once GitHub answers` };
+    return {
+      allowed: false,
+      reason: `could not confirm that ${author.login} has ${minimum} access to ${repository} (GitHub: ${why}); ${rule}, so the comment was ignored: comment again once GitHub answers`,
+    };
   }
   if (rank(role) >= rank(minimum)) return { allowed: true };
   known.delete(key);

@@ -17,10 +17,19 @@ const FIELD_BY_CODE: Partial<Record<GitHubError['code'], string>> = {
 export function accessRefused(error: unknown, repository: string): AppError {
   if (!isGitHubError(error)) throw error;
   if (error.retryable) {
-    const wait = error.retryAfterMs ? ` in ${Math.ceil(error.retryAfterMs / 1000)} s` : ' in a minute';
-    return new AppError('unavailable', `GitHub could not be asked about ${repository} (${error.reason}). Nothing was saved; send the request again${wait}.`, { cause: error });
+    const wait = error.retryAfterMs
+      ? ` in ${Math.ceil(error.retryAfterMs / 1000)} s`
+      : ' in a minute';
+    return new AppError(
+      'unavailable',
+      `GitHub could not be asked about ${repository} (${error.reason}). Nothing was saved; send the request again${wait}.`,
+      { cause: error },
+    );
   }
   const path = FIELD_BY_CODE[error.code] ?? 'body';
   const message = `GitHub refused access to ${repository}: ${error.reason}`;
-  return new AppError('validation_failed', message, { cause: error, details: [{ path, message: error.reason }] });
+  return new AppError('validation_failed', message, {
+    cause: error,
+    details: [{ path, message: error.reason }],
+  });
 }

@@ -10,7 +10,12 @@ import type { GitHubConnection } from '../../../domain/integrations/integrations
  * Waits inside one GitHub call stay short: a longer one (a rate limit) comes back as a retryable
  * error with `retryAfterMs`, and the job is scheduled again for then instead of holding a worker.
  */
-export const PUBLISH_RETRY_POLICY: Partial<RetryPolicy> = { maxAttempts: 3, baseDelayMs: 500, maxDelayMs: 2_000, maxWaitMs: 5_000 };
+export const PUBLISH_RETRY_POLICY: Partial<RetryPolicy> = {
+  maxAttempts: 3,
+  baseDelayMs: 500,
+  maxDelayMs: 2_000,
+  maxWaitMs: 5_000,
+};
 
 const MAX_CACHED = 200;
 
@@ -18,7 +23,10 @@ export type GitHubClients = {
   /** A port for these credentials; ports are reused, so an App's installation token is bought once an hour, not per call. */
   port(credentials: GitHubCredentials): GitHubPort;
   /** The port of a stored connection (its credentials unsealed in memory only); `owner` is the record they were sealed for. */
-  forConnection(connection: GitHubConnection, owner: { accountId: string; projectId: string }): GitHubPort;
+  forConnection(
+    connection: GitHubConnection,
+    owner: { accountId: string; projectId: string },
+  ): GitHubPort;
 };
 
 const clients = new WeakMap<Platform, GitHubClients>();
@@ -32,8 +40,11 @@ export function githubClients(platform: Platform): GitHubClients {
     let found = cache.get(key);
     if (!found) {
       found = createOctokitGitHub({
-        credentials, baseUrl: platform.config.GITHUB_API_URL, nowMs: () => platform.clock.nowMs(),
-        retry: PUBLISH_RETRY_POLICY, userAgent: 'Inkstream-Publisher/0.1',
+        credentials,
+        baseUrl: platform.config.GITHUB_API_URL,
+        nowMs: () => platform.clock.nowMs(),
+        retry: PUBLISH_RETRY_POLICY,
+        userAgent: 'Inkstream-Publisher/0.1',
       });
       if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
       cache.set(key, found);
@@ -42,9 +53,16 @@ export function githubClients(platform: Platform): GitHubClients {
   };
   const made: GitHubClients = {
     port,
-    forConnection: (connection, owner) => port(JSON.parse(platform.secrets.open(connection.sealedCredentials, {
-      kind: 'github-credentials', accountId: owner.accountId, recordId: owner.projectId,
-    })) as GitHubCredentials),
+    forConnection: (connection, owner) =>
+      port(
+        JSON.parse(
+          platform.secrets.open(connection.sealedCredentials, {
+            kind: 'github-credentials',
+            accountId: owner.accountId,
+            recordId: owner.projectId,
+          }),
+        ) as GitHubCredentials,
+      ),
   };
   clients.set(platform, made);
   return made;

@@ -14,7 +14,14 @@ import { publishingSignal } from '../signal.ts';
 
 export const PUBLISHING_FEEDER = 'publishing.feeder';
 
-const TYPES: readonly ArticleEvent['type'][] = ['ArticlePublishRequested', 'ArticleRetried', 'ArticleRevised', 'ArticleRevisionFailed', 'ArticleMerged', 'ArticleDrafted'];
+const TYPES: readonly ArticleEvent['type'][] = [
+  'ArticlePublishRequested',
+  'ArticleRetried',
+  'ArticleRevised',
+  'ArticleRevisionFailed',
+  'ArticleMerged',
+  'ArticleDrafted',
+];
 
 /**
  * Turns article events into the publisher's work: a publish job for each publish request (or
@@ -25,57 +32,112 @@ const TYPES: readonly ArticleEvent['type'][] = ['ArticlePublishRequested', 'Arti
  */
 /** A replayed refresh draft must not start the publication of a later refresh still being written. */
 function isLatestRefreshStep(stored: StoredEvent, events: readonly StoredEvent[]): boolean {
-  return events.findLast((event) => event.type === 'ArticleDrafted' || event.type === 'ArticleRefreshRequested')?.id === stored.id;
+  return (
+    events.findLast(
+      (event) => event.type === 'ArticleDrafted' || event.type === 'ArticleRefreshRequested',
+    )?.id === stored.id
+  );
 }
 
 export function publishingFeeder(platform: Platform): ConsumerDefinition {
   const { eventStore, clock } = platform;
   const signal = publishingSignal(platform);
 
-  const insert = (job: JobDoc): ReadModelWrite[] => [{ kind: 'insert_if_absent', collection: PUBLISHING_JOBS, id: job.id, doc: job }];
+  const insert = (job: JobDoc): ReadModelWrite[] => [
+    { kind: 'insert_if_absent', collection: PUBLISHING_JOBS, id: job.id, doc: job },
+  ];
 
-  async function hookJob(stored: StoredEvent, projectId: string, articleId: string): Promise<ReadModelWrite[]> {
+  async function hookJob(
+    stored: StoredEvent,
+    projectId: string,
+    articleId: string,
+  ): Promise<ReadModelWrite[]> {
     const { state } = await loadStream(eventStore, integrationsStream, projectId);
     if (!state.postPublishHook) return [];
-    const published = (await publicEventsFor(eventStore, stored)).find((outgoing) => outgoing.envelope.type === 'article.published');
+    const published = (await publicEventsFor(eventStore, stored)).find(
+      (outgoing) => outgoing.envelope.type === 'article.published',
+    );
     if (!published) return [];
     const { envelope, body } = published;
-    return insert(newJob({ id: `hook:${envelope.id}`, kind: 'hook', event: stored, projectId, articleId, nowMs: clock.nowMs(), hook: { eventId: envelope.id, body } }));
+    return insert(
+      newJob({
+        id: `hook:${envelope.id}`,
+        kind: 'hook',
+        event: stored,
+        projectId,
+        articleId,
+        nowMs: clock.nowMs(),
+        hook: { eventId: envelope.id, body },
+      }),
+    );
   }
 
-  const inner = eventHandlerConsumer({
-    name: PUBLISHING_FEEDER,
-    categories: ['article'],
-    types: TYPES,
-    async handle(stored) {
-      await ensurePublishingCollections(platform.readStore);
-      const event = stored as unknown as ArticleEvent;
-      const articleId = event.data.articleId;
-      const { state: article, events } = await loadStream(eventStore, articleStream, articleId);
-      if (article.status === 'none') return [];
-      const job = (kind: JobDoc['kind'], id: string, extra: { revisionId?: string } = {}) =>
-        insert(newJob({ id, kind, event: stored, projectId: article.projectId, articleId, nowMs: clock.nowMs(), ...extra }));
-      switch (event.type) {
-        case 'ArticlePublishRequested': return job('publish', `publish:${stored.id}`);
-        case 'ArticleRetried': return event.data.step === 'publishing' ? job('publish', `publish:${stored.id}`) : [];
-        case 'ArticleRevised': return job('revision', `revision:${event.data.revisionId}`, { revisionId: event.data.revisionId });
-        // Answered on an open pull request, so whoever asked there learns why nothing changed.
-        case 'ArticleRevisionFailed': return article.status === 'pr_open' ? job('revision', `revision:${event.data.revisionId}`, { revisionId: event.data.revisionId }) : [];
-        case 'ArticleMerged': return hookJob(stored, article.projectId, articleId);
-        case 'ArticleDrafted':
-          if (event.data.purpose === 'refresh' && isLatestRefreshStep(stored, events)) {
-            // Refreshes always go through a pull request: the published page changes only once someone merges.
-            await platform.commands.execute(articleStream, articleId, { type: 'StartRefreshPublish', mode: 'pr', at: clock.now() }, {
-              accountId: stored.metadata.accountId, actor: { kind: 'system', worker: PUBLISHING_FEEDER },
-              correlationId: stored.metadata.correlationId, requestId: stored.metadata.requestId,
-              causationId: stored.id, commandId: `${PUBLISHING_FEEDER}:${stored.id}:refresh-publish`,
+  const inner = eventHandlerConsumer(
+    {
+      name: PUBLISHING_FEEDER,
+      categories: ['article'],
+      types: TYPES,
+      async handle(stored) {
+        await ensurePublishingCollections(platform.readStore);
+        const event = stored as unknown as ArticleEvent;
+        const articleId = event.data.articleId;
+        const { state: article, events } = await loadStream(eventStore, articleStream, articleId);
+        if (article.status === 'none') return [];
+        const job = (kind: JobDoc['kind'], id: string, extra: { revisionId?: string } = {}) =>
+          insert(
+            newJob({
+              id,
+              kind,
+              event: stored,
+              projectId: article.projectId,
+              articleId,
+              nowMs: clock.nowMs(),
+              ...extra,
+            }),
+          );
+        switch (event.type) {
+          case 'ArticlePublishRequested':
+            return job('publish', `publish:${stored.id}`);
+          case 'ArticleRetried':
+            return event.data.step === 'publishing' ? job('publish', `publish:${stored.id}`) : [];
+          case 'ArticleRevised':
+            return job('revision', `revision:${event.data.revisionId}`, {
+              revisionId: event.data.revisionId,
             });
-          }
-          return [];
-        default: return [];
-      }
+          // Answered on an open pull request, so whoever asked there learns why nothing changed.
+          case 'ArticleRevisionFailed':
+            return article.status === 'pr_open'
+              ? job('revision', `revision:${event.data.revisionId}`, {
+                  revisionId: event.data.revisionId,
+                })
+              : [];
+          case 'ArticleMerged':
+            return hookJob(stored, article.projectId, articleId);
+          case 'ArticleDrafted':
+            if (event.data.purpose === 'refresh' && isLatestRefreshStep(stored, events)) {
+              // Refreshes always go through a pull request: the published page changes only once someone merges.
+              await platform.commands.execute(
+                articleStream,
+                articleId,
+                { type: 'StartRefreshPublish', mode: 'pr', at: clock.now() },
+                {
+                  accountId: stored.metadata.accountId,
+                  actor: { kind: 'system', worker: PUBLISHING_FEEDER },
+                  correlationId: stored.metadata.correlationId,
+                  requestId: stored.metadata.requestId,
+                  causationId: stored.id,
+                  commandId: `${PUBLISHING_FEEDER}:${stored.id}:refresh-publish`,
+                },
+              );
+            }
+            return [];
+          default:
+            return [];
+        }
+      },
     },
-  }, platform.readStore);
+    platform.readStore,
+  );
 
   return {
     ...inner,

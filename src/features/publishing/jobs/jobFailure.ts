@@ -21,11 +21,16 @@ export function decideOnFailure(error: unknown, attempts: number, what: string):
   const github = isGitHubError(error) ? error : null;
   const message = github ? github.reason : error instanceof Error ? error.message : String(error);
   // A stored credential that does not open stays so until it is saved again: no retry helps.
-  const retryable = github ? github.retryable || github.code === 'conflict' : !(error instanceof SealedSecretError);
+  const retryable = github
+    ? github.retryable || github.code === 'conflict'
+    : !(error instanceof SealedSecretError);
   const tried = attempts + 1;
   if (retryable && tried < MAX_JOB_ATTEMPTS) {
     return { kind: 'retry', afterMs: github?.retryAfterMs ?? backoffMs(tried), error: message };
   }
   const reason = `${what} failed${retryable ? ` after ${tried} attempts` : ''}: ${message.replace(/\s+$/, '')}`;
-  return { kind: 'give_up', reason: reason.length > MAX_REASON ? `${reason.slice(0, MAX_REASON - 1)}…` : reason };
+  return {
+    kind: 'give_up',
+    reason: reason.length > MAX_REASON ? `${reason.slice(0, MAX_REASON - 1)}…` : reason,
+  };
 }

@@ -9,14 +9,21 @@ export const JOB_WORKER = 'publishing.jobs';
 
 export type JobHandler = (job: JobDoc) => Promise<JobOutcome>;
 
-export type JobWorkerOptions = { pollMs?: number; concurrency?: number; onStop?: () => Promise<void> };
+export type JobWorkerOptions = {
+  pollMs?: number;
+  concurrency?: number;
+  onStop?: () => Promise<void>;
+};
 
 /**
  * Runs due jobs from the queue, oldest due first: up to `concurrency` at once and one at a time
  * per article, so an article's PR is never written by two jobs together. Woken by the signal when
  * a job is queued or finishes; polls for jobs whose time (on the injected clock) has come.
  */
-export function publishingJobWorker(handlers: Record<JobKind, JobHandler>, options: JobWorkerOptions = {}): Worker {
+export function publishingJobWorker(
+  handlers: Record<JobKind, JobHandler>,
+  options: JobWorkerOptions = {},
+): Worker {
   const pollMs = options.pollMs ?? 500;
   const concurrency = options.concurrency ?? 4;
   return {
@@ -31,14 +38,30 @@ export function publishingJobWorker(handlers: Record<JobKind, JobHandler>, optio
       let stopping = false;
       let wake: (() => void) | null = null;
       let woken = false;
-      const unsubscribe = signal.subscribe(() => { woken = true; wake?.(); });
+      const unsubscribe = signal.subscribe(() => {
+        woken = true;
+        wake?.();
+      });
 
       async function settle(job: JobDoc, outcome: JobOutcome): Promise<void> {
         if (outcome.kind === 'done') return readStore.remove(PUBLISHING_JOBS, job.id);
         const nowMs = clock.nowMs();
-        log.warn({ jobId: job.id, kind: job.kind, articleId: job.articleId, error: outcome.error, retryInMs: outcome.afterMs }, 'publishing job will be tried again');
+        log.warn(
+          {
+            jobId: job.id,
+            kind: job.kind,
+            articleId: job.articleId,
+            error: outcome.error,
+            retryInMs: outcome.afterMs,
+          },
+          'publishing job will be tried again',
+        );
         await readStore.save(PUBLISHING_JOBS, {
-          ...job, attempts: job.attempts + 1, lastError: outcome.error, due: dueKey(nowMs + outcome.afterMs, job.id), updatedAt: new Date(nowMs).toISOString(),
+          ...job,
+          attempts: job.attempts + 1,
+          lastError: outcome.error,
+          due: dueKey(nowMs + outcome.afterMs, job.id),
+          updatedAt: new Date(nowMs).toISOString(),
         });
       }
 
@@ -49,7 +72,11 @@ export function publishingJobWorker(handlers: Record<JobKind, JobHandler>, optio
         } catch (error) {
           // The handlers record GitHub's failures themselves; what reaches here is the store's.
           log.error({ err: error, jobId: job.id }, 'publishing job failed unexpectedly');
-          outcome = { kind: 'retry', afterMs: backoffMs(job.attempts + 1), error: error instanceof Error ? error.message : String(error) };
+          outcome = {
+            kind: 'retry',
+            afterMs: backoffMs(job.attempts + 1),
+            error: error instanceof Error ? error.message : String(error),
+          };
         }
         await settle(job, outcome);
       }
@@ -57,13 +84,26 @@ export function publishingJobWorker(handlers: Record<JobKind, JobHandler>, optio
       function launch(job: JobDoc): void {
         busyArticles.add(job.articleId);
         const done = run(job)
-          .catch((error) => log.error({ err: error, jobId: job.id }, 'could not settle a publishing job; it runs again'))
-          .finally(() => { running.delete(job.id); busyArticles.delete(job.articleId); woken = true; wake?.(); });
+          .catch((error) =>
+            log.error(
+              { err: error, jobId: job.id },
+              'could not settle a publishing job; it runs again',
+            ),
+          )
+          .finally(() => {
+            running.delete(job.id);
+            busyArticles.delete(job.articleId);
+            woken = true;
+            wake?.();
+          });
         running.set(job.id, done);
       }
 
       async function launchDue(): Promise<void> {
-        const page = await readStore.find<JobDoc>(PUBLISHING_JOBS, { sort: { field: 'due', direction: 'asc' }, limit: 100 });
+        const page = await readStore.find<JobDoc>(PUBLISHING_JOBS, {
+          sort: { field: 'due', direction: 'asc' },
+          limit: 100,
+        });
         const nowMs = clock.nowMs();
         for (const job of page.items) {
           if (running.size >= concurrency || dueMsOf(job.due) > nowMs) break;
@@ -80,11 +120,16 @@ export function publishingJobWorker(handlers: Record<JobKind, JobHandler>, optio
             log.error({ err: error }, 'could not read the publishing queue');
           }
           if (stopping) break;
-          if (!woken) await new Promise<void>((resolve) => {
-            const timer = setTimeout(done, pollMs);
-            function done() { clearTimeout(timer); wake = null; resolve(); }
-            wake = done;
-          });
+          if (!woken)
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(done, pollMs);
+              function done() {
+                clearTimeout(timer);
+                wake = null;
+                resolve();
+              }
+              wake = done;
+            });
         }
       })();
 

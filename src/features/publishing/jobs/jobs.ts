@@ -29,22 +29,38 @@ export type JobDoc = {
   updatedAt: string;
 };
 
-export type JobOutcome =
-  | { kind: 'done' }
-  | { kind: 'retry'; afterMs: number; error: string };
-
+export type JobOutcome = { kind: 'done' } | { kind: 'retry'; afterMs: number; error: string };
 
 export function newJob(input: {
-  id: string; kind: JobKind; event: StoredEvent; projectId: string; articleId: string; nowMs: number;
-  revisionId?: string; hook?: { eventId: string; body: string };
+  id: string;
+  kind: JobKind;
+  event: StoredEvent;
+  projectId: string;
+  articleId: string;
+  nowMs: number;
+  revisionId?: string;
+  hook?: { eventId: string; body: string };
 }): JobDoc {
   const { id, kind, event, projectId, articleId, nowMs } = input;
   const at = new Date(nowMs).toISOString();
   return {
-    id, kind, accountId: event.metadata.accountId, projectId, articleId,
-    cause: { eventId: event.id, correlationId: event.metadata.correlationId, requestId: event.metadata.requestId },
-    revisionId: input.revisionId ?? null, hook: input.hook ?? null,
-    attempts: 0, due: dueKey(nowMs, id), lastError: null, createdAt: at, updatedAt: at,
+    id,
+    kind,
+    accountId: event.metadata.accountId,
+    projectId,
+    articleId,
+    cause: {
+      eventId: event.id,
+      correlationId: event.metadata.correlationId,
+      requestId: event.metadata.requestId,
+    },
+    revisionId: input.revisionId ?? null,
+    hook: input.hook ?? null,
+    attempts: 0,
+    due: dueKey(nowMs, id),
+    lastError: null,
+    createdAt: at,
+    updatedAt: at,
   };
 }
 
@@ -62,4 +78,5 @@ export function jobContext(job: JobDoc, worker: string, step: string): CommandCo
 
 /** Backoff for failures without a wait of their own: 5 s, 30 s, 2 min, 10 min, 30 min, then hourly. */
 const BACKOFF_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000];
-export const backoffMs = (attempts: number): number => BACKOFF_MS[Math.min(Math.max(attempts - 1, 0), BACKOFF_MS.length - 1)];
+export const backoffMs = (attempts: number): number =>
+  BACKOFF_MS[Math.min(Math.max(attempts - 1, 0), BACKOFF_MS.length - 1)];

@@ -30,59 +30,138 @@ const DONE: JobOutcome = { kind: 'done' };
  * records what is missing.
  */
 export function publishHandler(platform: Platform): JobHandler {
-  const retryHint = (articleId: string) => `Then retry with POST /api/v1/articles/${articleId}/retry.`;
+  const retryHint = (articleId: string) =>
+    `Then retry with POST /api/v1/articles/${articleId}/retry.`;
 
   /** The recorded target, or a new choice recorded now; null when the article stopped publishing meanwhile. */
-  async function targetOf(job: JobDoc, article: ActiveArticle, connection: GitHubConnection, repo: GitHubRepository, purpose: 'publish' | 'refresh', events: readonly StoredEvent[]): Promise<PublishTarget | null> {
-    const mode = purpose === 'refresh' ? 'pr' : article.publishMode ?? connection.publishMode;
+  async function targetOf(
+    job: JobDoc,
+    article: ActiveArticle,
+    connection: GitHubConnection,
+    repo: GitHubRepository,
+    purpose: 'publish' | 'refresh',
+    events: readonly StoredEvent[],
+  ): Promise<PublishTarget | null> {
+    const mode = purpose === 'refresh' ? 'pr' : (article.publishMode ?? connection.publishMode);
     const choice = { settings: connection, article, purpose, mode } as const;
     const recorded = chosenTarget(events);
     if (recorded && stillApplies(recorded, choice)) return recorded;
     const target = await choosePublishTarget(repo, choice);
-    const result = await platform.commands.execute(articleStream, article.id, { type: 'RecordPublishTarget', ...target, at: platform.clock.now() }, jobContext(job, PUBLISHER, `target-${events.length}`));
+    const result = await platform.commands.execute(
+      articleStream,
+      article.id,
+      { type: 'RecordPublishTarget', ...target, at: platform.clock.now() },
+      jobContext(job, PUBLISHER, `target-${events.length}`),
+    );
     return result.events.length ? target : null;
   }
 
-  async function publish(job: JobDoc, article: ActiveArticle, connection: GitHubConnection, repo: GitHubRepository, purpose: 'publish' | 'refresh', events: readonly StoredEvent[]) {
+  async function publish(
+    job: JobDoc,
+    article: ActiveArticle,
+    connection: GitHubConnection,
+    repo: GitHubRepository,
+    purpose: 'publish' | 'refresh',
+    events: readonly StoredEvent[],
+  ) {
     const target = await targetOf(job, article, connection, repo, purpose, events);
     if (!target) return;
-    const files = await articleFiles(article, article.mdx!, connection, target.slug, { repo, branch: target.branch ?? connection.baseBranch, baseBranch: connection.baseBranch }, platform.config.INKSTREAM_COVER_FONT);
+    const files = await articleFiles(
+      article,
+      article.mdx!,
+      connection,
+      target.slug,
+      { repo, branch: target.branch ?? connection.baseBranch, baseBranch: connection.baseBranch },
+      platform.config.INKSTREAM_COVER_FONT,
+    );
     const message = commitMessage(article, purpose);
     if (target.branch === null) {
       const commit = await repo.commitFiles({ branch: connection.baseBranch, message, files });
-      await platform.commands.execute(articleStream, article.id, {
-        type: 'RecordMerged', commitSha: commit.sha, prUrl: null, path: target.path, mergedBy: null, at: platform.clock.now(),
-      }, jobContext(job, PUBLISHER, 'merged'));
+      await platform.commands.execute(
+        articleStream,
+        article.id,
+        {
+          type: 'RecordMerged',
+          commitSha: commit.sha,
+          prUrl: null,
+          path: target.path,
+          mergedBy: null,
+          at: platform.clock.now(),
+        },
+        jobContext(job, PUBLISHER, 'merged'),
+      );
       return;
     }
     const baseHead = await repo.getBranchHead(connection.baseBranch);
     if (baseHead === null) {
       throw new GitHubError({
-        code: 'branch_missing', status: 404, retryable: false, operation: `branch off ${connection.baseBranch}`,
+        code: 'branch_missing',
+        status: 404,
+        retryable: false,
+        operation: `branch off ${connection.baseBranch}`,
         reason: `the base branch "${connection.baseBranch}" no longer exists in ${repo.owner}/${repo.repo}. Set the right one with PUT /api/v1/projects/${article.projectId}/integrations/github.`,
       });
     }
     await repo.createBranch(target.branch, baseHead);
     const commit = await repo.commitFiles({ branch: target.branch, message, files });
     const pull = await repo.createPullRequest({
-      head: target.branch, base: connection.baseBranch, title: prTitle(article, purpose),
-      body: pullRequestBody({ article, mdx: article.mdx!, connection, path: target.path, slug: target.slug, purpose, events }),
+      head: target.branch,
+      base: connection.baseBranch,
+      title: prTitle(article, purpose),
+      body: pullRequestBody({
+        article,
+        mdx: article.mdx!,
+        connection,
+        path: target.path,
+        slug: target.slug,
+        purpose,
+        events,
+      }),
     });
     await reportQuality(platform, repo, commit.sha, article.checks, article.id);
-    await platform.commands.execute(articleStream, article.id, {
-      type: 'RecordPullRequest', prNumber: pull.number, prUrl: pull.htmlUrl, branch: target.branch, commitSha: commit.sha, path: target.path, at: platform.clock.now(),
-    }, jobContext(job, PUBLISHER, 'pull-request'));
+    await platform.commands.execute(
+      articleStream,
+      article.id,
+      {
+        type: 'RecordPullRequest',
+        prNumber: pull.number,
+        prUrl: pull.htmlUrl,
+        branch: target.branch,
+        commitSha: commit.sha,
+        path: target.path,
+        at: platform.clock.now(),
+      },
+      jobContext(job, PUBLISHER, 'pull-request'),
+    );
   }
 
   return async (job) => {
-    const { state: article, events } = await loadStream(platform.eventStore, articleStream, job.articleId);
-    if (article.status !== 'publishing' || publishTrigger(events)?.id !== job.cause.eventId) return DONE; // done, or a newer request's job
-    const fail = (reason: string) => platform.commands.execute(articleStream, article.id, {
-      type: 'FailStep', step: 'publishing', reason: `${reason} ${retryHint(article.id)}`, at: platform.clock.now(),
-    }, jobContext(job, PUBLISHER, `fail-${job.attempts}`));
-    const connection = (await loadStream(platform.eventStore, integrationsStream, article.projectId)).state.github;
+    const { state: article, events } = await loadStream(
+      platform.eventStore,
+      articleStream,
+      job.articleId,
+    );
+    if (article.status !== 'publishing' || publishTrigger(events)?.id !== job.cause.eventId)
+      return DONE; // done, or a newer request's job
+    const fail = (reason: string) =>
+      platform.commands.execute(
+        articleStream,
+        article.id,
+        {
+          type: 'FailStep',
+          step: 'publishing',
+          reason: `${reason} ${retryHint(article.id)}`,
+          at: platform.clock.now(),
+        },
+        jobContext(job, PUBLISHER, `fail-${job.attempts}`),
+      );
+    const connection = (
+      await loadStream(platform.eventStore, integrationsStream, article.projectId)
+    ).state.github;
     if (!connection) {
-      await fail(`The project has no GitHub connection any more. Connect one with PUT /api/v1/projects/${article.projectId}/integrations/github.`);
+      await fail(
+        `The project has no GitHub connection any more. Connect one with PUT /api/v1/projects/${article.projectId}/integrations/github.`,
+      );
       return DONE;
     }
     if (!article.mdx) {
@@ -91,11 +170,14 @@ export function publishHandler(platform: Platform): JobHandler {
     }
     const repository = `${connection.owner}/${connection.repo}`;
     try {
-      const repo = githubClients(platform).forConnection(connection, { accountId: job.accountId, projectId: article.projectId }).repository({ owner: connection.owner, repo: connection.repo });
+      const repo = githubClients(platform)
+        .forConnection(connection, { accountId: job.accountId, projectId: article.projectId })
+        .repository({ owner: connection.owner, repo: connection.repo });
       await publish(job, article, connection, repo, publishPurpose(events), events);
       return DONE;
     } catch (error) {
-      if (error instanceof UnsafeMdxError) { // trying again would refuse the same file
+      if (error instanceof UnsafeMdxError) {
+        // trying again would refuse the same file
         await fail(error.message.replace(/\.?$/, '.'));
         return DONE;
       }

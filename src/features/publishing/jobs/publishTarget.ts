@@ -9,7 +9,12 @@ export type PublishTarget = { slug: string; path: string; branch: string | null 
 
 export const MAX_SLUG_SUFFIX = 20;
 
-type Choice = { settings: GitHubSettings; article: ActiveArticle; purpose: 'publish' | 'refresh'; mode: 'pr' | 'direct' };
+type Choice = {
+  settings: GitHubSettings;
+  article: ActiveArticle;
+  purpose: 'publish' | 'refresh';
+  mode: 'pr' | 'direct';
+};
 
 /**
  * A target recorded earlier for this publication still applies unless the connection moved the
@@ -17,7 +22,9 @@ type Choice = { settings: GitHubSettings; article: ActiveArticle; purpose: 'publ
  */
 export function stillApplies(target: PublishTarget, choice: Choice): boolean {
   if ((target.branch === null) !== (choice.mode === 'direct')) return false;
-  return choice.purpose === 'refresh' ? target.path === choice.article.path : target.path === articlePath(choice.settings, target.slug);
+  return choice.purpose === 'refresh'
+    ? target.path === choice.article.path
+    : target.path === articlePath(choice.settings, target.slug);
 }
 
 /**
@@ -27,7 +34,10 @@ export function stillApplies(target: PublishTarget, choice: Choice): boolean {
  * the published file in place on `inkstream/<slug>-refresh-<n>`. The choice is recorded before
  * anything is written, and every re-run of the publication uses the recorded one.
  */
-export async function choosePublishTarget(repo: GitHubRepository, choice: Choice): Promise<PublishTarget> {
+export async function choosePublishTarget(
+  repo: GitHubRepository,
+  choice: Choice,
+): Promise<PublishTarget> {
   const { settings, article, purpose, mode } = choice;
   if (purpose === 'refresh' && article.path) {
     const slug = slugOfPath(article.path);
@@ -43,7 +53,10 @@ export async function choosePublishTarget(repo: GitHubRepository, choice: Choice
     if ((await repo.getBranchHead(branch)) === null) return { slug, path, branch };
   }
   throw new GitHubError({
-    code: 'validation_failed', status: 0, retryable: false, operation: `choose a file name in ${repo.owner}/${repo.repo}`,
+    code: 'validation_failed',
+    status: 0,
+    retryable: false,
+    operation: `choose a file name in ${repo.owner}/${repo.repo}`,
     reason: `${articlePath(settings, base)} and the names up to ${base}-${MAX_SLUG_SUFFIX}.mdx (or their inkstream/ branches) are all taken. Remove old files or branches, or publish into another contentDirectory.`,
   });
 }

@@ -13,7 +13,8 @@ function failureMessage(status: number, location: string | undefined): string {
   if (status >= 300 && status < 400) {
     return `The endpoint redirected (${status}${location ? ` to ${location}` : ''}); redirects are not followed: register the final URL.`;
   }
-  if (status === 410) return 'The endpoint answered 410 Gone: it is disabled and receives nothing more until it is enabled again.';
+  if (status === 410)
+    return 'The endpoint answered 410 Gone: it is disabled and receives nothing more until it is enabled again.';
   return `The endpoint answered ${status}; only a 2xx status counts as delivered.`;
 }
 
@@ -23,21 +24,40 @@ function failureMessage(status: number, location: string | undefined): string {
  * never a throw, except an abort the caller asked for.
  */
 export async function attemptDelivery(input: {
-  client: SafeHttpClient; target: AttemptTarget; eventId: string; body: string; nowMs: number; timeoutMs: number; signal?: AbortSignal;
+  client: SafeHttpClient;
+  target: AttemptTarget;
+  eventId: string;
+  body: string;
+  nowMs: number;
+  timeoutMs: number;
+  signal?: AbortSignal;
 }): Promise<AttemptOutcome> {
   const { client, target, eventId, body, nowMs, timeoutMs, signal } = input;
   const at = new Date(nowMs).toISOString();
-  const headers = { ...target.sign({ id: eventId, timestampSeconds: Math.floor(nowMs / 1000), body }), 'user-agent': WEBHOOK_USER_AGENT };
+  const headers = {
+    ...target.sign({ id: eventId, timestampSeconds: Math.floor(nowMs / 1000), body }),
+    'user-agent': WEBHOOK_USER_AGENT,
+  };
   const started = performance.now();
   const latency = () => Math.round(performance.now() - started);
   try {
     const response = await client.request(target.url, {
-      method: 'POST', headers, body, timeoutMs, signal, maxRedirects: 0, maxBytes: RESPONSE_BODY_CAP, onTooLarge: 'truncate',
+      method: 'POST',
+      headers,
+      body,
+      timeoutMs,
+      signal,
+      maxRedirects: 0,
+      maxBytes: RESPONSE_BODY_CAP,
+      onTooLarge: 'truncate',
     });
     const ok = response.status >= 200 && response.status < 300;
     return {
       attempt: {
-        at, statusCode: response.status, latencyMs: latency(), responseBody: response.body.toString('utf8'),
+        at,
+        statusCode: response.status,
+        latencyMs: latency(),
+        responseBody: response.body.toString('utf8'),
         error: ok ? null : failureMessage(response.status, response.headers.location),
       },
       ok,
@@ -47,6 +67,11 @@ export async function attemptDelivery(input: {
   } catch (error) {
     if (signal?.aborted) throw error;
     const message = error instanceof Error ? error.message : String(error);
-    return { attempt: { at, statusCode: null, latencyMs: latency(), responseBody: null, error: message }, ok: false, gone: false, retryAfterMs: null };
+    return {
+      attempt: { at, statusCode: null, latencyMs: latency(), responseBody: null, error: message },
+      ok: false,
+      gone: false,
+      retryAfterMs: null,
+    };
   }
 }

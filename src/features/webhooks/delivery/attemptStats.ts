@@ -4,9 +4,16 @@ import { ATTEMPT_STATS } from '../collections.ts';
 export const HOUR_MS = 3_600_000;
 
 /** One endpoint's attempts in one hour, by outcome. The id starts with the hour, so retention walks ids in time order. */
-export type AttemptStatsDoc = { id: string; endpointId: string; hour: string; succeeded: number; failed: number };
+export type AttemptStatsDoc = {
+  id: string;
+  endpointId: string;
+  hour: string;
+  succeeded: number;
+  failed: number;
+};
 
-export const hourOf = (atMs: number): string => new Date(Math.floor(atMs / HOUR_MS) * HOUR_MS).toISOString();
+export const hourOf = (atMs: number): string =>
+  new Date(Math.floor(atMs / HOUR_MS) * HOUR_MS).toISOString();
 export const attemptStatsId = (endpointId: string, hour: string): string => `${hour}|${endpointId}`;
 
 /** Hours kept in memory: an attempt that started before the hour turned may still be settling. */
@@ -24,7 +31,15 @@ export function createAttemptStats(readStore: ReadStore, endpointId: string) {
 
   async function load(hour: string): Promise<AttemptStatsDoc> {
     const id = attemptStatsId(endpointId, hour);
-    return (await readStore.get<AttemptStatsDoc>(ATTEMPT_STATS, id)) ?? { id, endpointId, hour, succeeded: 0, failed: 0 };
+    return (
+      (await readStore.get<AttemptStatsDoc>(ATTEMPT_STATS, id)) ?? {
+        id,
+        endpointId,
+        hour,
+        succeeded: 0,
+        failed: 0,
+      }
+    );
   }
 
   return {
@@ -41,7 +56,13 @@ export function createAttemptStats(readStore: ReadStore, endpointId: string) {
       const doc = await loading;
       if (ok) doc.succeeded += 1;
       else doc.failed += 1;
-      return { kind: 'put', collection: ATTEMPT_STATS, id: doc.id, doc: { ...doc }, position: BigInt(doc.succeeded + doc.failed) };
+      return {
+        kind: 'put',
+        collection: ATTEMPT_STATS,
+        id: doc.id,
+        doc: { ...doc },
+        position: BigInt(doc.succeeded + doc.failed),
+      };
     },
   };
 }

@@ -18,9 +18,16 @@ export function createBodyCache(readStore: ReadStore, capacity = 5_000) {
   return {
     /** Loads, in one read, the bodies a batch of deliveries will need. */
     async prefetch(docs: readonly DeliveryDoc[]): Promise<void> {
-      const missing = [...new Set(docs.filter((doc) => doc.body === null && !cache.has(doc.eventId)).map((doc) => doc.eventId))];
+      const missing = [
+        ...new Set(
+          docs
+            .filter((doc) => doc.body === null && !cache.has(doc.eventId))
+            .map((doc) => doc.eventId),
+        ),
+      ];
       if (missing.length === 0) return;
-      for (const row of await readStore.getMany<FeedDoc>(PUBLIC_EVENTS, missing)) remember(row.id, row.body);
+      for (const row of await readStore.getMany<FeedDoc>(PUBLIC_EVENTS, missing))
+        remember(row.id, row.body);
     },
     async bodyOf(doc: DeliveryDoc): Promise<string> {
       if (doc.body !== null) return doc.body;

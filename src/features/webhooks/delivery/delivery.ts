@@ -23,8 +23,13 @@ export type DeliveryAttempt = {
  * are the dispatcher's queue index.
  */
 export type DeliveryDoc = {
-  id: string; accountId: string; endpointId: string;
-  eventId: string; eventType: string; body: string | null; seq: string;
+  id: string;
+  accountId: string;
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  body: string | null;
+  seq: string;
   status: DeliveryStatus;
   attempts: DeliveryAttempt[];
   /** Failed attempts in the current run through the retry schedule; a redelivery starts a new run. */
@@ -35,7 +40,8 @@ export type DeliveryDoc = {
   due: string | null;
   /** Bumped by every change and written as the row's guard: an older version never overwrites a newer one. */
   rev: number;
-  createdAt: string; updatedAt: string;
+  createdAt: string;
+  updatedAt: string;
 };
 
 export const MAX_ATTEMPTS_KEPT = 50;
@@ -48,59 +54,144 @@ export const deliveryIdFor = (eventId: string, endpointId: string, createdAt: st
   deriveId('dlv', Date.parse(createdAt), eventId, endpointId);
 
 export function newDelivery(input: {
-  id: string; accountId: string; endpointId: string; eventId: string; eventType: string; body: string | null; seq: string; nowMs: number;
+  id: string;
+  accountId: string;
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  body: string | null;
+  seq: string;
+  nowMs: number;
 }): DeliveryDoc {
   const { nowMs, ...rest } = input;
   const at = iso(nowMs);
   return {
-    ...rest, status: 'pending', attempts: [], runAttempts: 0, nextAttemptAt: at, failureReason: null,
-    queue: input.endpointId, due: dueKey(nowMs, input.seq), rev: 0, createdAt: at, updatedAt: at,
+    ...rest,
+    status: 'pending',
+    attempts: [],
+    runAttempts: 0,
+    nextAttemptAt: at,
+    failureReason: null,
+    queue: input.endpointId,
+    due: dueKey(nowMs, input.seq),
+    rev: 0,
+    createdAt: at,
+    updatedAt: at,
   };
 }
 
-export type AttemptOutcome = { attempt: DeliveryAttempt; ok: boolean; gone: boolean; retryAfterMs: number | null };
+export type AttemptOutcome = {
+  attempt: DeliveryAttempt;
+  ok: boolean;
+  gone: boolean;
+  retryAfterMs: number | null;
+};
 
 export type RetryPolicy = { delaysMs: readonly number[]; random: () => number };
 
 /** The next version of a delivery. */
-const changed = (doc: DeliveryDoc, changes: Partial<DeliveryDoc>, nowMs: number): DeliveryDoc => ({ ...doc, ...changes, rev: doc.rev + 1, updatedAt: iso(nowMs) });
+const changed = (doc: DeliveryDoc, changes: Partial<DeliveryDoc>, nowMs: number): DeliveryDoc => ({
+  ...doc,
+  ...changes,
+  rev: doc.rev + 1,
+  updatedAt: iso(nowMs),
+});
 
-const settled = (doc: DeliveryDoc, status: 'succeeded' | 'failed', failureReason: string | null, nowMs: number): DeliveryDoc =>
+const settled = (
+  doc: DeliveryDoc,
+  status: 'succeeded' | 'failed',
+  failureReason: string | null,
+  nowMs: number,
+): DeliveryDoc =>
   changed(doc, { status, failureReason, nextAttemptAt: null, queue: null, due: null }, nowMs);
 
 /** The delivery after an attempt: succeeded, scheduled again, or failed for good. */
-export function afterAttempt(doc: DeliveryDoc, outcome: AttemptOutcome, policy: RetryPolicy, nowMs: number): DeliveryDoc {
+export function afterAttempt(
+  doc: DeliveryDoc,
+  outcome: AttemptOutcome,
+  policy: RetryPolicy,
+  nowMs: number,
+): DeliveryDoc {
   const attempts = [...doc.attempts, outcome.attempt].slice(-MAX_ATTEMPTS_KEPT);
   if (outcome.ok) return settled({ ...doc, attempts }, 'succeeded', null, nowMs);
-  if (outcome.gone) return settled({ ...doc, attempts }, 'failed', 'The endpoint answered 410 Gone and was disabled.', nowMs);
+  if (outcome.gone)
+    return settled(
+      { ...doc, attempts },
+      'failed',
+      'The endpoint answered 410 Gone and was disabled.',
+      nowMs,
+    );
   const runAttempts = doc.runAttempts + 1;
   const scheduled = nextRetryDelay(policy.delaysMs, runAttempts, policy.random);
-  if (scheduled === null) return settled({ ...doc, attempts, runAttempts }, 'failed', `Gave up after ${runAttempts} attempts.`, nowMs);
+  if (scheduled === null)
+    return settled(
+      { ...doc, attempts, runAttempts },
+      'failed',
+      `Gave up after ${runAttempts} attempts.`,
+      nowMs,
+    );
   // A receiver asking for more time (429/503 Retry-After) gets it, within the longest scheduled delay.
-  const delay = outcome.retryAfterMs === null ? scheduled : Math.max(scheduled, Math.min(outcome.retryAfterMs, Math.max(...policy.delaysMs)));
+  const delay =
+    outcome.retryAfterMs === null
+      ? scheduled
+      : Math.max(scheduled, Math.min(outcome.retryAfterMs, Math.max(...policy.delaysMs)));
   const at = nowMs + delay;
-  return changed(doc, {
-    attempts, runAttempts, status: 'retrying', nextAttemptAt: iso(at), due: dueKey(at, doc.seq), queue: doc.endpointId,
-  }, nowMs);
+  return changed(
+    doc,
+    {
+      attempts,
+      runAttempts,
+      status: 'retrying',
+      nextAttemptAt: iso(at),
+      due: dueKey(at, doc.seq),
+      queue: doc.endpointId,
+    },
+    nowMs,
+  );
 }
 
 /** An attempt a crash cut short: recorded, not counted, and made again at once. */
 export function interrupted(doc: DeliveryDoc, since: string, nowMs: number): DeliveryDoc {
   const attempt: DeliveryAttempt = {
-    at: since, statusCode: null, latencyMs: null, responseBody: null,
+    at: since,
+    statusCode: null,
+    latencyMs: null,
+    responseBody: null,
     error: 'Interrupted: Inkstream stopped before the receiver answered; sent again.',
   };
-  return changed(doc, { attempts: [...doc.attempts, attempt].slice(-MAX_ATTEMPTS_KEPT), due: dueKey(nowMs, doc.seq) }, nowMs);
+  return changed(
+    doc,
+    { attempts: [...doc.attempts, attempt].slice(-MAX_ATTEMPTS_KEPT), due: dueKey(nowMs, doc.seq) },
+    nowMs,
+  );
 }
 
 /** The endpoint was disabled or deleted: nothing more is sent. */
-export const abandoned = (doc: DeliveryDoc, reason: string, nowMs: number): DeliveryDoc => settled(doc, 'failed', reason, nowMs);
+export const abandoned = (doc: DeliveryDoc, reason: string, nowMs: number): DeliveryDoc =>
+  settled(doc, 'failed', reason, nowMs);
 
 /** POST …/redeliver: due now, with a fresh run through the retry schedule. */
 export function redelivered(doc: DeliveryDoc, nowMs: number): DeliveryDoc {
   const status = doc.status === 'succeeded' || doc.status === 'failed' ? 'pending' : doc.status;
-  return changed(doc, { status, runAttempts: 0, failureReason: null, nextAttemptAt: iso(nowMs), queue: doc.endpointId, due: dueKey(nowMs, doc.seq) }, nowMs);
+  return changed(
+    doc,
+    {
+      status,
+      runAttempts: 0,
+      failureReason: null,
+      nextAttemptAt: iso(nowMs),
+      queue: doc.endpointId,
+      due: dueKey(nowMs, doc.seq),
+    },
+    nowMs,
+  );
 }
 
 /** The write that stores this version of the delivery, unless a newer one is already stored. */
-export const deliveryWrite = (doc: DeliveryDoc): ReadModelWrite => ({ kind: 'put', collection: DELIVERIES, id: doc.id, doc, position: BigInt(doc.rev) });
+export const deliveryWrite = (doc: DeliveryDoc): ReadModelWrite => ({
+  kind: 'put',
+  collection: DELIVERIES,
+  id: doc.id,
+  doc,
+  position: BigInt(doc.rev),
+});

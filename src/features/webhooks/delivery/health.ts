@@ -33,7 +33,10 @@ export function createHealthTracker(readStore: ReadStore, endpointId: string) {
       if (since === null || since < enabledAtMs) {
         since = Math.max(nowMs, enabledAtMs);
         failingSince = since;
-        await readStore.save(ENDPOINT_HEALTH, { id: endpointId, failingSince: new Date(since).toISOString() });
+        await readStore.save(ENDPOINT_HEALTH, {
+          id: endpointId,
+          failingSince: new Date(since).toISOString(),
+        });
       }
       return nowMs - since >= FAILING_DISABLE_AFTER_MS;
     },

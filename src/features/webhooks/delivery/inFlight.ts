@@ -12,7 +12,13 @@ import { IN_FLIGHT } from '../collections.ts';
 /** Attempts made at once to one endpoint: its slots, and its connections. */
 export const CONCURRENCY_PER_ENDPOINT = 8;
 
-export type InFlightDoc = { id: string; endpointId: string; deliveryId: string | null; since: string | null; seq: string };
+export type InFlightDoc = {
+  id: string;
+  endpointId: string;
+  deliveryId: string | null;
+  since: string | null;
+  seq: string;
+};
 
 export const slotId = (endpointId: string, slot: number): string => `${endpointId}.${slot}`;
 
@@ -25,13 +31,31 @@ export function createInFlightSlots(readStore: ReadStore) {
     last = now > last ? now : last + 1n;
     return last;
   };
-  const write = (endpointId: string, slot: number, deliveryId: string | null, since: string | null): ReadModelWrite => {
+  const write = (
+    endpointId: string,
+    slot: number,
+    deliveryId: string | null,
+    since: string | null,
+  ): ReadModelWrite => {
     const position = nextPosition();
-    return { kind: 'put', collection: IN_FLIGHT, id: slotId(endpointId, slot), position, doc: { id: slotId(endpointId, slot), endpointId, deliveryId, since, seq: positionToText(position) } };
+    return {
+      kind: 'put',
+      collection: IN_FLIGHT,
+      id: slotId(endpointId, slot),
+      position,
+      doc: {
+        id: slotId(endpointId, slot),
+        endpointId,
+        deliveryId,
+        since,
+        seq: positionToText(position),
+      },
+    };
   };
 
   return {
-    claim: (endpointId: string, slot: number, deliveryId: string, since: string) => write(endpointId, slot, deliveryId, since),
+    claim: (endpointId: string, slot: number, deliveryId: string, since: string) =>
+      write(endpointId, slot, deliveryId, since),
     release: (endpointId: string, slot: number) => write(endpointId, slot, null, null),
     /** Every slot row; the claimed ones are attempts a crash cut short. */
     async recover(): Promise<InFlightDoc[]> {
@@ -42,7 +66,8 @@ export function createInFlightSlots(readStore: ReadStore) {
         rows.push(...page.items);
         cursor = page.nextCursor ?? undefined;
       } while (cursor);
-      for (const row of rows) if (positionFromText(row.seq) > last) last = positionFromText(row.seq);
+      for (const row of rows)
+        if (positionFromText(row.seq) > last) last = positionFromText(row.seq);
       return rows.filter((row) => row.deliveryId !== null);
     },
   };
@@ -51,7 +76,15 @@ export function createInFlightSlots(readStore: ReadStore) {
 export type InFlightSlots = ReturnType<typeof createInFlightSlots>;
 
 /** Whether a delivery is being sent right now (for the API). */
-export async function isInFlight(readStore: ReadStore, endpointId: string, deliveryId: string, slots: number): Promise<boolean> {
-  const rows = await readStore.getMany<InFlightDoc>(IN_FLIGHT, Array.from({ length: slots }, (_, slot) => slotId(endpointId, slot)));
+export async function isInFlight(
+  readStore: ReadStore,
+  endpointId: string,
+  deliveryId: string,
+  slots: number,
+): Promise<boolean> {
+  const rows = await readStore.getMany<InFlightDoc>(
+    IN_FLIGHT,
+    Array.from({ length: slots }, (_, slot) => slotId(endpointId, slot)),
+  );
   return rows.some((row) => row.deliveryId === deliveryId);
 }

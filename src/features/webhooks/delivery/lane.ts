@@ -51,13 +51,23 @@ export function createLane(options: LaneOptions): Lane {
     if (stopped || atMs >= timerAt) return;
     if (timer) clearTimeout(timer);
     timerAt = atMs;
-    timer = setTimeout(() => { timer = null; timerAt = Number.POSITIVE_INFINITY; void refill(); }, Math.max(0, atMs - nowMs()));
+    timer = setTimeout(
+      () => {
+        timer = null;
+        timerAt = Number.POSITIVE_INFINITY;
+        void refill();
+      },
+      Math.max(0, atMs - nowMs()),
+    );
     timer.unref();
   }
 
   async function refill(): Promise<void> {
     if (stopped) return;
-    if (fetching) { fetchAgain = true; return; }
+    if (fetching) {
+      fetchAgain = true;
+      return;
+    }
     fetching = true;
     try {
       do {
@@ -82,16 +92,26 @@ export function createLane(options: LaneOptions): Lane {
     while (!stopped && inFlight < concurrency && buffer.length > 0) {
       const doc = buffer.shift()!;
       inFlight += 1;
-      const sending: Promise<void> = options.deliver(doc, abort.signal).then(
-        (saved) => { if (saved.queue !== null && saved.due !== null) wakeAt(dueMsOf(saved.due)); },
-        (error) => { if (!stopped) { options.onError(error); wakeAt(nowMs() + retryAfterErrorMs); } },
-      ).finally(() => {
-        running.delete(sending);
-        known.delete(doc.id);
-        inFlight -= 1;
-        if (buffer.length < concurrency && moreWaiting) void refill();
-        pump();
-      });
+      const sending: Promise<void> = options
+        .deliver(doc, abort.signal)
+        .then(
+          (saved) => {
+            if (saved.queue !== null && saved.due !== null) wakeAt(dueMsOf(saved.due));
+          },
+          (error) => {
+            if (!stopped) {
+              options.onError(error);
+              wakeAt(nowMs() + retryAfterErrorMs);
+            }
+          },
+        )
+        .finally(() => {
+          running.delete(sending);
+          known.delete(doc.id);
+          inFlight -= 1;
+          if (buffer.length < concurrency && moreWaiting) void refill();
+          pump();
+        });
       running.add(sending);
     }
   }
@@ -117,7 +137,10 @@ export function createLane(options: LaneOptions): Lane {
     for (const doc of docs) {
       if (known.has(doc.id) || doc.due === null) continue;
       const due = dueMsOf(doc.due);
-      if (due > now) { wakeAt(due); continue; }
+      if (due > now) {
+        wakeAt(due);
+        continue;
+      }
       known.add(doc.id);
       insert(doc as DeliveryDoc & { due: string });
     }
@@ -127,14 +150,23 @@ export function createLane(options: LaneOptions): Lane {
     offer(docs) {
       if (stopped) return;
       // Until a first fetch the lane has not looked at its endpoint; while one runs, its result decides.
-      if (!fetchedOnce || fetching || moreWaiting || buffer.length + docs.length > MAX_BUFFERED) { this.wake(); return; }
+      if (!fetchedOnce || fetching || moreWaiting || buffer.length + docs.length > MAX_BUFFERED) {
+        this.wake();
+        return;
+      }
       accept(docs);
       pump();
     },
     wake() {
-      if (fetching) { fetchAgain = true; return; }
+      if (fetching) {
+        fetchAgain = true;
+        return;
+      }
       // Enough is buffered to keep every slot busy: what was added is fetched when the buffer runs low.
-      if (buffer.length >= concurrency) { moreWaiting = true; return; }
+      if (buffer.length >= concurrency) {
+        moreWaiting = true;
+        return;
+      }
       void refill();
     },
     async stop() {

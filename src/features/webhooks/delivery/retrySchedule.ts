@@ -4,7 +4,13 @@
  * delay with ±20% jitter so that endpoints recovering from an outage are not hit all at once.
  */
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [
-  5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000,
+  5_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3_600_000,
+  5 * 3_600_000,
+  10 * 3_600_000,
+  10 * 3_600_000,
 ];
 
 export const RETRY_JITTER = 0.2;
@@ -17,7 +23,9 @@ export function parseRetryDelays(text: string | undefined): number[] {
   return text.split(',').map((part) => {
     const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)\s*$/.exec(part);
     if (!match) {
-      throw new Error(`INKSTREAM_WEBHOOK_RETRY_DELAYS: "${part.trim()}" is not a delay; write numbers with a unit (ms, s, m, h) separated by commas, e.g. 1s,1s,2s`);
+      throw new Error(
+        `INKSTREAM_WEBHOOK_RETRY_DELAYS: "${part.trim()}" is not a delay; write numbers with a unit (ms, s, m, h) separated by commas, e.g. 1s,1s,2s`,
+      );
     }
     return Math.round(Number(match[1]) * UNITS[match[2]]);
   });
@@ -27,7 +35,11 @@ export function parseRetryDelays(text: string | undefined): number[] {
  * The delay before the next attempt after `failedAttempts` failures in this run, or null when the
  * schedule is exhausted. `random` is in [0, 1).
  */
-export function nextRetryDelay(delays: readonly number[], failedAttempts: number, random: () => number): number | null {
+export function nextRetryDelay(
+  delays: readonly number[],
+  failedAttempts: number,
+  random: () => number,
+): number | null {
   if (failedAttempts < 1 || failedAttempts > delays.length) return null;
   const base = delays[failedAttempts - 1];
   return Math.max(0, Math.round(base * (1 - RETRY_JITTER + 2 * RETRY_JITTER * random())));

@@ -8,7 +8,11 @@ import { standardWebhooksKey } from '../endpoints/secret.ts';
  * - Standard Webhooks: `webhook-signature: v1,<base64>` of HMAC-SHA256 over `id.timestamp.body`,
  *   keyed with the base64-decoded part of the secret, as that spec says, so its libraries verify it.
  */
-export type Signer = (input: { id: string; timestampSeconds: number; body: string }) => Record<string, string>;
+export type Signer = (input: {
+  id: string;
+  timestampSeconds: number;
+  body: string;
+}) => Record<string, string>;
 
 /** A signer for one secret; its keys are prepared once, which matters at thousands of deliveries a second. */
 export function createSigner(secret: string): Signer {
@@ -23,8 +27,16 @@ export function createSigner(secret: string): Signer {
   });
 }
 
-export const signedHeaders = (input: { secret: string; id: string; timestampSeconds: number; body: string }): Record<string, string> =>
-  createSigner(input.secret)(input);
+export const signedHeaders = (input: {
+  secret: string;
+  id: string;
+  timestampSeconds: number;
+  body: string;
+}): Record<string, string> => createSigner(input.secret)(input);
 
-export const standardSignature = (secret: string, id: string, timestampSeconds: number, body: string): string =>
-  signedHeaders({ secret, id, timestampSeconds, body })['webhook-signature'];
+export const standardSignature = (
+  secret: string,
+  id: string,
+  timestampSeconds: number,
+  body: string,
+): string => signedHeaders({ secret, id, timestampSeconds, body })['webhook-signature'];

@@ -13,13 +13,17 @@ export const DELETED_REASON = 'The endpoint was deleted.';
  * Reads the endpoint from its read model (waiting for the projections when it is not there yet:
  * the outbox may be ahead of them) and prepares its signer, cached per sealed secret.
  */
-export function createTargetResolver(platform: Pick<Platform, 'readStore' | 'readModels' | 'secrets'>) {
+export function createTargetResolver(
+  platform: Pick<Platform, 'readStore' | 'readModels' | 'secrets'>,
+) {
   const signers = new Map<string, Signer>();
   /** Disabled here before the read model shows it: endpointId → when. */
   const disabledLocally = new Map<string, { reason: string; atMs: number }>();
 
   return {
-    markDisabled(endpointId: string, reason: string, atMs: number) { disabledLocally.set(endpointId, { reason, atMs }); },
+    markDisabled(endpointId: string, reason: string, atMs: number) {
+      disabledLocally.set(endpointId, { reason, atMs });
+    },
     async resolve(endpointId: string): Promise<EndpointTarget> {
       let doc = await platform.readStore.get<WebhookDoc>('webhooks', endpointId);
       if (!doc) {
@@ -27,16 +31,33 @@ export function createTargetResolver(platform: Pick<Platform, 'readStore' | 'rea
         doc = await platform.readStore.get<WebhookDoc>('webhooks', endpointId);
       }
       if (!doc) return { usable: false, reason: DELETED_REASON };
-      if (!doc.enabled) return { usable: false, reason: `The endpoint was disabled: ${doc.disabled?.detail ?? 'no reason recorded'}` };
+      if (!doc.enabled)
+        return {
+          usable: false,
+          reason: `The endpoint was disabled: ${doc.disabled?.detail ?? 'no reason recorded'}`,
+        };
       const enabledAtMs = Date.parse(doc.enabledAt);
       const local = disabledLocally.get(endpointId);
       if (local && local.atMs >= enabledAtMs) return { usable: false, reason: local.reason };
       let sign = signers.get(doc.sealedSecret);
       if (sign === undefined) {
-        sign = createSigner(platform.secrets.open(doc.sealedSecret, { kind: 'webhook-endpoint-secret', accountId: doc.accountId, recordId: doc.id }));
+        sign = createSigner(
+          platform.secrets.open(doc.sealedSecret, {
+            kind: 'webhook-endpoint-secret',
+            accountId: doc.accountId,
+            recordId: doc.id,
+          }),
+        );
         signers.set(doc.sealedSecret, sign);
       }
-      return { usable: true, id: doc.id, accountId: doc.accountId, url: doc.url, sign, enabledAtMs };
+      return {
+        usable: true,
+        id: doc.id,
+        accountId: doc.accountId,
+        url: doc.url,
+        sign,
+        enabledAtMs,
+      };
     },
   };
 }

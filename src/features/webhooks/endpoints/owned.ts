@@ -7,5 +7,15 @@ import type { Platform } from '../../../platform.ts';
 export const WebhookId = idOf('whk');
 
 /** The caller's endpoint, or 404: another account's endpoints do not exist for it. */
-export const ownedWebhook = (input: { platform: Platform; auth: AuthContext; params: { id: string } }) =>
-  ownedDoc<WebhookDoc>(input.platform.readStore, 'webhooks', input.params.id, input.auth, 'webhook endpoint');
+export const ownedWebhook = (input: {
+  platform: Platform;
+  auth: AuthContext;
+  params: { id: string };
+}) =>
+  ownedDoc<WebhookDoc>(
+    input.platform.readStore,
+    'webhooks',
+    input.params.id,
+    input.auth,
+    'webhook endpoint',
+  );

@@ -1,5 +1,10 @@
 import type { StoredEvent } from '../../../eventstore/port.ts';
-import { evolveEndpoint, initialEndpoint, type WebhookEndpoint, type WebhookEndpointEvent } from '../../../domain/webhooks/endpoint.ts';
+import {
+  evolveEndpoint,
+  initialEndpoint,
+  type WebhookEndpoint,
+  type WebhookEndpointEvent,
+} from '../../../domain/webhooks/endpoint.ts';
 import { wantsEvent } from '../../../domain/webhooks/eventTypes.ts';
 
 /**
@@ -23,7 +28,10 @@ export function createEndpointRegistry(): EndpointRegistry {
       const endpointId = String(event.data.endpointId);
       const current = endpoints.get(endpointId);
       if (current && current.position >= event.position) return;
-      const state = evolveEndpoint(current?.state ?? initialEndpoint(), event as unknown as WebhookEndpointEvent);
+      const state = evolveEndpoint(
+        current?.state ?? initialEndpoint(),
+        event as unknown as WebhookEndpointEvent,
+      );
       endpoints.set(endpointId, { state, position: event.position });
       if (state.status === 'none') return;
       const ids = byAccount.get(state.accountId) ?? new Set<string>();

@@ -11,6 +11,7 @@ export function generateWebhookSecret(): string {
 
 /** The HMAC key of the Standard Webhooks signature: the bytes the base64 after `whsec_` encodes. */
 export function standardWebhooksKey(secret: string): Buffer {
-  if (!secret.startsWith(WEBHOOK_SECRET_PREFIX)) throw new Error('a webhook secret starts with whsec_');
+  if (!secret.startsWith(WEBHOOK_SECRET_PREFIX))
+    throw new Error('a webhook secret starts with whsec_');
   return Buffer.from(secret.slice(WEBHOOK_SECRET_PREFIX.length), 'base64');
 }

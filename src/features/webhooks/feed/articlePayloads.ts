@@ -6,14 +6,29 @@ import { streamUpTo } from './streamAt.ts';
 
 /** Every article event that can move the article to another status. */
 export const ARTICLE_STATUS_EVENTS: ReadonlySet<string> = new Set<ArticleEvent['type']>([
-  'ArticleQueued', 'ArticleResearchStarted', 'ArticleResearched', 'ArticleDrafted', 'ArticleFailed', 'ArticleRetried',
-  'ArticlePublishRequested', 'ArticlePullRequestOpened', 'ArticleMerged', 'ArticleClosed', 'ArticleRefreshRequested',
+  'ArticleQueued',
+  'ArticleResearchStarted',
+  'ArticleResearched',
+  'ArticleDrafted',
+  'ArticleFailed',
+  'ArticleRetried',
+  'ArticlePublishRequested',
+  'ArticlePullRequestOpened',
+  'ArticleMerged',
+  'ArticleClosed',
+  'ArticleRefreshRequested',
 ]);
 
-export const ARTICLE_SOURCE_EVENTS: readonly string[] = [...ARTICLE_STATUS_EVENTS, 'ArticleRevised'];
+export const ARTICLE_SOURCE_EVENTS: readonly string[] = [
+  ...ARTICLE_STATUS_EVENTS,
+  'ArticleRevised',
+];
 
 /** The article as GET /articles/:id shows it, with the status it left. */
-export function articlePayload(doc: ArticleDoc, previousStatus: string | null): Record<string, unknown> {
+export function articlePayload(
+  doc: ArticleDoc,
+  previousStatus: string | null,
+): Record<string, unknown> {
   const { id, status, ...rest } = presentArticle(doc);
   return { id, status, previousStatus, ...rest };
 }
@@ -31,12 +46,15 @@ export function createArticleFolds(capacity = 2_000) {
       if (cached && cached.revision === event.revision - 1n) return cached.doc;
       if (event.revision === 0n) return null;
       const history = await streamUpTo(store, event);
-      return history.slice(0, -1).reduce<ArticleDoc | null>((doc, earlier) => articles.evolve(doc, earlier), null);
+      return history
+        .slice(0, -1)
+        .reduce<ArticleDoc | null>((doc, earlier) => articles.evolve(doc, earlier), null);
     },
     /** An article event that publishes nothing still moves the fold on, so the next one finds it. */
     advance(event: StoredEvent): void {
       const cached = folded.get(event.stream);
-      if (cached && cached.revision === event.revision - 1n) this.remember(event, articles.evolve(cached.doc, event));
+      if (cached && cached.revision === event.revision - 1n)
+        this.remember(event, articles.evolve(cached.doc, event));
     },
     remember(event: StoredEvent, doc: ArticleDoc | null): void {
       folded.delete(event.stream);
@@ -53,7 +71,9 @@ export type ArticleFolds = ReturnType<typeof createArticleFolds>;
  * now), so a late delivery still shows that moment.
  */
 export async function articlePublicEvents(
-  store: EventStore, event: StoredEvent, folds: ArticleFolds = createArticleFolds(),
+  store: EventStore,
+  event: StoredEvent,
+  folds: ArticleFolds = createArticleFolds(),
 ): Promise<{ type: string; data: Record<string, unknown> }[]> {
   const previous = await folds.before(store, event);
   const current = articles.evolve(previous, event);
@@ -61,12 +81,16 @@ export async function articlePublicEvents(
   if (!current) return [];
   const payload = articlePayload(current, previous?.status ?? null);
   const out: { type: string; data: Record<string, unknown> }[] = [];
-  if (ARTICLE_STATUS_EVENTS.has(event.type) && current.status !== previous?.status) out.push({ type: 'article.status_changed', data: payload });
+  if (ARTICLE_STATUS_EVENTS.has(event.type) && current.status !== previous?.status)
+    out.push({ type: 'article.status_changed', data: payload });
   if (event.type === 'ArticleMerged') out.push({ type: 'article.published', data: payload });
   if (event.type === 'ArticleRevised') {
     const revised = event as unknown as Extract<ArticleEvent, { type: 'ArticleRevised' }>;
     const { revisionId, version, summary, diff } = revised.data;
-    out.push({ type: 'article.revised', data: { ...payload, revision: { id: revisionId, version, summary, diff } } });
+    out.push({
+      type: 'article.revised',
+      data: { ...payload, revision: { id: revisionId, version, summary, diff } },
+    });
   }
   return out;
 }

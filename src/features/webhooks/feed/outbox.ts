@@ -3,7 +3,10 @@ import type { EventStore, StoredEvent } from '../../../eventstore/port.ts';
 import type { ReadModelWrite, ReadStore } from '../../../readstore/port.ts';
 import { DELIVERIES, ensureWebhookCollections, PUBLIC_EVENTS } from '../collections.ts';
 import { deliveryIdFor, newDelivery, type DeliveryDoc } from '../delivery/delivery.ts';
-import { WEBHOOK_CATEGORY, WEBHOOK_ENDPOINT_EVENT_TYPES } from '../../../domain/webhooks/endpoint.ts';
+import {
+  WEBHOOK_CATEGORY,
+  WEBHOOK_ENDPOINT_EVENT_TYPES,
+} from '../../../domain/webhooks/endpoint.ts';
 import { createArticleFolds } from './articlePayloads.ts';
 import { PUBLIC_EVENT_CATEGORIES, PUBLIC_EVENT_SOURCES, publicEventsFor } from './publicEvents.ts';
 import { createEndpointRegistry } from '../endpoints/registry.ts';
@@ -19,7 +22,12 @@ const BATCH_SIZE = 200;
  * the batch; after it, the batch is never read again: no delivery is lost and none is doubled.
  * One commit per batch rather than per event keeps a burst of events cheap to fan out.
  */
-export function webhookOutbox(deps: { eventStore: EventStore; readStore: ReadStore; signal: WebhookSignal; nowMs(): number }): ConsumerDefinition {
+export function webhookOutbox(deps: {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  signal: WebhookSignal;
+  nowMs(): number;
+}): ConsumerDefinition {
   const { eventStore, readStore, signal } = deps;
   let registry = createEndpointRegistry();
   const sources = new Set(PUBLIC_EVENT_SOURCES);
@@ -34,22 +42,53 @@ export function webhookOutbox(deps: { eventStore: EventStore; readStore: ReadSto
     const checkpoint = (await readStore.getCheckpoint(OUTBOX_CONSUMER)) ?? -1n;
     let after = -1n;
     while (after < checkpoint) {
-      const events = await eventStore.readAll({ after, maxCount: 1000, categories: [WEBHOOK_CATEGORY] });
+      const events = await eventStore.readAll({
+        after,
+        maxCount: 1000,
+        categories: [WEBHOOK_CATEGORY],
+      });
       if (events.length === 0) break;
       for (const event of events) if (event.position <= checkpoint) registry.apply(event);
       after = events[events.length - 1].position;
     }
   }
 
-  async function fanOut(event: StoredEvent, writes: ReadModelWrite[], created: DeliveryDoc[], nowMs: number): Promise<void> {
-    for (const { accountId, seq, envelope, body } of await publicEventsFor(eventStore, event, folds)) {
+  async function fanOut(
+    event: StoredEvent,
+    writes: ReadModelWrite[],
+    created: DeliveryDoc[],
+    nowMs: number,
+  ): Promise<void> {
+    for (const { accountId, seq, envelope, body } of await publicEventsFor(
+      eventStore,
+      event,
+      folds,
+    )) {
       writes.push({
-        kind: 'insert_if_absent', collection: PUBLIC_EVENTS, id: envelope.id,
-        doc: { id: envelope.id, accountId, type: envelope.type, seq, createdAt: envelope.createdAt, body },
+        kind: 'insert_if_absent',
+        collection: PUBLIC_EVENTS,
+        id: envelope.id,
+        doc: {
+          id: envelope.id,
+          accountId,
+          type: envelope.type,
+          seq,
+          createdAt: envelope.createdAt,
+          body,
+        },
       });
       for (const endpointId of registry.matching(accountId, envelope.type)) {
         const id = deliveryIdFor(envelope.id, endpointId, envelope.createdAt);
-        const doc = newDelivery({ id, accountId, endpointId, eventId: envelope.id, eventType: envelope.type, body: null, seq, nowMs });
+        const doc = newDelivery({
+          id,
+          accountId,
+          endpointId,
+          eventId: envelope.id,
+          eventType: envelope.type,
+          body: null,
+          seq,
+          nowMs,
+        });
         writes.push({ kind: 'insert_if_absent', collection: DELIVERIES, id, doc });
         created.push(doc);
       }
@@ -65,7 +104,10 @@ export function webhookOutbox(deps: { eventStore: EventStore; readStore: ReadSto
       const created: DeliveryDoc[] = [];
       try {
         // Started again from an older checkpoint (a lost and regained lease): rebuild the registry up to it.
-        if (events[0].position <= committed) { registry = createEndpointRegistry(); ready = null; }
+        if (events[0].position <= committed) {
+          registry = createEndpointRegistry();
+          ready = null;
+        }
         ready ??= load();
         await ready;
         const nowMs = deps.nowMs();
@@ -75,7 +117,10 @@ export function webhookOutbox(deps: { eventStore: EventStore; readStore: ReadSto
           else if (sources.has(event.type)) await fanOut(event, writes, created, nowMs);
           else if (event.stream.startsWith('article-')) folds.advance(event);
         }
-        await readStore.commit(writes, { consumer: OUTBOX_CONSUMER, position: events[events.length - 1].position });
+        await readStore.commit(writes, {
+          consumer: OUTBOX_CONSUMER,
+          position: events[events.length - 1].position,
+        });
         committed = events[events.length - 1].position;
       } catch (error) {
         // The runner retries from the checkpoint: the registry must be rebuilt up to it, not kept ahead of it.

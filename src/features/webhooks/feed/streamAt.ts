@@ -8,11 +8,18 @@ import { readStreamOrEmpty } from '../../../eventstore/readStreamOrEmpty.ts';
 export async function streamUpTo(store: EventStore, event: StoredEvent): Promise<StoredEvent[]> {
   const events = await store.readStream(event.stream, { maxCount: Number(event.revision) + 1 });
   const last = events[events.length - 1];
-  if (!last || last.id !== event.id) throw new Error(`stream ${event.stream} does not hold event ${event.id} at revision ${event.revision}`);
+  if (!last || last.id !== event.id)
+    throw new Error(
+      `stream ${event.stream} does not hold event ${event.id} at revision ${event.revision}`,
+    );
   return events;
 }
 
 /** Another stream as it was at a global position (events after it are ignored); [] when it does not exist. */
-export async function otherStreamAt(store: EventStore, stream: string, position: bigint): Promise<StoredEvent[]> {
+export async function otherStreamAt(
+  store: EventStore,
+  stream: string,
+  position: bigint,
+): Promise<StoredEvent[]> {
   return (await readStreamOrEmpty(store, stream)).filter((event) => event.position <= position);
 }

@@ -8,7 +8,12 @@ import { writeOffline } from './write.ts';
 /** Named in every result and in the article's frontmatter, so offline output is recognisable. */
 export const OFFLINE_MODEL = 'inkstream-offline-1';
 
-const offline = <T extends object>(value: T): Generated<T> => ({ ...value, usage: zeroUsage(), model: OFFLINE_MODEL, provider: 'offline' });
+const offline = <T extends object>(value: T): Generated<T> => ({
+  ...value,
+  usage: zeroUsage(),
+  model: OFFLINE_MODEL,
+  provider: 'offline',
+});
 
 /**
  * The writer used when no OPENAI_API_KEY is set: no network, no randomness. It composes real

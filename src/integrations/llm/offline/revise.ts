@@ -10,31 +10,74 @@ import { blocks, isProseBlock, closingIndex, joinSections, splitSections } from 
 import { casualize, cutTerm, enforceStyle, formalize, styleRules, termPattern } from '../style.ts';
 
 type Outcome = { body: string; summary: string } | { notDone: string };
-type Edit = { pattern: RegExp; run: (match: RegExpExecArray, body: string, input: ReviseArticleInput) => Outcome | undefined };
+type Edit = {
+  pattern: RegExp;
+  run: (match: RegExpExecArray, body: string, input: ReviseArticleInput) => Outcome | undefined;
+};
 
-const clean = (text: string): string => text.trim().replace(/^["“'‘]|["”'’.!?]+$/g, '').replace(/^["“'‘]/, '').trim();
+const clean = (text: string): string =>
+  text
+    .trim()
+    .replace(/^["“'‘]|["”'’.!?]+$/g, '')
+    .replace(/^["“'‘]/, '')
+    .trim();
 
-const WITHOUT_A_MODEL = 'without a language model Inkstream only shortens, removes or replaces a word or a section, makes the tone more or less formal, and mentions or adds what the site\'s pages say (set OPENAI_API_KEY for other edits)';
+const WITHOUT_A_MODEL =
+  "without a language model Inkstream only shortens, removes or replaces a word or a section, makes the tone more or less formal, and mentions or adds what the site's pages say (set OPENAI_API_KEY for other edits)";
 
 /** Recognised instructions, most specific first ("don't mention X" before "mention X"). */
 const EDITS: Edit[] = [
-  { pattern: /\b(?:don't|do not|never|stop)\s+(?:use|say|mention)\s+(?:the\s+(?:word|term|phrase)\s+)?(.+)|\bremove\s+(?:the\s+)?(?:word|term|phrase|mentions?\s+of)\s+(.+)/i, run: removeTerm },
-  { pattern: /\b(?:remove|delete|drop|cut)\b.*?\bsection\b\s*(?:about|on|called|titled|named)?\s*(.+)/i, run: removeSection },
-  { pattern: /\b(?:add|include|write|insert)\b(?:\s+(?:a|an|one|another|new|short|brief))*\s+(?:section|paragraph|part)\b\s*(?:about|on|covering|for|called|titled|named|explaining)?\s*(.+)/i, run: addSection },
+  {
+    pattern:
+      /\b(?:don't|do not|never|stop)\s+(?:use|say|mention)\s+(?:the\s+(?:word|term|phrase)\s+)?(.+)|\bremove\s+(?:the\s+)?(?:word|term|phrase|mentions?\s+of)\s+(.+)/i,
+    run: removeTerm,
+  },
+  {
+    pattern:
+      /\b(?:remove|delete|drop|cut)\b.*?\bsection\b\s*(?:about|on|called|titled|named)?\s*(.+)/i,
+    run: removeSection,
+  },
+  {
+    pattern:
+      /\b(?:add|include|write|insert)\b(?:\s+(?:a|an|one|another|new|short|brief))*\s+(?:section|paragraph|part)\b\s*(?:about|on|covering|for|called|titled|named|explaining)?\s*(.+)/i,
+    run: addSection,
+  },
   { pattern: /\breplace\s+(.+?)\s+with\s+(.+)/i, run: replaceTerm },
-  { pattern: /\b(?:shorten|shorter|more concise|condense|trim|cut (?:it )?down|tighten|too long)\b/i, run: shorten },
-  { pattern: /\b(?:expand|longer|more detail|elaborate|flesh (?:it )?out)\b/i, run: () => ({ notDone: 'Could not expand the article: new prose needs a language model (set OPENAI_API_KEY), and the offline writer does not pad an article with filler.' }) },
-  { pattern: /\b(?:less formal|more casual|friendlier|more friendly|more conversational|more relaxed)\b/i, run: (_m, body) => tone(body, casualize, 'relaxed the tone', 'contractions') },
-  { pattern: /\b(?:more formal|formal tone|more professional|less casual)\b/i, run: (_m, body) => tone(body, formalize, 'made the tone more formal', 'informal phrasings') },
+  {
+    pattern:
+      /\b(?:shorten|shorter|more concise|condense|trim|cut (?:it )?down|tighten|too long)\b/i,
+    run: shorten,
+  },
+  {
+    pattern: /\b(?:expand|longer|more detail|elaborate|flesh (?:it )?out)\b/i,
+    run: () => ({
+      notDone:
+        'Could not expand the article: new prose needs a language model (set OPENAI_API_KEY), and the offline writer does not pad an article with filler.',
+    }),
+  },
+  {
+    pattern:
+      /\b(?:less formal|more casual|friendlier|more friendly|more conversational|more relaxed)\b/i,
+    run: (_m, body) => tone(body, casualize, 'relaxed the tone', 'contractions'),
+  },
+  {
+    pattern: /\b(?:more formal|formal tone|more professional|less casual)\b/i,
+    run: (_m, body) => tone(body, formalize, 'made the tone more formal', 'informal phrasings'),
+  },
   { pattern: /\b(?:mention|reference|talk about)\s+(.+)/i, run: mention },
 ];
 
 /** Splits "shorten it and add a section about pricing" into clauses, but not "pricing and billing". */
 const clauses = (instruction: string): string[] =>
-  instruction.split(/\n+|;|(?<=[.!?])\s+|,?\s+(?:and\s+)?then\s+|,?\s+and\s+(?=(?:also\s+)?(?:add|make|remove|shorten|mention|replace|include|expand|delete|drop|cut|don't|do not|never)\b)/i)
-    .map((clause) => clause.trim()).filter(Boolean);
+  instruction
+    .split(
+      /\n+|;|(?<=[.!?])\s+|,?\s+(?:and\s+)?then\s+|,?\s+and\s+(?=(?:also\s+)?(?:add|make|remove|shorten|mention|replace|include|expand|delete|drop|cut|don't|do not|never)\b)/i,
+    )
+    .map((clause) => clause.trim())
+    .filter(Boolean);
 
-const quoted = (clause: string): string => `“${clause.length > 120 ? `${clause.slice(0, 119)}…` : clause}”`;
+const quoted = (clause: string): string =>
+  `“${clause.length > 120 ? `${clause.slice(0, 119)}…` : clause}”`;
 
 /**
  * Applies each recognised clause in turn. What it cannot do is said in the summary and nowhere
@@ -45,11 +88,17 @@ export function reviseOffline(input: ReviseArticleInput): RevisionResult {
   const done: string[] = [];
   const notDone: string[] = [];
   for (const clause of clauses(input.instruction)) {
-    const edit = EDITS.map((candidate) => ({ candidate, match: candidate.pattern.exec(clause) })).find((entry) => entry.match);
+    const edit = EDITS.map((candidate) => ({
+      candidate,
+      match: candidate.pattern.exec(clause),
+    })).find((entry) => entry.match);
     const outcome = edit?.match ? edit.candidate.run(edit.match, current, input) : undefined;
     if (!outcome) notDone.push(`Could not apply ${quoted(clause)}: ${WITHOUT_A_MODEL}.`);
     else if ('notDone' in outcome) notDone.push(outcome.notDone);
-    else { current = outcome.body; done.push(outcome.summary); }
+    else {
+      current = outcome.body;
+      done.push(outcome.summary);
+    }
   }
   if (done.length) current = enforceStyle(current, styleRules(input.brand));
   else current = input.body;
@@ -58,11 +107,23 @@ export function reviseOffline(input: ReviseArticleInput): RevisionResult {
 }
 
 /** Sentences of the site's pages about `subject` (most of its words), each with its page. */
-function excerptsAbout(subject: string, pages: readonly PageInput[], limit: number): Array<{ sentence: string; page: PageInput }> {
+function excerptsAbout(
+  subject: string,
+  pages: readonly PageInput[],
+  limit: number,
+): Array<{ sentence: string; page: PageInput }> {
   const tokens = instructionTokens(subject);
   if (tokens.size === 0) return [];
-  const hits = (sentence: string): number => new Set(contentTokens(sentence).filter((token) => tokens.has(token))).size;
-  return rankPages(pages, tokens).flatMap((page) => relevantSentences([page], tokens, limit).map((sentence) => ({ sentence, page, hits: hits(sentence) })))
+  const hits = (sentence: string): number =>
+    new Set(contentTokens(sentence).filter((token) => tokens.has(token))).size;
+  return rankPages(pages, tokens)
+    .flatMap((page) =>
+      relevantSentences([page], tokens, limit).map((sentence) => ({
+        sentence,
+        page,
+        hits: hits(sentence),
+      })),
+    )
     .filter((excerpt) => excerpt.hits >= Math.ceil(tokens.size / 2))
     .sort((a, b) => b.hits - a.hits) // stable: the most relevant page first among equals
     .slice(0, limit);
@@ -72,16 +133,33 @@ const cited = ({ sentence, page }: { sentence: string; page: PageInput }): strin
   `${mdxText(`“${sentence}”`)} (${mdxLink(page.title || page.url, page.url)})`;
 
 function shorten(_match: RegExpExecArray, body: string): Outcome {
-  const cut = (content: string): string => blocks(content).map((block) => {
-    if (isProseBlock(block)) { const all = sentences(block); return all.slice(0, Math.max(1, Math.ceil(all.length / 2))).join(' '); }
-    return /^([-*] |\d+\. )/.test(block) ? block.split('\n').slice(0, 3).join('\n') : block;
-  }).join('\n\n');
+  const cut = (content: string): string =>
+    blocks(content)
+      .map((block) => {
+        if (isProseBlock(block)) {
+          const all = sentences(block);
+          return all.slice(0, Math.max(1, Math.ceil(all.length / 2))).join(' ');
+        }
+        return /^([-*] |\d+\. )/.test(block) ? block.split('\n').slice(0, 3).join('\n') : block;
+      })
+      .join('\n\n');
   const sectioned = splitSections(body);
-  const next = joinSections({ intro: cut(sectioned.intro), sections: sectioned.sections.map((s) => ({ ...s, content: cut(s.content) })) });
-  return { body: next, summary: `Shortened the article from ${countWords(body)} to ${countWords(next)} words.` };
+  const next = joinSections({
+    intro: cut(sectioned.intro),
+    sections: sectioned.sections.map((s) => ({ ...s, content: cut(s.content) })),
+  });
+  return {
+    body: next,
+    summary: `Shortened the article from ${countWords(body)} to ${countWords(next)} words.`,
+  };
 }
 
-function tone(body: string, change: (text: string) => { text: string; changes: number }, what: string, unit: string): Outcome {
+function tone(
+  body: string,
+  change: (text: string) => { text: string; changes: number },
+  what: string,
+  unit: string,
+): Outcome {
   const { text, changes } = change(body);
   return { body: text, summary: `${capitalize(what)} (${changes} ${unit} changed).` };
 }
@@ -89,18 +167,29 @@ function tone(body: string, change: (text: string) => { text: string; changes: n
 function addSection(match: RegExpExecArray, body: string, { pages }: ReviseArticleInput): Outcome {
   const subject = clean(match[1]).replace(/^the\s+/i, '');
   const excerpts = excerptsAbout(subject, pages, 3);
-  if (!excerpts.length) return { notDone: `Could not add a section on ${quoted(subject)}: no crawled page of the site says anything about it, and the offline writer does not invent facts.` };
+  if (!excerpts.length)
+    return {
+      notDone: `Could not add a section on ${quoted(subject)}: no crawled page of the site says anything about it, and the offline writer does not invent facts.`,
+    };
   const sectioned = splitSections(body);
   const heading = mdxText(capitalize(subject));
-  sectioned.sections.splice(closingIndex(sectioned.sections), 0, { heading, content: excerpts.map(cited).join('\n\n') });
-  return { body: joinSections(sectioned), summary: `Added a section "${capitalize(subject)}" quoting what the site's pages say about it (${excerpts.length} excerpts with their sources); put it in your own words before publishing.` };
+  sectioned.sections.splice(closingIndex(sectioned.sections), 0, {
+    heading,
+    content: excerpts.map(cited).join('\n\n'),
+  });
+  return {
+    body: joinSections(sectioned),
+    summary: `Added a section "${capitalize(subject)}" quoting what the site's pages say about it (${excerpts.length} excerpts with their sources); put it in your own words before publishing.`,
+  };
 }
 
 function removeSection(match: RegExpExecArray, body: string): Outcome | undefined {
   const tokens = subjectTokens(clean(match[1]));
   const sectioned = splitSections(body);
-  const scored = sectioned.sections.map((section, index) => ({ index, score: jaccard(subjectTokens(section.heading), tokens) }))
-    .filter((entry) => entry.score > 0).sort((a, b) => b.score - a.score || a.index - b.index);
+  const scored = sectioned.sections
+    .map((section, index) => ({ index, score: jaccard(subjectTokens(section.heading), tokens) }))
+    .filter((entry) => entry.score > 0)
+    .sort((a, b) => b.score - a.score || a.index - b.index);
   if (!scored.length) return undefined;
   const [removed] = sectioned.sections.splice(scored[0].index, 1);
   return { body: joinSections(sectioned), summary: `Removed the section "${removed.heading}".` };
@@ -110,23 +199,43 @@ function replaceTerm(match: RegExpExecArray, body: string): Outcome {
   const from = clean(match[1]);
   const to = clean(match[2]);
   let count = 0;
-  const next = body.replace(termPattern(from), () => { count++; return mdxText(to); });
-  return { body: next, summary: count ? `Replaced "${from}" with "${to}" (${count}×).` : `Found no "${from}" to replace.` };
+  const next = body.replace(termPattern(from), () => {
+    count++;
+    return mdxText(to);
+  });
+  return {
+    body: next,
+    summary: count
+      ? `Replaced "${from}" with "${to}" (${count}×).`
+      : `Found no "${from}" to replace.`,
+  };
 }
 
 function removeTerm(match: RegExpExecArray, body: string, { brand }: ReviseArticleInput): Outcome {
   const term = clean(match[1] ?? match[2]).toLowerCase();
   const count = (body.match(termPattern(term)) ?? []).length;
   const next = enforceStyle(cutTerm(body, term), styleRules(brand));
-  return { body: next, summary: count ? `Removed "${term}" (${count} occurrences).` : `"${term}" did not appear; nothing to remove.` };
+  return {
+    body: next,
+    summary: count
+      ? `Removed "${term}" (${count} occurrences).`
+      : `"${term}" did not appear; nothing to remove.`,
+  };
 }
 
 function mention(match: RegExpExecArray, body: string, { pages }: ReviseArticleInput): Outcome {
   const subject = clean(match[1]);
-  if (body.toLowerCase().includes(subject.toLowerCase())) return { body, summary: `"${subject}" was already mentioned; left as is.` };
+  if (body.toLowerCase().includes(subject.toLowerCase()))
+    return { body, summary: `"${subject}" was already mentioned; left as is.` };
   const [excerpt] = excerptsAbout(subject, pages, 1);
-  if (!excerpt) return { notDone: `Could not mention ${quoted(subject)}: no crawled page of the site says anything about it, and the offline writer does not invent facts.` };
+  if (!excerpt)
+    return {
+      notDone: `Could not mention ${quoted(subject)}: no crawled page of the site says anything about it, and the offline writer does not invent facts.`,
+    };
   const sectioned = splitSections(body);
   sectioned.intro = `${sectioned.intro}\n\n${cited(excerpt)}`.trim();
-  return { body: joinSections(sectioned), summary: `Mentioned ${subject} in the introduction, quoting ${excerpt.page.url}.` };
+  return {
+    body: joinSections(sectioned),
+    summary: `Mentioned ${subject} in the introduction, quoting ${excerpt.page.url}.`,
+  };
 }

@@ -2,7 +2,10 @@ import type http from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { crawlProcess } from '../../../../src/features/pipeline/brand/crawl.ts';
 import type { RunningWorker } from '../../../../src/consumers/worker.ts';
-import { createPipelineContext, type PipelineContext } from '../../../../src/features/pipeline/context.ts';
+import {
+  createPipelineContext,
+  type PipelineContext,
+} from '../../../../src/features/pipeline/context.ts';
 import { eventually } from '../../../support/eventually.ts';
 import { startInkstream, type TestInkstream } from '../../../support/inkstream.ts';
 import { startHttpServer, type LocalServer } from '../../../support/httpServer.ts';
@@ -19,7 +22,8 @@ const PER_ORIGIN = 2;
 const PAGES = ['/a', '/b', '/c', '/d', '/e', '/f'];
 
 type GatedSite = LocalServer & {
-  inFlight: number; maxInFlight: number;
+  inFlight: number;
+  maxInFlight: number;
   /** Page requests (not robots.txt or the sitemap) wait here until the gate opens. */
   open(): void;
   log: Array<{ path: string; at: 'start' | 'end' }>;
@@ -28,23 +32,49 @@ type GatedSite = LocalServer & {
 /** A small site (with a sitemap of six pages, or none); it counts the requests it is answering at once. */
 async function startGatedSite(gated: boolean, pages: readonly string[]): Promise<GatedSite> {
   let release: () => void = () => {};
-  let gate: Promise<void> = gated ? new Promise((resolve) => { release = resolve; }) : Promise.resolve();
-  const site = { inFlight: 0, maxInFlight: 0, log: [] as GatedSite['log'], open: () => { gate = Promise.resolve(); release(); } };
+  let gate: Promise<void> = gated
+    ? new Promise((resolve) => {
+        release = resolve;
+      })
+    : Promise.resolve();
+  const site = {
+    inFlight: 0,
+    maxInFlight: 0,
+    log: [] as GatedSite['log'],
+    open: () => {
+      gate = Promise.resolve();
+      release();
+    },
+  };
   const answer = (req: http.IncomingMessage, res: http.ServerResponse, origin: string) => {
     const path = req.url ?? '/';
-    if (path === '/robots.txt') return res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nAllow: /\n');
+    if (path === '/robots.txt')
+      return res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nAllow: /\n');
     if (path === '/sitemap.xml') {
       const urls = pages.map((p) => `<url><loc>${origin}${p}</loc></url>`).join('');
-      return res.writeHead(200, { 'content-type': 'application/xml' }).end(`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`);
+      return res
+        .writeHead(200, { 'content-type': 'application/xml' })
+        .end(
+          `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`,
+        );
     }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(`<main><h1>Page ${path}</h1><p>We bake bread for the neighbourhood every morning.</p></main>`));
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(
+        page(
+          `<main><h1>Page ${path}</h1><p>We bake bread for the neighbourhood every morning.</p></main>`,
+        ),
+      );
   };
   const server: LocalServer = await startHttpServer((req, res) => {
     const path = req.url ?? '/';
     site.log.push({ path, at: 'start' });
     site.inFlight += 1;
     site.maxInFlight = Math.max(site.maxInFlight, site.inFlight);
-    res.on('close', () => { site.inFlight -= 1; site.log.push({ path, at: 'end' }); });
+    res.on('close', () => {
+      site.inFlight -= 1;
+      site.log.push({ path, at: 'end' });
+    });
     const isPage = path !== '/robots.txt' && path !== '/sitemap.xml';
     void (isPage ? gate : Promise.resolve()).then(() => answer(req, res, server.origin));
   });
@@ -56,7 +86,9 @@ let ctx: PipelineContext;
 const sites: GatedSite[] = [];
 let running: RunningWorker;
 beforeAll(async () => {
-  app = await startInkstream({ env: { INKSTREAM_CRAWL_CONCURRENCY_PER_ORIGIN: String(PER_ORIGIN) } });
+  app = await startInkstream({
+    env: { INKSTREAM_CRAWL_CONCURRENCY_PER_ORIGIN: String(PER_ORIGIN) },
+  });
   await stopPipeline(app);
   ctx = createPipelineContext(app.platform);
   running = await ctx.lifecycle.start(undefined);
@@ -77,9 +109,13 @@ async function site(gated: boolean, pages: readonly string[] = PAGES): Promise<G
 async function requestedCrawl(websiteUrl: string) {
   const { project } = (await app.api().post('/projects', { name: 'Bakery', websiteUrl })).body;
   const events = await app.platform.eventStore.readStream(`project-${project.id}`);
-  return { projectId: project.id as string, event: events.find((event) => event.type === 'BrandCrawlRequested')! };
+  return {
+    projectId: project.id as string,
+    event: events.find((event) => event.type === 'BrandCrawlRequested')!,
+  };
 }
-const crawlStatus = async (projectId: string) => (await app.api().get(`/projects/${projectId}`)).body.project.crawl.status;
+const crawlStatus = async (projectId: string) =>
+  (await app.api().get(`/projects/${projectId}`)).body.project.crawl.status;
 
 test('a crawl never has more than the per-origin limit in flight at its site, and a crawl of another site is not slowed by it', async () => {
   const slow = await site(true);
@@ -89,7 +125,11 @@ test('a crawl never has more than the per-origin limit in flight at its site, an
   const second = await requestedCrawl(fast.origin);
 
   const slowCrawl = crawls.handle(first.event);
-  await eventually(async () => slow.inFlight, (n) => n === PER_ORIGIN, { what: 'the slow site to hold its turns' });
+  await eventually(
+    async () => slow.inFlight,
+    (n) => n === PER_ORIGIN,
+    { what: 'the slow site to hold its turns' },
+  );
   await crawls.handle(second.event); // finishes while the slow site still holds every turn it has
   expect(await crawlStatus(second.projectId)).toBe('done');
   expect(slow.inFlight).toBe(PER_ORIGIN);
@@ -108,16 +148,33 @@ test('a second crawl of the same site waits until the first one is finished', as
   const second = await requestedCrawl(`${shared.origin}/`);
 
   const firstCrawl = crawls.handle(first.event);
-  await eventually(async () => shared.inFlight, (n) => n === 1, { what: 'the first crawl to wait on its home page' });
+  await eventually(
+    async () => shared.inFlight,
+    (n) => n === 1,
+    { what: 'the first crawl to wait on its home page' },
+  );
   const secondCrawl = crawls.handle(second.event);
-  await eventually(async () => ctx.crawlSites.waiting(new URL(shared.origin).host), (n) => n === 1, { what: 'the second crawl to queue' });
+  await eventually(
+    async () => ctx.crawlSites.waiting(new URL(shared.origin).host),
+    (n) => n === 1,
+    { what: 'the second crawl to queue' },
+  );
   // The origin has a free turn, yet the second crawl has not even asked for robots.txt.
-  expect(shared.log.filter((entry) => entry.path === '/robots.txt' && entry.at === 'start')).toHaveLength(1);
+  expect(
+    shared.log.filter((entry) => entry.path === '/robots.txt' && entry.at === 'start'),
+  ).toHaveLength(1);
 
   shared.open();
   await Promise.all([firstCrawl, secondCrawl]);
-  expect([await crawlStatus(first.projectId), await crawlStatus(second.projectId)]).toEqual(['done', 'done']);
-  const secondStart = shared.log.findLastIndex((entry) => entry.path === '/robots.txt' && entry.at === 'start');
+  expect([await crawlStatus(first.projectId), await crawlStatus(second.projectId)]).toEqual([
+    'done',
+    'done',
+  ]);
+  const secondStart = shared.log.findLastIndex(
+    (entry) => entry.path === '/robots.txt' && entry.at === 'start',
+  );
   const before = shared.log.slice(0, secondStart);
-  expect(before.filter((entry) => entry.at === 'start')).toHaveLength(before.filter((entry) => entry.at === 'end').length);
+  expect(before.filter((entry) => entry.at === 'start')).toHaveLength(
+    before.filter((entry) => entry.at === 'end').length,
+  );
 });

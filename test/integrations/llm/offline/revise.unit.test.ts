@@ -25,29 +25,43 @@ Brew with care and the leaf will reward you.
 `;
 
 const topic = { title: 'Brewing green tea', keyword: 'green tea', brief: '' };
-const revise = (instruction: string) => writer.reviseArticle({ body, instruction, brand, topic, outline: [], pages });
+const revise = (instruction: string) =>
+  writer.reviseArticle({ body, instruction, brand, topic, outline: [], pages });
 
 test('"shorten" halves the paragraphs and lists and says by how much', async () => {
   const result = await revise('Please shorten it.');
   expect(countWords(result.body)).toBeLessThan(countWords(body));
   expect(result.body).toContain('## Storage');
   expect(result.body).not.toContain('Not the fridge');
-  expect(result.summary).toBe(`Shortened the article from ${countWords(body)} to ${countWords(result.body)} words.`);
+  expect(result.summary).toBe(
+    `Shortened the article from ${countWords(body)} to ${countWords(result.body)} words.`,
+  );
   expect(result).toMatchObject({ provider: 'offline', usage: { totalTokens: 0 } });
 });
 
 test('"add a section about X" adds what the site\'s pages say about X, with their URLs, before the conclusion', async () => {
   const result = await revise('Add a section about airtight tins');
   const headings = result.body.match(/^## .+$/gm);
-  expect(headings).toEqual(['## Water temperature', '## Storage', '## Airtight tins', '## Conclusion']);
-  expect(result.body).toContain('“Store green tea in an airtight tin away from light.” ([Green tea | Fernleaf Tea shop](https://fernleaf.example/shop/green-tea))');
-  expect(result.summary).toMatch(/^Added a section "Airtight tins" quoting what the site's pages say about it/);
+  expect(headings).toEqual([
+    '## Water temperature',
+    '## Storage',
+    '## Airtight tins',
+    '## Conclusion',
+  ]);
+  expect(result.body).toContain(
+    '“Store green tea in an airtight tin away from light.” ([Green tea | Fernleaf Tea shop](https://fernleaf.example/shop/green-tea))',
+  );
+  expect(result.summary).toMatch(
+    /^Added a section "Airtight tins" quoting what the site's pages say about it/,
+  );
 });
 
 test('a section on something no page mentions is not invented: the body stays, the summary says so', async () => {
   const result = await revise('Add a section about choosing a teapot');
   expect(result.body).toBe(body);
-  expect(result.summary).toBe('Nothing was changed. Could not add a section on “choosing a teapot”: no crawled page of the site says anything about it, and the offline writer does not invent facts.');
+  expect(result.summary).toBe(
+    'Nothing was changed. Could not add a section on “choosing a teapot”: no crawled page of the site says anything about it, and the offline writer does not invent facts.',
+  );
 });
 
 test('"more formal" expands contractions and casual phrasing', async () => {
@@ -59,13 +73,19 @@ test('"more formal" expands contractions and casual phrasing', async () => {
 
 test('"mention X" quotes the page that mentions X in the introduction; several clauses apply in turn', async () => {
   const result = await revise('Mention our Dragon Well and remove the section about storage');
-  expect(result.body.split('## ')[0]).toContain('“Dragon Well green tea is nutty and smooth.” ([Green tea | Fernleaf Tea shop](https://fernleaf.example/shop/green-tea))');
+  expect(result.body.split('## ')[0]).toContain(
+    '“Dragon Well green tea is nutty and smooth.” ([Green tea | Fernleaf Tea shop](https://fernleaf.example/shop/green-tea))',
+  );
   expect(result.body).not.toContain('## Storage');
-  expect(result.summary).toBe('Mentioned our Dragon Well in the introduction, quoting https://fernleaf.example/shop/green-tea. Removed the section "Storage".');
+  expect(result.summary).toBe(
+    'Mentioned our Dragon Well in the introduction, quoting https://fernleaf.example/shop/green-tea. Removed the section "Storage".',
+  );
 });
 
 test('replacing and banning words', async () => {
-  expect((await revise('Replace "kettle" with "teapot"')).body).toContain('A teapot with temperature control');
+  expect((await revise('Replace "kettle" with "teapot"')).body).toContain(
+    'A teapot with temperature control',
+  );
   const banned = await revise("Don't use the word airtight");
   expect(banned.body).not.toMatch(/airtight/i);
   expect(banned.summary).toBe('Removed "airtight" (2 occurrences).');
@@ -75,17 +95,23 @@ test('an instruction it cannot apply leaves the body unchanged and is reported i
   const result = await revise('Make the intro punchier');
   expect(result.body).toBe(body);
   expect(result.body).not.toMatch(/editor/i);
-  expect(result.summary).toMatch(/^Nothing was changed\. Could not apply “Make the intro punchier”: without a language model Inkstream only /);
+  expect(result.summary).toMatch(
+    /^Nothing was changed\. Could not apply “Make the intro punchier”: without a language model Inkstream only /,
+  );
   const partly = await revise('Make it more formal and expand the storage section');
   expect(partly.body).toContain('It is easy to get wrong');
-  expect(partly.summary).toMatch(/^Made the tone more formal \(\d+ informal phrasings changed\)\. Could not expand the article: new prose needs a language model/);
+  expect(partly.summary).toMatch(
+    /^Made the tone more formal \(\d+ informal phrasings changed\)\. Could not expand the article: new prose needs a language model/,
+  );
 });
 
-test('the brand\'s don\'ts hold after a revision too', async () => {
+test("the brand's don'ts hold after a revision too", async () => {
   const result = await revise('Add a section about revolutionary brewing!');
   expect(result.body).not.toMatch(/revolutionary|!/i);
 });
 
 test('revisions are deterministic', async () => {
-  expect(await revise('Shorten it and make it more formal')).toEqual(await revise('Shorten it and make it more formal'));
+  expect(await revise('Shorten it and make it more formal')).toEqual(
+    await revise('Shorten it and make it more formal'),
+  );
 });

@@ -1,8 +1,10 @@
 import type { SourcedFact } from './brandProfile.ts';
 import type { CrawledPage } from '../../../../integrations/crawler/types.ts';
 
-const offerPath = /\/(?:products?|platform?|solutions?|features?|offerings?|what-we-do|platform)(?:\/([^/]+))?\/?$/i;
-const genericHeading = /^(?:products?|platform?|solutions?|features?|offerings?|overview|pricing|plans|all products|what we do|our platform|our products)$/i;
+const offerPath =
+  /\/(?:products?|platform?|solutions?|features?|offerings?|what-we-do|platform)(?:\/([^/]+))?\/?$/i;
+const genericHeading =
+  /^(?:products?|platform?|solutions?|features?|offerings?|overview|pricing|plans|all products|what we do|our platform|our products)$/i;
 const MAX_OFFERS = 12;
 
 /**
@@ -15,7 +17,14 @@ export function offers(pages: readonly CrawledPage[]): SourcedFact[] {
   const seen = new Set<string>();
   const add = (value: string, sourceUrl: string) => {
     const key = value.toLowerCase();
-    if (value.length < 2 || value.length > 80 || genericHeading.test(value) || seen.has(key) || found.length >= MAX_OFFERS) return;
+    if (
+      value.length < 2 ||
+      value.length > 80 ||
+      genericHeading.test(value) ||
+      seen.has(key) ||
+      found.length >= MAX_OFFERS
+    )
+      return;
     seen.add(key);
     found.push({ value, sourceUrl });
   };
@@ -28,7 +37,8 @@ export function offers(pages: readonly CrawledPage[]): SourcedFact[] {
     for (const heading of headings) add(heading.text, page.url);
   }
   for (const page of pages) {
-    for (const link of page.navLinks) if (offerPath.exec(new URL(link.url).pathname)?.[1]) add(link.text, link.url);
+    for (const link of page.navLinks)
+      if (offerPath.exec(new URL(link.url).pathname)?.[1]) add(link.text, link.url);
   }
   return found;
 }
@@ -40,14 +50,21 @@ const titleSeparators = /\s+[|–—·:-]\s+/;
  * pages share ("Pricing | Acme" and "About | Acme" give "Acme").
  */
 export function companyName(pages: readonly CrawledPage[]): SourcedFact | undefined {
-  const declared = mostCommon(pages.flatMap((page) => (page.siteName ? [{ value: page.siteName, page }] : [])));
+  const declared = mostCommon(
+    pages.flatMap((page) => (page.siteName ? [{ value: page.siteName, page }] : [])),
+  );
   if (declared) return { value: declared.value, sourceUrl: declared.page.url };
   const parts = pages.flatMap((page) => {
-    const segments = page.title.split(titleSeparators).map((s) => s.trim()).filter(Boolean);
+    const segments = page.title
+      .split(titleSeparators)
+      .map((s) => s.trim())
+      .filter(Boolean);
     return segments.length > 1 ? [...new Set(segments)].map((value) => ({ value, page })) : [];
   });
   const shared = mostCommon(parts);
-  return shared && shared.count >= 2 ? { value: shared.value, sourceUrl: shared.page.url } : undefined;
+  return shared && shared.count >= 2
+    ? { value: shared.value, sourceUrl: shared.page.url }
+    : undefined;
 }
 
 function mostCommon(items: Array<{ value: string; page: CrawledPage }>) {

@@ -16,15 +16,26 @@ export type CssFacts = {
   gradients: number;
 };
 
-const colorProperty = /^(?:color|background|background-color|background-image|border(?:-[a-z]+)*|outline(?:-color)?|fill|stroke|box-shadow|text-shadow|text-decoration(?:-color)?|accent-color|caret-color|column-rule(?:-color)?|stop-color)$/;
-const colorToken = /#[0-9a-fA-F]{3,8}\b|\b(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\([^()]*\)|\bvar\(\s*--[\w-]+\s*(?:,[^()]*)?\)|\b[a-zA-Z]{3,20}\b/g;
-const headingSelector = /(?:^|[\s,>+~])(?:h[1-3]|\.?[\w-]*(?:heading|title|display|headline)[\w-]*)\b/i;
+const colorProperty =
+  /^(?:color|background|background-color|background-image|border(?:-[a-z]+)*|outline(?:-color)?|fill|stroke|box-shadow|text-shadow|text-decoration(?:-color)?|accent-color|caret-color|column-rule(?:-color)?|stop-color)$/;
+const colorToken =
+  /#[0-9a-fA-F]{3,8}\b|\b(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\([^()]*\)|\bvar\(\s*--[\w-]+\s*(?:,[^()]*)?\)|\b[a-zA-Z]{3,20}\b/g;
+const headingSelector =
+  /(?:^|[\s,>+~])(?:h[1-3]|\.?[\w-]*(?:heading|title|display|headline)[\w-]*)\b/i;
 const bodySelector = /(?:^|[\s,])(?::root|html|body)\b/i;
-const genericFonts = /^(?:serif|sans-serif|monospace|cursive|fantasy|system-ui|ui-\w+|-apple-system|blinkmacsystemfont|inherit|initial|unset|emoji|math)$/i;
+const genericFonts =
+  /^(?:serif|sans-serif|monospace|cursive|fantasy|system-ui|ui-\w+|-apple-system|blinkmacsystemfont|inherit|initial|unset|emoji|math)$/i;
 
 export function readCss(sources: readonly string[]): CssFacts {
   const facts: CssFacts = {
-    variables: [], colorUses: [], headingFonts: [], bodyFonts: [], headingWeights: [], headingTransforms: [], radii: [], gradients: 0,
+    variables: [],
+    colorUses: [],
+    headingFonts: [],
+    bodyFonts: [],
+    headingWeights: [],
+    headingTransforms: [],
+    radii: [],
+    gradients: 0,
   };
   const rules: Array<{ selector: string; declarations: Array<[string, string]> }> = [];
   for (const source of sources) {
@@ -34,11 +45,17 @@ export function readCss(sources: readonly string[]): CssFacts {
         const colon = declaration.indexOf(':');
         if (colon < 0) return [];
         const property = declaration.slice(0, colon).trim();
-        const value = declaration.slice(colon + 1).replace(/!important/i, '').trim();
-        return property && value ? [[property.startsWith('--') ? property : property.toLowerCase(), value]] : [];
+        const value = declaration
+          .slice(colon + 1)
+          .replace(/!important/i, '')
+          .trim();
+        return property && value
+          ? [[property.startsWith('--') ? property : property.toLowerCase(), value]]
+          : [];
       });
       rules.push({ selector: selector.trim(), declarations });
-      for (const [property, value] of declarations) if (property.startsWith('--')) facts.variables.push({ name: property, value });
+      for (const [property, value] of declarations)
+        if (property.startsWith('--')) facts.variables.push({ name: property, value });
     }
   }
   const resolve = variableResolver(facts.variables);
@@ -53,17 +70,26 @@ export function readCss(sources: readonly string[]): CssFacts {
         for (const [token] of rawValue.matchAll(colorToken)) {
           const reference = /^var\(\s*(--[\w-]+)/i.exec(token)?.[1];
           const resolved = reference ? resolve(token) : token;
-          if (resolved) facts.colorUses.push({ token: resolved, property, ...(reference ? { variable: reference } : {}) });
+          if (resolved)
+            facts.colorUses.push({
+              token: resolved,
+              property,
+              ...(reference ? { variable: reference } : {}),
+            });
         }
       }
       const value = resolve(rawValue) ?? rawValue;
       if (property === 'font-family' || property === 'font') {
-        const stack = property === 'font' ? value.replace(/^.*?\d+(?:px|rem|em|pt|%)(?:\s*\/\s*[\d.]+\w*)?\s+/, '') : value;
+        const stack =
+          property === 'font'
+            ? value.replace(/^.*?\d+(?:px|rem|em|pt|%)(?:\s*\/\s*[\d.]+\w*)?\s+/, '')
+            : value;
         if (heading) facts.headingFonts.push(stack);
         if (body) facts.bodyFonts.push(stack);
       }
       if (heading && property === 'font-weight') facts.headingWeights.push(value);
-      if (heading && property === 'text-transform') facts.headingTransforms.push(value.toLowerCase());
+      if (heading && property === 'text-transform')
+        facts.headingTransforms.push(value.toLowerCase());
       if (property === 'border-radius') facts.radii.push(value);
     }
   }
@@ -78,11 +104,14 @@ function variableResolver(variables: readonly CssVariable[]) {
     if (depth > 5) return undefined;
     if (!value.includes('var(')) return value;
     let unresolved = false;
-    const replaced = value.replace(/var\(\s*(--[\w-]+)\s*(?:,([^()]*))?\)/g, (_, name: string, fallback?: string) => {
-      const found = values.get(name) ?? fallback?.trim();
-      if (found === undefined) unresolved = true;
-      return found ?? '';
-    });
+    const replaced = value.replace(
+      /var\(\s*(--[\w-]+)\s*(?:,([^()]*))?\)/g,
+      (_, name: string, fallback?: string) => {
+        const found = values.get(name) ?? fallback?.trim();
+        if (found === undefined) unresolved = true;
+        return found ?? '';
+      },
+    );
     return unresolved ? undefined : resolve(replaced, depth + 1);
   };
   return resolve;
@@ -91,13 +120,17 @@ function variableResolver(variables: readonly CssVariable[]) {
 /** The first named family of a font-family stack, unquoted; generic families are skipped. */
 export function firstFamily(stack: string): string | undefined {
   for (const family of stack.split(',')) {
-    const name = family.trim().replace(/^["']|["']$/g, '').trim();
+    const name = family
+      .trim()
+      .replace(/^["']|["']$/g, '')
+      .trim();
     if (name && !genericFonts.test(name) && !name.startsWith('var(')) return name;
   }
   return undefined;
 }
 
-const serifFamilies = /\b(?:serif|georgia|times|garamond|baskerville|caslon|playfair|merriweather|lora|fraunces|libre baskerville|crimson|cormorant|dm serif|source serif|pt serif|noto serif|bodoni|didot|spectral)\b/i;
+const serifFamilies =
+  /\b(?:serif|georgia|times|garamond|baskerville|caslon|playfair|merriweather|lora|fraunces|libre baskerville|crimson|cormorant|dm serif|source serif|pt serif|noto serif|bodoni|didot|spectral)\b/i;
 
 /** The generic family a stack falls back to, judged from its generic keyword or well-known serif faces. */
 export function genericFamilyOf(stack: string): 'serif' | 'sans-serif' | 'monospace' {

@@ -4,7 +4,14 @@ import { guidelinesOf } from './brandGuidelines.ts';
 import { buildPalette } from './brandPalette.ts';
 import type { BrandProfile } from './brandProfile.ts';
 import { proseSentences, stablePages } from './brandText.ts';
-import { formalityOf, measureVoice, personOf, traitsOf, voiceExamples, voiceSummary } from './brandVoice.ts';
+import {
+  formalityOf,
+  measureVoice,
+  personOf,
+  traitsOf,
+  voiceExamples,
+  voiceSummary,
+} from './brandVoice.ts';
 import { readCss } from './cssFacts.ts';
 import type { CrawlResult } from '../../../../integrations/crawler/types.ts';
 
@@ -29,8 +36,14 @@ export function learnBrand(crawl: Pick<CrawlResult, 'pages' | 'stylesheets'>): B
   const companyFacts = extractCompanyFacts(pages);
 
   const stylesheets = [...crawl.stylesheets].sort((a, b) => (a.url < b.url ? -1 : 1));
-  const css = readCss([...stylesheets.map((sheet) => sheet.css), ...new Set(pages.map((page) => page.inlineCss))]);
-  const palette = buildPalette({ themeColors: pages.flatMap((page) => (page.themeColor ? [page.themeColor] : [])), css });
+  const css = readCss([
+    ...stylesheets.map((sheet) => sheet.css),
+    ...new Set(pages.map((page) => page.inlineCss)),
+  ]);
+  const palette = buildPalette({
+    themeColors: pages.flatMap((page) => (page.themeColor ? [page.themeColor] : [])),
+    css,
+  });
 
   return {
     voice: {

@@ -18,17 +18,33 @@ export function bodyText(body: string): BodyText {
   const sentences: Span[] = [];
   let inFence = false;
   let paragraph: Span | null = null;
-  const close = () => { if (paragraph) paragraphs.push(paragraph); paragraph = null; };
+  const close = () => {
+    if (paragraph) paragraphs.push(paragraph);
+    paragraph = null;
+  };
   let offset = 0;
   for (const line of body.split('\n')) {
     const lineStart = offset;
     offset += line.length + 1;
-    if (FENCE.test(line)) { inFence = !inFence; close(); continue; }
-    if (inFence || line.trim() === '' || NOT_PROSE.test(line)) { close(); continue; }
+    if (FENCE.test(line)) {
+      inFence = !inFence;
+      close();
+      continue;
+    }
+    if (inFence || line.trim() === '' || NOT_PROSE.test(line)) {
+      close();
+      continue;
+    }
     const heading = HEADING.exec(line);
     if (heading) {
       close();
-      headings.push({ text: line, start: lineStart, end: lineStart + line.length, depth: heading[1].length, title: heading[2] });
+      headings.push({
+        text: line,
+        start: lineStart,
+        end: lineStart + line.length,
+        depth: heading[1].length,
+        title: heading[2],
+      });
       continue;
     }
     const marker = MARKER.exec(line)?.[0] ?? '';
@@ -36,7 +52,9 @@ export function bodyText(body: string): BodyText {
     const start = lineStart + marker.length;
     const text = line.slice(marker.length);
     sentences.push(...sentenceSpans(text, start));
-    paragraph = paragraph ? { text: `${paragraph.text}\n${line}`, start: paragraph.start, end: lineStart + line.length } : { text, start, end: lineStart + line.length };
+    paragraph = paragraph
+      ? { text: `${paragraph.text}\n${line}`, start: paragraph.start, end: lineStart + line.length }
+      : { text, start, end: lineStart + line.length };
   }
   close();
   return { headings, paragraphs, sentences };
@@ -59,19 +77,36 @@ export function sentenceSpans(text: string, start: number): Span[] {
   return spans;
 }
 
-const isAbbreviation = (sentence: string): boolean => /\b(?:e\.g|i\.e|etc|vs|Dr|Mr|Mrs|Ms|St|No)\.$/.test(sentence);
+const isAbbreviation = (sentence: string): boolean =>
+  /\b(?:e\.g|i\.e|etc|vs|Dr|Mr|Mrs|Ms|St|No)\.$/.test(sentence);
 
 function pushTrimmed(spans: Span[], text: string, from: number, to: number, base: number): void {
   const raw = text.slice(from, to);
   const lead = raw.length - raw.trimStart().length;
   const trimmed = raw.trim();
-  if (trimmed) spans.push({ text: trimmed, start: base + from + lead, end: base + from + lead + trimmed.length });
+  if (trimmed)
+    spans.push({
+      text: trimmed,
+      start: base + from + lead,
+      end: base + from + lead + trimmed.length,
+    });
 }
 
 /** What a reader sees of a markdown span: link text without its destination, no emphasis or escapes. */
 export const visibleText = (markdown: string): string =>
-  markdown.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/<(https?:[^>]+)>/g, '$1').replace(/\\(.)/g, '$1').replace(/[*_`]+/g, '');
+  markdown
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<(https?:[^>]+)>/g, '$1')
+    .replace(/\\(.)/g, '$1')
+    .replace(/[*_`]+/g, '');
 
 /** Lowercase, one kind of quote and dash, whitespace collapsed: how passages are compared. */
 export const normalise = (text: string): string =>
-  visibleText(text).normalize('NFKC').toLowerCase().replace(/[‘’‛`´]/g, "'").replace(/[“”„]/g, '"').replace(/[‐‑‒–—]/g, '-').replace(/\s+/g, ' ').trim();
+  visibleText(text)
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[‘’‛`´]/g, "'")
+    .replace(/[“”„]/g, '"')
+    .replace(/[‐‑‒–—]/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim();

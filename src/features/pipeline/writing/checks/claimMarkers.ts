@@ -10,11 +10,15 @@ export type ClaimMarker = { kind: 'number' | 'price' | 'superlative' | 'health';
 const NUMBER = /(?<![\p{L}\d])\d+(?:[.,]\d+)*(?![\p{L}\d])/gu;
 const PRICE_WORD = /\b(?:dollars?|euros?|pounds? sterling|usd|eur|gbp)\b/gi;
 const PERCENT_WORD = /\bper ?cent\b/gi;
-const SUPERLATIVE = /\b(?:best|worst|fastest|cheapest|largest|biggest|smallest|highest|lowest|strongest|healthiest|finest|greatest|oldest|newest|most popular|most trusted|the most|the least|leading|number one|unrivalled|unrivaled|unmatched|unbeatable|world's first)\b/gi;
+const SUPERLATIVE =
+  /\b(?:best|worst|fastest|cheapest|largest|biggest|smallest|highest|lowest|strongest|healthiest|finest|greatest|oldest|newest|most popular|most trusted|the most|the least|leading|number one|unrivalled|unrivaled|unmatched|unbeatable|world's first)\b/gi;
 /** Words that make a sentence a health or medical claim (a bakery's "treats" are not: no "treat" here). */
-const HEALTH = /\b(?:cur(?:e|es|ed|ing)|heal(?:s|ed|ing)?|remed(?:y|ies)|therap(?:y|ies|eutic)|diagnos\w*|symptoms?|diseases?|illness(?:es)?|anxiety|depression|cancer|diabet\w*|blood pressure|cholesterol|immun(?:e|ity)|detox\w*|weight loss|lose weight|inflammat\w*|insomnia|medical(?:ly)?|medicin(?:e|al)|clinical(?:ly)?|antioxidants?|metabolism)\b/gi;
+const HEALTH =
+  /\b(?:cur(?:e|es|ed|ing)|heal(?:s|ed|ing)?|remed(?:y|ies)|therap(?:y|ies|eutic)|diagnos\w*|symptoms?|diseases?|illness(?:es)?|anxiety|depression|cancer|diabet\w*|blood pressure|cholesterol|immun(?:e|ity)|detox\w*|weight loss|lose weight|inflammat\w*|insomnia|medical(?:ly)?|medicin(?:e|al)|clinical(?:ly)?|antioxidants?|metabolism)\b/gi;
 
-const tokens = (pattern: RegExp, text: string) => [...new Set([...text.matchAll(pattern)].map((match) => match[0].toLowerCase()))];
+const tokens = (pattern: RegExp, text: string) => [
+  ...new Set([...text.matchAll(pattern)].map((match) => match[0].toLowerCase())),
+];
 
 export function claimMarkers(sentence: string): ClaimMarker[] {
   const text = visibleText(sentence).replace(/https?:\/\/\S+/g, ' ');
@@ -27,12 +31,14 @@ export function claimMarkers(sentence: string): ClaimMarker[] {
   ];
 }
 
-export const isHealthClaim = (sentence: string): boolean => claimMarkers(sentence).some((marker) => marker.kind === 'health');
+export const isHealthClaim = (sentence: string): boolean =>
+  claimMarkers(sentence).some((marker) => marker.kind === 'health');
 
 /** Whether a normalised passage carries every marker: the same number, the same superlative, a health word of the same stem. */
 export function passageCarries(passage: string, markers: readonly ClaimMarker[]): boolean {
   return markers.every((marker) => {
-    if (marker.kind === 'health') return passage.includes(marker.token.slice(0, Math.max(4, marker.token.length - 3)));
+    if (marker.kind === 'health')
+      return passage.includes(marker.token.slice(0, Math.max(4, marker.token.length - 3)));
     const escaped = marker.token.replace(/[.*+?^${}()|[\]\\#]/g, '\\$&');
     return new RegExp(`(?<![\\p{L}\\d])${escaped}(?![\\p{L}\\d])`, 'u').test(passage);
   });

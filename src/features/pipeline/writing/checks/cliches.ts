@@ -7,11 +7,39 @@ import type { Span } from './bodyText.ts';
  * Matched as whole words, case-insensitive, with any apostrophe.
  */
 export const CLICHES = [
-  "in today's fast-paced world", "in today's digital age", "in today's world", 'in this day and age', 'game-changer', 'game changer',
-  'game-changing', 'leverage', 'leveraging', 'synergy', 'unlock the power', 'unlock the potential', 'take it to the next level',
-  'at the end of the day', 'look no further', 'dive into', 'deep dive', "let's dive in", 'revolutionize',
-  'revolutionise', 'cutting-edge', 'best-in-class', 'seamless', 'seamlessly', 'elevate your', 'a testament to', 'navigate the complexities',
-  'ever-evolving', 'ever-changing landscape', 'in conclusion', 'needless to say', 'paradigm shift', 'think outside the box',
+  "in today's fast-paced world",
+  "in today's digital age",
+  "in today's world",
+  'in this day and age',
+  'game-changer',
+  'game changer',
+  'game-changing',
+  'leverage',
+  'leveraging',
+  'synergy',
+  'unlock the power',
+  'unlock the potential',
+  'take it to the next level',
+  'at the end of the day',
+  'look no further',
+  'dive into',
+  'deep dive',
+  "let's dive in",
+  'revolutionize',
+  'revolutionise',
+  'cutting-edge',
+  'best-in-class',
+  'seamless',
+  'seamlessly',
+  'elevate your',
+  'a testament to',
+  'navigate the complexities',
+  'ever-evolving',
+  'ever-changing landscape',
+  'in conclusion',
+  'needless to say',
+  'paradigm shift',
+  'think outside the box',
 ] as const;
 
 /** One or two clichés warn; three or more fail. */
@@ -24,11 +52,22 @@ export function clichesCheck(sentences: readonly Span[]): QualityCheck {
     for (const phrase of CLICHES) {
       for (const match of text.matchAll(termPattern(phrase))) {
         const start = sentence.start + match.index;
-        details.push({ text: sentence.text.slice(match.index, match.index + match[0].length), start, end: start + match[0].length, note: `"${phrase}" is a cliché; say the specific thing instead.` });
+        details.push({
+          text: sentence.text.slice(match.index, match.index + match[0].length),
+          start,
+          end: start + match[0].length,
+          note: `"${phrase}" is a cliché; say the specific thing instead.`,
+        });
       }
     }
   }
-  if (details.length === 0) return { name: 'cliches', status: 'pass', message: 'No cliché from the list.', details };
+  if (details.length === 0)
+    return { name: 'cliches', status: 'pass', message: 'No cliché from the list.', details };
   const status = details.length >= FAIL_AT ? 'fail' : 'warn';
-  return { name: 'cliches', status, message: `${details.length} cliché${details.length === 1 ? '' : 's'}: ${[...new Set(details.map((d) => d.text.toLowerCase()))].join(', ')}.`, details };
+  return {
+    name: 'cliches',
+    status,
+    message: `${details.length} cliché${details.length === 1 ? '' : 's'}: ${[...new Set(details.map((d) => d.text.toLowerCase()))].join(', ')}.`,
+    details,
+  };
 }

@@ -16,15 +16,44 @@ export const hasKeyword = (text: string, keyword: string): boolean => {
  */
 export function keywordCheck(input: CheckInput, text: BodyText): QualityCheck {
   const keyword = input.keyword?.trim() ?? '';
-  if (!keyword || contentTokens(keyword).length === 0) return { name: 'keyword', status: 'pass', message: 'The topic has no keyword to place.', details: [] };
+  if (!keyword || contentTokens(keyword).length === 0)
+    return {
+      name: 'keyword',
+      status: 'pass',
+      message: 'The topic has no keyword to place.',
+      details: [],
+    };
   const first = text.paragraphs[0];
   const details: CheckFinding[] = [];
   const titleLost = !hasKeyword(input.title, keyword);
-  if (titleLost) details.push({ text: input.title, start: null, end: null, note: 'The title does not contain the keyword.' });
+  if (titleLost)
+    details.push({
+      text: input.title,
+      start: null,
+      end: null,
+      note: 'The title does not contain the keyword.',
+    });
   if (!first || !hasKeyword(first.text, keyword)) {
-    details.push({ text: first?.text ?? '', start: first?.start ?? null, end: first?.end ?? null, note: 'The first paragraph does not contain the keyword.' });
+    details.push({
+      text: first?.text ?? '',
+      start: first?.start ?? null,
+      end: first?.end ?? null,
+      note: 'The first paragraph does not contain the keyword.',
+    });
   }
-  if (!text.headings.some((heading) => hasKeyword(heading.title, keyword))) details.push({ text: '', start: null, end: null, note: 'No heading contains the keyword.' });
-  if (details.length === 0) return { name: 'keyword', status: 'pass', message: 'The keyword is in the title, the first paragraph and a heading.', details };
-  return { name: 'keyword', status: titleLost ? 'fail' : 'warn', message: details.map((finding) => finding.note).join(' '), details };
+  if (!text.headings.some((heading) => hasKeyword(heading.title, keyword)))
+    details.push({ text: '', start: null, end: null, note: 'No heading contains the keyword.' });
+  if (details.length === 0)
+    return {
+      name: 'keyword',
+      status: 'pass',
+      message: 'The keyword is in the title, the first paragraph and a heading.',
+      details,
+    };
+  return {
+    name: 'keyword',
+    status: titleLost ? 'fail' : 'warn',
+    message: details.map((finding) => finding.note).join(' '),
+    details,
+  };
 }

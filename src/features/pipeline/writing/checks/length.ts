@@ -7,8 +7,9 @@ export function lengthCheck(input: CheckInput): QualityCheck {
   const words = countWords(input.body);
   const share = words / input.targetWords;
   const status = share < 0.5 ? 'fail' : share < 0.9 ? 'warn' : 'pass';
-  const message = status === 'pass'
-    ? `${words} words against a target of ${input.targetWords}.`
-    : `${words} words: ${Math.round(share * 100)}% of the ${input.targetWords} asked for.`;
+  const message =
+    status === 'pass'
+      ? `${words} words against a target of ${input.targetWords}.`
+      : `${words} words: ${Math.round(share * 100)}% of the ${input.targetWords} asked for.`;
   return { name: 'length', status, message, details: [] };
 }

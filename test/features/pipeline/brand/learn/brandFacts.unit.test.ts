@@ -2,8 +2,10 @@ import { describe, expect, test } from 'vitest';
 import { extractCompanyFacts } from '../../../../../src/features/pipeline/brand/learn/brandFacts.ts';
 import { crawledPage } from '../../../../support/crawledPage.ts';
 
-const factsOf = (text: string, extra: Parameters<typeof crawledPage>[0] = { url: 'https://acme.test/about' }) =>
-  extractCompanyFacts([crawledPage({ ...extra, text })]);
+const factsOf = (
+  text: string,
+  extra: Parameters<typeof crawledPage>[0] = { url: 'https://acme.test/about' },
+) => extractCompanyFacts([crawledPage({ ...extra, text })]);
 
 describe('founding year and place', () => {
   test.each([
@@ -21,11 +23,16 @@ describe('founding year and place', () => {
   });
 
   test('a year with no founding word is not a founding year', () => {
-    expect(factsOf('In 2020 prices went up. Our 2011 catalogue is online.').founded).toBeUndefined();
+    expect(
+      factsOf('In 2020 prices went up. Our 2011 catalogue is online.').founded,
+    ).toBeUndefined();
   });
 
   test('the footer counts too, and a month is not a place', () => {
-    expect(factsOf('', { url: 'https://acme.test/', footerText: '© Acme Ltd. Based in Leeds, UK.' }).location?.value).toBe('Leeds, UK');
+    expect(
+      factsOf('', { url: 'https://acme.test/', footerText: '© Acme Ltd. Based in Leeds, UK.' })
+        .location?.value,
+    ).toBe('Leeds, UK');
     expect(factsOf('Founded in March 2012.').location).toBeUndefined();
   });
 });
@@ -43,33 +50,63 @@ test('a customer count is not a team size', () => {
 });
 
 test('the mission comes from "we help" and "our mission is to" sentences', () => {
-  expect(factsOf('We help small shops sell online. Read more.').mission?.value).toBe('We help small shops sell online');
-  expect(factsOf('Our mission is to make bread affordable.').mission?.value).toBe('Our mission is to make bread affordable');
+  expect(factsOf('We help small shops sell online. Read more.').mission?.value).toBe(
+    'We help small shops sell online',
+  );
+  expect(factsOf('Our mission is to make bread affordable.').mission?.value).toBe(
+    'Our mission is to make bread affordable',
+  );
 });
 
 test('proof points are numbers people would quote, not any number', () => {
-  const facts = factsOf([
+  const facts = factsOf(
+    [
+      'Trusted by 500+ bakeries in 12 countries.',
+      'We keep 99.9% uptime all year.',
+      'Rated 4.8/5 stars by our customers.',
+      'Over 2,000 customers switched last year.',
+      'A good loaf takes 36 hours.',
+      'Pick up your order at 7am.',
+    ].join('\n'),
+  );
+  expect(facts.proofPoints.map((p) => p.value)).toEqual([
     'Trusted by 500+ bakeries in 12 countries.',
     'We keep 99.9% uptime all year.',
     'Rated 4.8/5 stars by our customers.',
     'Over 2,000 customers switched last year.',
-    'A good loaf takes 36 hours.',
-    'Pick up your order at 7am.',
-  ].join('\n'));
-  expect(facts.proofPoints.map((p) => p.value)).toEqual([
-    'Trusted by 500+ bakeries in 12 countries.', 'We keep 99.9% uptime all year.', 'Rated 4.8/5 stars by our customers.', 'Over 2,000 customers switched last year.',
   ]);
 });
 
 test('a claim in a fragment is no fact: only whole sentences are stated', () => {
-  const facts = factsOf(['Proof point: 10% to', 'Save 20% on', '4.8/5 stars', 'we give 5% of every order to food banks.', 'Over 2,000 customers trust us.'].join('\n'));
+  const facts = factsOf(
+    [
+      'Proof point: 10% to',
+      'Save 20% on',
+      '4.8/5 stars',
+      'we give 5% of every order to food banks.',
+      'Over 2,000 customers trust us.',
+    ].join('\n'),
+  );
   expect(facts.proofPoints.map((p) => p.value)).toEqual(['Over 2,000 customers trust us.']);
 });
 
 test('offers come from product pages and the navigation, with the product page as source', () => {
   const facts = extractCompanyFacts([
-    crawledPage({ url: 'https://acme.test/', navLinks: [{ text: 'Payroll', url: 'https://acme.test/products/payroll' }, { text: 'Blog', url: 'https://acme.test/blog' }] }),
-    crawledPage({ url: 'https://acme.test/platform', headings: [{ level: 1, text: 'Platform' }, { level: 2, text: 'Bookkeeping' }, { level: 2, text: 'Tax returns' }] }),
+    crawledPage({
+      url: 'https://acme.test/',
+      navLinks: [
+        { text: 'Payroll', url: 'https://acme.test/products/payroll' },
+        { text: 'Blog', url: 'https://acme.test/blog' },
+      ],
+    }),
+    crawledPage({
+      url: 'https://acme.test/platform',
+      headings: [
+        { level: 1, text: 'Platform' },
+        { level: 2, text: 'Bookkeeping' },
+        { level: 2, text: 'Tax returns' },
+      ],
+    }),
   ]);
   expect(facts.offers).toEqual([
     { value: 'Bookkeeping', sourceUrl: 'https://acme.test/platform' },

@@ -1,9 +1,13 @@
 import { expect, test } from 'vitest';
 import { wcagContrast } from 'culori';
-import { buildPalette, toHex } from '../../../../../src/features/pipeline/brand/learn/brandPalette.ts';
+import {
+  buildPalette,
+  toHex,
+} from '../../../../../src/features/pipeline/brand/learn/brandPalette.ts';
 import { readCss } from '../../../../../src/features/pipeline/brand/learn/cssFacts.ts';
 
-const paletteOf = (css: string, themeColors: string[] = []) => buildPalette({ themeColors, css: readCss([css]) });
+const paletteOf = (css: string, themeColors: string[] = []) =>
+  buildPalette({ themeColors, css: readCss([css]) });
 
 test('colours in any CSS notation normalise to lower-case hex; transparent ones are ignored', () => {
   expect(toHex('#ABC')).toBe('#aabbcc');
@@ -16,26 +20,39 @@ test('colours in any CSS notation normalise to lower-case hex; transparent ones 
 });
 
 test('near-identical shades merge into one colour', () => {
-  const palette = paletteOf('a { color: #e4572e } b { color: #e5582f } c { color: #e4572e } d { background: #1b998b }');
+  const palette = paletteOf(
+    'a { color: #e4572e } b { color: #e5582f } c { color: #e4572e } d { background: #1b998b }',
+  );
   expect(palette.colors.map((c) => c.hex)).toEqual(['#e4572e', '#1b998b']);
   expect(palette.colors[0].weight).toBe(1);
 });
 
 test('custom properties give roles, resolved through var() chains', () => {
-  const palette = paletteOf(':root { --brand: #0055ff; --color-primary: var(--brand); --bg: #ffffff } .x { color: var(--color-primary) }');
+  const palette = paletteOf(
+    ':root { --brand: #0055ff; --color-primary: var(--brand); --bg: #ffffff } .x { color: var(--color-primary) }',
+  );
   expect(palette.primary).toBe('#0055ff');
   expect(palette.background).toBe('#ffffff');
-  expect(palette.colors.find((c) => c.hex === '#0055ff')).toMatchObject({ source: 'css-variable', role: 'primary' });
+  expect(palette.colors.find((c) => c.hex === '#0055ff')).toMatchObject({
+    source: 'css-variable',
+    role: 'primary',
+  });
 });
 
 test('the theme-color is primary when no variable names one', () => {
   const palette = paletteOf('p { color: #333333 }', ['#1B998B']);
   expect(palette.primary).toBe('#1b998b');
-  expect(palette.colors[0]).toMatchObject({ hex: '#1b998b', source: 'theme-color', role: 'primary' });
+  expect(palette.colors[0]).toMatchObject({
+    hex: '#1b998b',
+    source: 'theme-color',
+    role: 'primary',
+  });
 });
 
 test('a --text colour that is unreadable on the background is replaced by a readable one', () => {
-  const palette = paletteOf(':root { --text: #eeeeee; --background: #ffffff } p { color: #444444 }');
+  const palette = paletteOf(
+    ':root { --text: #eeeeee; --background: #ffffff } p { color: #444444 }',
+  );
   expect(palette.text).toBe('#444444');
   expect(wcagContrast(palette.text, palette.background)).toBeGreaterThanOrEqual(4.5);
   const dark = paletteOf('body { background: #101010 }');

@@ -23,20 +23,41 @@ test('the company facts of the test site, each with the page it came from', () =
   expect(companyFacts.founded?.evidence).toContain('founded in 2011 in Portland');
   expect(companyFacts.team).toMatchObject({ value: '40', sourceUrl: site.url('/about') });
   expect(companyFacts.name).toMatchObject({ value: 'Crumb & Co.' });
-  expect(companyFacts.mission?.value).toBe('We help independent bakeries take orders online without hiring a developer');
+  expect(companyFacts.mission?.value).toBe(
+    'We help independent bakeries take orders online without hiring a developer',
+  );
   expect(companyFacts.offers).toEqual([
     { value: 'Inventory', sourceUrl: site.url('/products/inventory') },
     { value: 'Online Ordering', sourceUrl: site.url('/products/online-ordering') },
   ]);
-  expect(companyFacts.proofPoints).toContainEqual(expect.objectContaining({ value: expect.stringMatching(/^[A-Z].*500\+ bakeries in 12 countries.*\.$/), sourceUrl: site.url('/') }));
+  expect(companyFacts.proofPoints).toContainEqual(
+    expect.objectContaining({
+      value: expect.stringMatching(/^[A-Z].*500\+ bakeries in 12 countries.*\.$/),
+      sourceUrl: site.url('/'),
+    }),
+  );
   expect(companyFacts.testimonials[0].value).toMatch(/Sunday mornings back/);
 });
 
 test('the palette keeps the theme-color and --primary, and a readable text colour', () => {
   const { palette } = learnBrand(crawl);
-  expect(palette.colors).toContainEqual(expect.objectContaining({ hex: '#1b998b', source: 'theme-color' }));
-  expect(palette.colors).toContainEqual(expect.objectContaining({ hex: '#e4572e', source: 'css-variable', variable: '--primary', role: 'primary' }));
-  expect(palette).toMatchObject({ primary: '#e4572e', accent: '#f3a712', background: '#fffdf8', text: '#2b2d42' });
+  expect(palette.colors).toContainEqual(
+    expect.objectContaining({ hex: '#1b998b', source: 'theme-color' }),
+  );
+  expect(palette.colors).toContainEqual(
+    expect.objectContaining({
+      hex: '#e4572e',
+      source: 'css-variable',
+      variable: '--primary',
+      role: 'primary',
+    }),
+  );
+  expect(palette).toMatchObject({
+    primary: '#e4572e',
+    accent: '#f3a712',
+    background: '#fffdf8',
+    text: '#2b2d42',
+  });
 });
 
 test('voice, guidelines and cover style follow what the site does', () => {
@@ -47,15 +68,21 @@ test('voice, guidelines and cover style follow what the site does', () => {
   expect(brand.voice.examples.length).toBeGreaterThan(0);
   expect(brand.voiceTraits).toContain('direct');
   expect(brand.doDont.do).toContain('Address the reader as "you".');
-  expect(brand.coverStyle).toMatchObject({ typography: { headingFont: 'Fraunces', bodyFont: 'Inter', genericFamily: 'serif' }, background: 'gradient' });
+  expect(brand.coverStyle).toMatchObject({
+    typography: { headingFont: 'Fraunces', bodyFont: 'Inter', genericFamily: 'serif' },
+    background: 'gradient',
+  });
 });
 
 test('the profile matches the published schema and does not depend on crawl order', () => {
   const brand = learnBrand(crawl);
   expect(brandProfileSchema.parse(brand)).toEqual(brand);
-  fc.assert(fc.property(fc.shuffledSubarray(crawl.pages, { minLength: crawl.pages.length }), (pages) => {
-    expect(learnBrand({ ...crawl, pages })).toEqual(brand);
-  }), { numRuns: 20 });
+  fc.assert(
+    fc.property(fc.shuffledSubarray(crawl.pages, { minLength: crawl.pages.length }), (pages) => {
+      expect(learnBrand({ ...crawl, pages })).toEqual(brand);
+    }),
+    { numRuns: 20 },
+  );
 });
 
 test('a crawl with no pages still gives a valid, empty-handed profile', () => {

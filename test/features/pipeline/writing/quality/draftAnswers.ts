@@ -9,8 +9,16 @@ export const RESEARCH = (origin: string) => ({
   keyPoints: ['Let the kettle rest'],
   sources: [{ url: `${origin}/blog/brewing-green-tea`, title: 'Brewing green tea' }],
   evidence: [
-    { point: 'Brew at 80°C', url: `${origin}/blog/brewing-green-tea`, quote: 'Brew green tea with water at 80°C for two to three minutes.' },
-    { point: 'Studies show 85% of tea drinkers sleep better', url: `${origin}/about`, quote: 'Studies show 85% of tea drinkers sleep better.' },
+    {
+      point: 'Brew at 80°C',
+      url: `${origin}/blog/brewing-green-tea`,
+      quote: 'Brew green tea with water at 80°C for two to three minutes.',
+    },
+    {
+      point: 'Studies show 85% of tea drinkers sleep better',
+      url: `${origin}/about`,
+      quote: 'Studies show 85% of tea drinkers sleep better.',
+    },
   ],
 });
 
@@ -27,7 +35,9 @@ export const BAD_DRAFT = (origin: string) => ({
     '## Morning ritual',
     '',
     'Leverage the quiet of the morning. Brew green tea with water at 80°C for two to three minutes.',
-    'Grab [the deal](https://evil.example/deal) before it ends, or read [how we brew](' + origin + '/blog/brewing-green-tea).',
+    'Grab [the deal](https://evil.example/deal) before it ends, or read [how we brew](' +
+      origin +
+      '/blog/brewing-green-tea).',
     '',
     'A cup before work sets a calm pace for the day ahead, and the ritual matters as much as the leaf.',
     '',
@@ -35,8 +45,16 @@ export const BAD_DRAFT = (origin: string) => ({
   tags: ['tea'],
   internalLinks: [],
   claims: [
-    { sentence: INVENTED_FIGURES, url: `${origin}/about`, quote: 'Studies show 85% of tea drinkers sleep better.' },
-    { sentence: 'Brew green tea with water at 80°C for two to three minutes.', url: `${origin}/blog/brewing-green-tea`, quote: 'Brew green tea with water at 80°C for two to three minutes.' },
+    {
+      sentence: INVENTED_FIGURES,
+      url: `${origin}/about`,
+      quote: 'Studies show 85% of tea drinkers sleep better.',
+    },
+    {
+      sentence: 'Brew green tea with water at 80°C for two to three minutes.',
+      url: `${origin}/blog/brewing-green-tea`,
+      quote: 'Brew green tea with water at 80°C for two to three minutes.',
+    },
   ],
 });
 
@@ -48,7 +66,8 @@ const paragraph = (topic: string) =>
 /** A clean draft: the keyword in the title, the opening and a heading; every figure quoted from the site; about 850 words. */
 export const CLEAN_DRAFT = (origin: string) => ({
   title: 'How to Brew Green Tea Without Bitterness',
-  description: 'Water temperature and steeping time for green tea, from the Fernleaf Tea brewing guide.',
+  description:
+    'Water temperature and steeping time for green tea, from the Fernleaf Tea brewing guide.',
   body: [
     `Brewing green tea well comes down to two things: water temperature and time. ${paragraph('Temperature').repeat(3)}`,
     '',
@@ -68,6 +87,10 @@ export const CLEAN_DRAFT = (origin: string) => ({
   tags: ['green tea', 'brewing'],
   internalLinks: [{ url: `${origin}/blog/brewing-green-tea`, anchor: 'brewing guide' }],
   claims: [
-    { sentence: 'Brew green tea with water at 80°C for two to three minutes.', url: `${origin}/blog/brewing-green-tea`, quote: 'Brew green tea with water at 80°C for two to three minutes.' },
+    {
+      sentence: 'Brew green tea with water at 80°C for two to three minutes.',
+      url: `${origin}/blog/brewing-green-tea`,
+      quote: 'Brew green tea with water at 80°C for two to three minutes.',
+    },
   ],
 });

@@ -9,6 +9,7 @@ import {
   type IntegrationEvent,
   type Integrations,
 } from './integrations.ts';
+import type { LearnedProfile, ProfileOverrides } from './contentProfile.ts';
 
 export type IntegrationCommand =
   | {
@@ -31,7 +32,16 @@ export type IntegrationCommand =
       sealedSecret: string | null;
       at: string;
     }
-  | { type: 'RemovePostPublishHook'; at: string };
+  | { type: 'RemovePostPublishHook'; at: string }
+  | {
+      type: 'RecordContentProfile';
+      learnedFrom: { commit: string; tree: string };
+      learned: LearnedProfile | null;
+      failureReason: string | null;
+      at: string;
+    }
+  | { type: 'AcceptContentProfile'; at: string }
+  | { type: 'SetContentProfileOverrides'; overrides: ProfileOverrides; at: string };
 
 const changedUnderneath = (what: string) =>
   new AppError(
@@ -94,11 +104,56 @@ export function decideIntegrations(
       return [
         { type: 'PostPublishHookRemoved', data: { projectId: state.projectId, at: command.at } },
       ];
+    case 'RecordContentProfile': {
+      const { github, projectId } = requireGitHub(state);
+      const { learnedFrom, learned, failureReason, at } = command;
+      // The same tree learned again, with the same answer, records nothing.
+      const current = github.contentProfile;
+      if (
+        current.learnedFrom?.tree === learnedFrom.tree &&
+        JSON.stringify(current.learned) === JSON.stringify(learned) &&
+        current.failureReason === failureReason
+      )
+        return [];
+      return [
+        {
+          type: 'ContentProfileLearned',
+          data: { projectId, learnedFrom, learned, failureReason, at },
+        },
+      ];
+    }
+    case 'AcceptContentProfile': {
+      const { github, projectId } = requireGitHub(state);
+      if (!github.contentProfile.learned)
+        throw new AppError(
+          'invalid_state',
+          'Nothing has been learned from the repository yet: wait for the profile, then accept it.',
+        );
+      if (github.contentProfile.state === 'learned') return [];
+      return [{ type: 'ContentProfileAccepted', data: { projectId, at: command.at } }];
+    }
+    case 'SetContentProfileOverrides': {
+      const { github, projectId } = requireGitHub(state);
+      if (JSON.stringify(github.contentProfile.overrides) === JSON.stringify(command.overrides))
+        return [];
+      return [
+        {
+          type: 'ContentProfileOverridesSet',
+          data: { projectId, overrides: command.overrides, at: command.at },
+        },
+      ];
+    }
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)}`);
     }
   }
+}
+
+function requireGitHub(state: Integrations) {
+  if (!state.github || !state.projectId)
+    throw new AppError('not_found', 'This project has no GitHub connection.');
+  return { github: state.github, projectId: state.projectId };
 }
 
 export const integrationsStream: StreamType<Integrations, IntegrationEvent, IntegrationCommand> = {

@@ -1,3 +1,5 @@
+import type { ContentProfile, LearnedProfile, ProfileOverrides } from './contentProfile.ts';
+
 /**
  * A project's integrations (the integrations page) as an event stream of its own, keyed by the
  * project id: where articles are published on GitHub and which URL is called after each
@@ -38,8 +40,29 @@ export type IntegrationEvent =
         /** The secret GitHub signs its webhooks with; kept from the previous connection unless rotated. */
         sealedWebhookSecret: string;
         webhookSecretIssuedAt: string;
+        /**
+         * Connections made since repositories are learned say so; one without it (made before)
+         * keeps publishing in the fixed legacy shape until a person accepts its learned profile.
+         */
+        learnsProfile?: true;
         at: string;
       };
+    }
+  | {
+      type: 'ContentProfileLearned';
+      data: {
+        projectId: string;
+        learnedFrom: { commit: string; tree: string };
+        /** null when learning failed: `failureReason` says why. */
+        learned: LearnedProfile | null;
+        failureReason: string | null;
+        at: string;
+      };
+    }
+  | { type: 'ContentProfileAccepted'; data: { projectId: string; at: string } }
+  | {
+      type: 'ContentProfileOverridesSet';
+      data: { projectId: string; overrides: ProfileOverrides; at: string };
     }
   | { type: 'GitHubDisconnected'; data: { projectId: string; at: string } }
   | {
@@ -61,6 +84,7 @@ export type GitHubConnection = GitHubSettings & {
   sealedWebhookSecret: string;
   webhookSecretIssuedAt: string;
   connectedAt: string;
+  contentProfile: ContentProfile;
 };
 
 export type PostPublishHook = {
@@ -89,13 +113,59 @@ export const initialIntegrations = (): Integrations => ({
 export function evolveIntegrations(state: Integrations, event: IntegrationEvent): Integrations {
   switch (event.type) {
     case 'GitHubConnected': {
-      const { projectId, accountId, at, ...connection } = event.data;
+      const { projectId, accountId, at, learnsProfile, ...connection } = event.data;
       const commentPermission = connection.commentPermission ?? DEFAULT_COMMENT_PERMISSION;
+      const previous = state.github?.contentProfile;
+      const sameRepository =
+        state.github?.owner === connection.owner && state.github?.repo === connection.repo;
+      const contentProfile: ContentProfile =
+        previous && sameRepository
+          ? previous
+          : {
+              state: learnsProfile ? 'learning' : 'legacy',
+              learnedFrom: null,
+              learned: null,
+              failureReason: null,
+              overrides: {},
+            };
       return {
         ...state,
         projectId,
         accountId,
-        github: { ...connection, commentPermission, connectedAt: at },
+        github: { ...connection, commentPermission, connectedAt: at, contentProfile },
+      };
+    }
+    case 'ContentProfileLearned': {
+      if (!state.github) return state;
+      const { learnedFrom, learned, failureReason } = event.data;
+      const current = state.github.contentProfile;
+      // A legacy connection keeps publishing as before: what was learned waits for acceptance.
+      const next: ContentProfile['state'] =
+        current.state === 'legacy' ? 'legacy' : learned ? 'learned' : 'failed';
+      return {
+        ...state,
+        github: {
+          ...state.github,
+          contentProfile: { ...current, state: next, learnedFrom, learned, failureReason },
+        },
+      };
+    }
+    case 'ContentProfileAccepted': {
+      if (!state.github?.contentProfile.learned) return state;
+      return {
+        ...state,
+        github: {
+          ...state.github,
+          contentProfile: { ...state.github.contentProfile, state: 'learned' },
+        },
+      };
+    }
+    case 'ContentProfileOverridesSet': {
+      if (!state.github) return state;
+      const { overrides } = event.data;
+      return {
+        ...state,
+        github: { ...state.github, contentProfile: { ...state.github.contentProfile, overrides } },
       };
     }
     case 'GitHubDisconnected':

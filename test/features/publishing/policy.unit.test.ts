@@ -107,6 +107,13 @@ test('saving a connection again keeps its webhook secret unless a new one is iss
       sealedWebhookSecret: 'sealed-1',
       webhookSecretIssuedAt: 't1',
       connectedAt: 't1',
+      contentProfile: {
+        state: 'legacy' as const,
+        learnedFrom: null,
+        learned: null,
+        failureReason: null,
+        overrides: {},
+      },
     },
   };
   const [kept] = decideIntegrations(connect(null, 't2'), state);

@@ -1,4 +1,3 @@
-import matter from 'gray-matter';
 import type { StoredEvent } from '../src/eventstore/port.ts';
 import { defineProjection } from '../src/readstore/projection.ts';
 import {
@@ -7,10 +6,10 @@ import {
   type ArticleStatus,
   type Cover,
   type Generation,
+  type Neutralised,
   type Source,
 } from '../src/domain/articles/article.ts';
-import { countWords, MATTER_OPTIONS } from '../src/mdx/mdx.ts';
-import type { Neutralised } from '../src/mdx/neutralise.ts';
+import { articleTextParts, wordsIn } from '../src/domain/articles/articleText.ts';
 import type { StepRun, WaitingFor } from '../src/domain/articles/runs.ts';
 
 /** An article's model use: every step as it ran, and the totals (costUsd null while no step had a price). */
@@ -85,12 +84,6 @@ export type ArticleDoc = {
   /** What the article waits for, flat for the query that finds the articles a budget change resumes. */
   waiting?: 'budget' | null;
 };
-
-function parseMdx(mdx: string): { frontmatter: Record<string, unknown>; body: string } {
-  // Passing options turns off gray-matter's unbounded per-input cache; they also refuse JavaScript frontmatter.
-  const parsed = matter(mdx, MATTER_OPTIONS);
-  return { frontmatter: JSON.parse(JSON.stringify(parsed.data)), body: parsed.content };
-}
 
 const MAX_NEUTRALISED = 50;
 
@@ -193,7 +186,7 @@ function evolveArticleDoc(doc: ArticleDoc | null, stored: StoredEvent): ArticleD
         status: purpose === 'refresh' ? 'writing' : 'draft',
         version,
         content: mdx,
-        ...parseMdx(mdx),
+        ...articleTextParts(mdx),
         slug,
         title,
         wordCount,
@@ -218,8 +211,8 @@ function evolveArticleDoc(doc: ArticleDoc | null, stored: StoredEvent): ArticleD
       return { ...doc, pendingRevisions: doc.pendingRevisions + 1, updatedAt };
     case 'ArticleRevised': {
       const { version, mdx, summary, generation, neutralised = [], checks } = event.data;
-      const parsed = parseMdx(mdx);
-      const wordCount = event.data.wordCount ?? countWords(parsed.body);
+      const parsed = articleTextParts(mdx);
+      const wordCount = event.data.wordCount ?? wordsIn(parsed.body);
       return {
         ...doc,
         version,

@@ -1,5 +1,5 @@
 import type { StoredEvent } from '../src/eventstore/port.ts';
-import type { DateRange } from '../src/integrations/searchAnalytics/port.ts';
+import type { DateRange } from '../src/core/dateRange.ts';
 import { defineProjection } from '../src/readstore/projection.ts';
 import type {
   CredentialSummary,

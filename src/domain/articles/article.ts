@@ -1,4 +1,6 @@
 import type { Neutralised } from '../../mdx/neutralise.ts';
+
+export type { Neutralised };
 import type { SearchMetricsSnapshot } from '../searchAnalytics/metrics.ts';
 import type { StepRun, WaitingFor } from './runs.ts';
 import type { Claim, Evidence, QualityCheck } from './quality.ts';

@@ -1,6 +1,6 @@
 import { AppError } from '../../core/errors.ts';
 import type { StreamType } from '../../eventstore/handleCommand.ts';
-import type { DateRange } from '../../integrations/searchAnalytics/port.ts';
+import type { DateRange } from '../../core/dateRange.ts';
 import {
   evolveSearchAnalytics,
   initialSearchAnalytics,

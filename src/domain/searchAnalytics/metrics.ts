@@ -1,4 +1,4 @@
-import type { DateRange } from '../../integrations/searchAnalytics/port.ts';
+import type { DateRange } from '../../core/dateRange.ts';
 
 /** What Search Console says about one article URL, as the article's events record it. */
 

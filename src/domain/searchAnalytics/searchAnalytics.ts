@@ -1,4 +1,4 @@
-import type { DateRange } from '../../integrations/searchAnalytics/port.ts';
+import type { DateRange } from '../../core/dateRange.ts';
 
 /**
  * A project's search-analytics connection as an event stream of its own, keyed by the project id:

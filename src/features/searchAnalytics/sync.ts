@@ -2,11 +2,8 @@ import type { ArticleDoc } from '../../../projections/articles.ts';
 import type { ProjectDoc } from '../../../projections/projects.ts';
 import { articleStream } from '../../domain/articles/decide.ts';
 import type { StoredEvent } from '../../eventstore/port.ts';
-import type {
-  DateRange,
-  SearchConsolePort,
-  SearchRow,
-} from '../../integrations/searchAnalytics/port.ts';
+import type { DateRange } from '../../core/dateRange.ts';
+import type { SearchConsolePort, SearchRow } from '../../integrations/searchAnalytics/port.ts';
 import { keyedContext } from '../../consumers/commandContext.ts';
 import type { Platform } from '../../platform.ts';
 import { articleUrl, publishedSlug } from './articleUrl.ts';

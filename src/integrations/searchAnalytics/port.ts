@@ -1,12 +1,11 @@
+import type { DateRange } from '../../core/dateRange.ts';
+
 /** How Inkstream talks to Google Search Console: one port, the googleapis adapter beside it. */
 
 /** OAuth (a refresh token granted by a Google account that is a user of the property) or a service account key. */
 export type SearchCredentials =
   | { type: 'oauth'; clientId: string; clientSecret: string; refreshToken: string }
   | { type: 'service_account'; clientEmail: string; privateKey: string };
-
-/** Whole days, YYYY-MM-DD, both ends included (Search Console's own dates). */
-export type DateRange = { start: string; end: string };
 
 export type SearchTotals = { clicks: number; impressions: number; ctr: number; position: number };
 

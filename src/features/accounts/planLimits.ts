@@ -6,6 +6,7 @@ import type { AuthContext } from '../../http/auth.ts';
 import {
   FEATURE_NAMES,
   PLAN_NAMES,
+  type Plan,
   type PlanFeature,
   type PlanName,
 } from '../../domain/accounts/plans.ts';
@@ -19,121 +20,132 @@ import {
 
 export const monthOf = (iso: string): string => iso.slice(0, 7);
 
-/** A slot held in a usage ledger (see usage.ts); null when the plan has no such limit. */
-export type ArticleSlot = { accountId: string; articleId: string; month: string } | null;
-export type ProjectSlot = { accountId: string; projectId: string } | null;
-export type WebhookSlot = { accountId: string; endpointId: string } | null;
+/** What a plan caps by slots in a usage ledger (domain/accounts/usage.ts). */
+export type SlotKind = 'article' | 'project' | 'webhook';
+
+/** A slot held for `holderId` (an article, project or endpoint id); null when the plan has no such limit. */
+export type Slot = { kind: SlotKind; accountId: string; holderId: string; takenAt: string } | null;
+
+type SlotRequest = { accountId: string; plan: PlanName; holderId: string; at: string };
 
 /**
- * Takes a slot of the month's article quota for `articleId` before anything else is written, or
- * throws 402 naming the quota. Uncapped plans take nothing. Taking again for an article that holds
- * a slot appends nothing, so a rerun (the scheduler after a restart) cannot count twice.
+ * Each limit as data: the plan's number, the ledger that counts it, what the read models already
+ * hold (a floor under the ledger's own count), and its take and release commands.
  */
-export async function takeArticleSlot(
+const SLOT_RULES: Record<
+  SlotKind,
+  {
+    limitOf(plan: Plan): number | null;
+    ledgerOf(accountId: string, takenAt: string): string;
+    counted(platform: Platform, accountId: string, at: string): Promise<number>;
+    take(request: SlotRequest, limit: number, counted: number): UsageCommand;
+    release(slot: NonNullable<Slot>, reason: string, at: string): UsageCommand;
+  }
+> = {
+  article: {
+    limitOf: (plan) => plan.articlesPerMonth,
+    ledgerOf: (accountId, takenAt) => articleUsageId(accountId, monthOf(takenAt)),
+    counted: (platform, accountId, at) =>
+      platform.readStore.count('articles', { accountId, createdMonth: monthOf(at) }),
+    take: ({ accountId, plan, holderId, at }, limit, counted) => ({
+      type: 'TakeArticleSlot',
+      accountId,
+      articleId: holderId,
+      month: monthOf(at),
+      plan,
+      limit,
+      counted,
+      at,
+    }),
+    release: ({ accountId, holderId, takenAt }, reason, at) => ({
+      type: 'ReleaseArticleSlot',
+      accountId,
+      articleId: holderId,
+      month: monthOf(takenAt),
+      reason,
+      at,
+    }),
+  },
+  project: {
+    limitOf: (plan) => plan.maxProjects,
+    ledgerOf: (accountId) => projectUsageId(accountId),
+    counted: (platform, accountId) => platform.readStore.count('projects', { accountId }),
+    take: ({ accountId, plan, holderId, at }, limit, counted) => ({
+      type: 'TakeProjectSlot',
+      accountId,
+      projectId: holderId,
+      plan,
+      limit,
+      counted,
+      at,
+    }),
+    release: ({ accountId, holderId }, reason, at) => ({
+      type: 'ReleaseProjectSlot',
+      accountId,
+      projectId: holderId,
+      reason,
+      at,
+    }),
+  },
+  webhook: {
+    limitOf: (plan) => plan.maxWebhookEndpoints,
+    ledgerOf: (accountId) => webhookUsageId(accountId),
+    counted: (platform, accountId) => platform.readStore.count('webhooks', { accountId }),
+    take: ({ accountId, plan, holderId, at }, limit, counted) => ({
+      type: 'TakeWebhookSlot',
+      accountId,
+      endpointId: holderId,
+      plan,
+      limit,
+      counted,
+      at,
+    }),
+    release: ({ accountId, holderId }, reason, at) => ({
+      type: 'ReleaseWebhookSlot',
+      accountId,
+      endpointId: holderId,
+      reason,
+      at,
+    }),
+  },
+};
+
+/**
+ * Takes a slot of a plan limit for `holderId` before anything else is written, or throws 402
+ * naming the limit (the article quota of the month, the project cap, the webhook endpoint cap).
+ * Uncapped plans take nothing. Taking again for a holder that has its slot appends nothing, so a
+ * rerun (the scheduler after a restart) cannot count twice.
+ */
+export async function takeSlot(
   platform: Platform,
-  request: { accountId: string; plan: PlanName; articleId: string; at: string },
+  kind: SlotKind,
+  request: SlotRequest,
   context: CommandContext,
-): Promise<ArticleSlot> {
-  const { accountId, plan, articleId, at } = request;
-  const limit = platform.plans[plan]?.articlesPerMonth ?? null;
+): Promise<Slot> {
+  const rules = SLOT_RULES[kind];
+  const plan = platform.plans[request.plan] as Plan | undefined;
+  const limit = plan ? rules.limitOf(plan) : null;
   if (limit === null) return null;
-  const month = monthOf(at);
-  const counted = await platform.readStore.count('articles', { accountId, createdMonth: month });
-  await onLedger(
-    platform,
-    articleUsageId(accountId, month),
-    { type: 'TakeArticleSlot', accountId, articleId, month, plan, limit, counted, at },
-    context,
-  );
-  return { accountId, articleId, month };
+  const counted = await rules.counted(platform, request.accountId, request.at);
+  const ledger = rules.ledgerOf(request.accountId, request.at);
+  await onLedger(platform, ledger, rules.take(request, limit, counted), context);
+  return { kind, accountId: request.accountId, holderId: request.holderId, takenAt: request.at };
 }
 
-/** Gives a slot back when the write it was taken for did not happen (the topic was written by someone else). */
-export async function releaseArticleSlot(
+/**
+ * Gives a slot back when the write it was taken for did not happen, or its holder was deleted. A
+ * holder without a slot appends nothing.
+ */
+export async function releaseSlot(
   platform: Platform,
-  slot: ArticleSlot,
+  slot: Slot,
   reason: string,
   context: CommandContext,
 ): Promise<void> {
   if (!slot) return;
-  const { accountId, articleId, month } = slot;
-  await onLedger(
-    platform,
-    articleUsageId(accountId, month),
-    { type: 'ReleaseArticleSlot', accountId, articleId, month, reason, at: platform.clock.now() },
-    context,
-  );
-}
-
-/** The project cap, as a slot taken for `projectId` before the project is created; 402 naming the cap. */
-export async function takeProjectSlot(
-  platform: Platform,
-  request: { accountId: string; plan: PlanName; projectId: string; at: string },
-  context: CommandContext,
-): Promise<ProjectSlot> {
-  const { accountId, plan, projectId, at } = request;
-  const limit = platform.plans[plan]?.maxProjects ?? null;
-  if (limit === null) return null;
-  const counted = await platform.readStore.count('projects', { accountId });
-  await onLedger(
-    platform,
-    projectUsageId(accountId),
-    { type: 'TakeProjectSlot', accountId, projectId, plan, limit, counted, at },
-    context,
-  );
-  return { accountId, projectId };
-}
-
-export async function releaseProjectSlot(
-  platform: Platform,
-  slot: ProjectSlot,
-  reason: string,
-  context: CommandContext,
-): Promise<void> {
-  if (!slot) return;
-  const { accountId, projectId } = slot;
-  await onLedger(
-    platform,
-    projectUsageId(accountId),
-    { type: 'ReleaseProjectSlot', accountId, projectId, reason, at: platform.clock.now() },
-    context,
-  );
-}
-
-/** The webhook endpoint cap, as a slot taken for `endpointId` before the endpoint is registered; 402 naming the cap. */
-export async function takeWebhookSlot(
-  platform: Platform,
-  request: { accountId: string; plan: PlanName; endpointId: string; at: string },
-  context: CommandContext,
-): Promise<WebhookSlot> {
-  const { accountId, plan, endpointId, at } = request;
-  const limit = platform.plans[plan]?.maxWebhookEndpoints ?? null;
-  if (limit === null) return null;
-  const counted = await platform.readStore.count('webhooks', { accountId });
-  await onLedger(
-    platform,
-    webhookUsageId(accountId),
-    { type: 'TakeWebhookSlot', accountId, endpointId, plan, limit, counted, at },
-    context,
-  );
-  return { accountId, endpointId };
-}
-
-/** Gives the slot back: the registration failed, or the endpoint was deleted. A holder without a slot appends nothing. */
-export async function releaseWebhookSlot(
-  platform: Platform,
-  slot: WebhookSlot,
-  reason: string,
-  context: CommandContext,
-): Promise<void> {
-  if (!slot) return;
-  const { accountId, endpointId } = slot;
-  await onLedger(
-    platform,
-    webhookUsageId(accountId),
-    { type: 'ReleaseWebhookSlot', accountId, endpointId, reason, at: platform.clock.now() },
-    context,
-  );
+  const rules = SLOT_RULES[slot.kind];
+  const command = rules.release(slot, reason, platform.clock.now());
+  await onLedger(platform, rules.ledgerOf(slot.accountId, slot.takenAt), command, context);
 }
 
 export function requireFeature(platform: Platform, auth: AuthContext, feature: PlanFeature): void {

@@ -7,7 +7,7 @@ import {
   TopicCountsBody,
   type ProjectCounts,
 } from './counts.ts';
-import { releaseProjectSlot, takeProjectSlot } from '../accounts/planLimits.ts';
+import { releaseSlot, takeSlot } from '../accounts/planLimits.ts';
 import { NO_INTEGRATIONS } from '../../../projections/integrations.ts';
 import { projects, type ProjectDoc } from '../../../projections/projects.ts';
 import { route } from '../../http/route.ts';
@@ -168,9 +168,10 @@ export const projectRoutes = [
       const projectId = platform.ids.next('prj');
       const at = platform.clock.now();
       // The cap first, as a slot of the account's project ledger: 402 before anything is written.
-      const slot = await takeProjectSlot(
+      const slot = await takeSlot(
         platform,
-        { accountId: auth.accountId, plan: auth.plan, projectId, at },
+        'project',
+        { accountId: auth.accountId, plan: auth.plan, holderId: projectId, at },
         commandContext(input, `slot:${projectId}`),
       );
       const result = await platform.commands
@@ -193,7 +194,7 @@ export const projectRoutes = [
           { newStream: true },
         )
         .catch(async (error: unknown) => {
-          await releaseProjectSlot(
+          await releaseSlot(
             platform,
             slot,
             `the project was not created: ${(error as Error).message}`,

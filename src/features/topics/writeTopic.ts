@@ -1,6 +1,6 @@
 import { articles, type ArticleDoc } from '../../../projections/articles.ts';
 import type { TopicDoc } from '../../../projections/topics.ts';
-import { releaseArticleSlot, takeArticleSlot } from '../accounts/planLimits.ts';
+import { releaseSlot, takeSlot } from '../accounts/planLimits.ts';
 import { articleStream } from '../../domain/articles/decide.ts';
 import { loadStream } from '../../eventstore/handleCommand.ts';
 import { applyAppended, commandContext } from '../../http/resources.ts';
@@ -26,9 +26,10 @@ export async function writeTopic(
   // Decided once on the log's state without appending: a written topic costs no slot (and no ledger events).
   topicStream.decide(mark, (await loadStream(platform.eventStore, topicStream, topic.id)).state);
 
-  const slot = await takeArticleSlot(
+  const slot = await takeSlot(
     platform,
-    { accountId: auth.accountId, plan: auth.plan, articleId, at },
+    'article',
+    { accountId: auth.accountId, plan: auth.plan, holderId: articleId, at },
     commandContext(input, `slot:${articleId}`),
   );
   let written: WrittenTopic;
@@ -41,7 +42,7 @@ export async function writeTopic(
     );
     written = marked.events[0].data as WrittenTopic;
   } catch (error) {
-    await releaseArticleSlot(
+    await releaseSlot(
       platform,
       slot,
       `the topic was not written: ${(error as Error).message}`,

@@ -1,5 +1,5 @@
 import type { AccountDoc } from '../../../../projections/accounts.ts';
-import { releaseArticleSlot, takeArticleSlot } from '../../accounts/planLimits.ts';
+import { releaseSlot, takeSlot } from '../../accounts/planLimits.ts';
 import { articleStream } from '../../../domain/articles/decide.ts';
 import { isAppError } from '../../../core/errors.ts';
 import type { CommandContext } from '../../../eventstore/handleCommand.ts';
@@ -80,7 +80,7 @@ export async function writeScheduledTopic(
       );
       written = marked.events[0].data as WrittenTopic;
     } catch (error) {
-      await releaseArticleSlot(
+      await releaseSlot(
         platform,
         slot,
         `the topic was not written: ${(error as Error).message}`,
@@ -115,9 +115,10 @@ async function takeScheduledSlot(
   const account = await platform.readStore.get<AccountDoc>('accounts', accountId);
   if (!account) return null;
   try {
-    return await takeArticleSlot(
+    return await takeSlot(
       platform,
-      { accountId, plan: account.plan, articleId, at },
+      'article',
+      { accountId, plan: account.plan, holderId: articleId, at },
       context,
     );
   } catch (error) {

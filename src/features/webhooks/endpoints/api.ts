@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { webhooks, type WebhookDoc } from '../../../../projections/webhooks.ts';
-import { releaseWebhookSlot, takeWebhookSlot } from '../../accounts/planLimits.ts';
+import { releaseSlot, takeSlot } from '../../accounts/planLimits.ts';
 import { route } from '../../../http/route.ts';
 import { applyAppended, commandContext } from '../../../http/resources.ts';
 import { HttpsUrl, listOf, Pagination, PlainLine } from '../../../http/schemas.ts';
@@ -73,9 +73,10 @@ export const endpointRoutes = [
       const secret = generateWebhookSecret();
       const at = platform.clock.now();
       // The cap first, as a slot of the account's endpoint ledger: 402 before anything is written.
-      const slot = await takeWebhookSlot(
+      const slot = await takeSlot(
         platform,
-        { accountId: auth.accountId, plan: auth.plan, endpointId, at },
+        'webhook',
+        { accountId: auth.accountId, plan: auth.plan, holderId: endpointId, at },
         commandContext(input, `slot:${endpointId}`),
       );
       const result = await platform.commands
@@ -99,7 +100,7 @@ export const endpointRoutes = [
           commandContext(input),
         )
         .catch(async (error: unknown) => {
-          await releaseWebhookSlot(
+          await releaseSlot(
             platform,
             slot,
             `the endpoint was not registered: ${(error as Error).message}`,
@@ -215,9 +216,9 @@ export const endpointRoutes = [
       );
       webhookSignal(input.platform).notify([input.params.id]);
       // Deleting frees the endpoint's place under the cap (a crash before this keeps it taken: docs/plan-limits.md).
-      await releaseWebhookSlot(
+      await releaseSlot(
         input.platform,
-        { accountId: doc.accountId, endpointId: doc.id },
+        { kind: 'webhook', accountId: doc.accountId, holderId: doc.id, takenAt: doc.createdAt },
         'the endpoint was deleted',
         commandContext(input, `slot-release:${doc.id}`),
       );

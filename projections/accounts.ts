@@ -1,6 +1,6 @@
 import type { StoredEvent } from '../src/eventstore/port.ts';
 import { defineProjection } from '../src/readstore/projection.ts';
-import type { AccountEvent } from '../src/domain/accounts/account.ts';
+import { ACCOUNT_EVENTS, type AccountEvent } from '../src/domain/accounts/account.ts';
 import type { PlanName } from '../src/domain/accounts/plans.ts';
 import type { Budget } from '../src/domain/accounts/budget.ts';
 
@@ -12,14 +12,14 @@ export type AccountDoc = {
   budget?: Budget | null;
 };
 
-export const accounts = defineProjection<AccountDoc>({
+export const accounts = defineProjection<AccountDoc, AccountEvent>({
   name: 'accounts',
   collection: 'accounts',
   indexes: ['name'],
   categories: ['account'],
+  events: ACCOUNT_EVENTS,
   documentId: (event) => String(event.data.accountId),
-  evolve(doc, stored: StoredEvent) {
-    const event = stored as unknown as AccountEvent;
+  evolve(doc, event) {
     switch (event.type) {
       case 'AccountCreated':
         return {

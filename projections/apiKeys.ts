@@ -1,6 +1,6 @@
 import type { StoredEvent } from '../src/eventstore/port.ts';
 import { defineProjection } from '../src/readstore/projection.ts';
-import type { AccountEvent } from '../src/domain/accounts/account.ts';
+import { ACCOUNT_EVENTS, type AccountEvent } from '../src/domain/accounts/account.ts';
 
 /** One document per key, found by the SHA-256 of the key on every request. */
 export type ApiKeyDoc = {
@@ -14,19 +14,18 @@ export type ApiKeyDoc = {
   replacedBy: string | null;
 };
 
-export const apiKeys = defineProjection<ApiKeyDoc>({
+export const apiKeys = defineProjection<ApiKeyDoc, AccountEvent>({
   name: 'apiKeys',
   collection: 'api_keys',
   indexes: ['hash', 'accountId'],
   categories: ['account'],
-  documentId(stored) {
-    const event = stored as unknown as AccountEvent;
+  events: ACCOUNT_EVENTS,
+  documentId(event) {
     return event.type === 'ApiKeyCreated' || event.type === 'ApiKeyRevoked'
       ? event.data.keyId
       : null;
   },
-  evolve(doc, stored: StoredEvent) {
-    const event = stored as unknown as AccountEvent;
+  evolve(doc, event) {
     switch (event.type) {
       case 'ApiKeyCreated': {
         const { keyId, accountId, name, hash, prefix, at } = event.data;

@@ -1,4 +1,4 @@
-import type { ArticleEvent } from '../src/domain/articles/article.ts';
+import { ARTICLE_EVENTS, type ArticleEvent } from '../src/domain/articles/article.ts';
 import type { StoredEvent } from '../src/eventstore/port.ts';
 import { defineProjection } from '../src/readstore/projection.ts';
 
@@ -23,22 +23,22 @@ export type ArticleNameDoc = {
 
 export const ARTICLE_NAMES = 'article_names';
 
-export const articleNames = defineProjection<ArticleNameDoc>({
+export const articleNames = defineProjection<ArticleNameDoc, ArticleEvent>({
   name: 'articleNames',
   collection: ARTICLE_NAMES,
   // A project's published articles, the newest first.
   indexes: [{ projectId: 1, published: 1, publishedAt: -1 }],
   categories: ['article'],
+  events: ARTICLE_EVENTS,
   documentId: (event) => String(event.data.articleId),
   begins: ['ArticleQueued'],
-  evolve(doc, stored: StoredEvent) {
-    const event = stored as unknown as ArticleEvent;
+  evolve(doc, event) {
     switch (event.type) {
       case 'ArticleQueued': {
         const { articleId, projectId, title } = event.data;
         return {
           id: articleId,
-          accountId: stored.metadata.accountId,
+          accountId: event.metadata.accountId,
           projectId,
           title,
           slug: null,

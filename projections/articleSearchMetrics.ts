@@ -1,4 +1,4 @@
-import type { ArticleEvent } from '../src/domain/articles/article.ts';
+import { ARTICLE_EVENTS, type ArticleEvent } from '../src/domain/articles/article.ts';
 import type { StoredEvent } from '../src/eventstore/port.ts';
 import { defineProjection } from '../src/readstore/projection.ts';
 import type { SearchMetricsSnapshot } from '../src/domain/searchAnalytics/metrics.ts';
@@ -14,15 +14,15 @@ export type ArticleSearchMetricsDoc = SearchMetricsSnapshot & {
 
 export const ARTICLE_SEARCH_METRICS_COLLECTION = 'article_search_metrics';
 
-export const articleSearchMetrics = defineProjection<ArticleSearchMetricsDoc>({
+export const articleSearchMetrics = defineProjection<ArticleSearchMetricsDoc, ArticleEvent>({
   name: 'articleSearchMetrics',
   collection: ARTICLE_SEARCH_METRICS_COLLECTION,
   indexes: ['projectId'],
   categories: ['article'],
+  events: ARTICLE_EVENTS,
   documentId: (event) =>
     event.type === 'ArticleSearchMetricsUpdated' ? String(event.data.articleId) : null,
-  evolve(doc, stored: StoredEvent) {
-    const event = stored as unknown as ArticleEvent;
+  evolve(doc, event) {
     if (event.type !== 'ArticleSearchMetricsUpdated') return doc;
     const {
       articleId,
@@ -39,7 +39,7 @@ export const articleSearchMetrics = defineProjection<ArticleSearchMetricsDoc>({
     } = event.data;
     return {
       id: articleId,
-      accountId: stored.metadata.accountId,
+      accountId: event.metadata.accountId,
       projectId,
       syncId,
       syncedAt: at,

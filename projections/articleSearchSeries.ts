@@ -1,4 +1,4 @@
-import type { ArticleEvent } from '../src/domain/articles/article.ts';
+import { ARTICLE_EVENTS, type ArticleEvent } from '../src/domain/articles/article.ts';
 import type { PeriodTotals } from '../src/domain/searchAnalytics/metrics.ts';
 import type { StoredEvent } from '../src/eventstore/port.ts';
 import { defineProjection } from '../src/readstore/projection.ts';
@@ -24,15 +24,15 @@ export const ARTICLE_SEARCH_SERIES_COLLECTION = 'article_search_series';
 /** The newest points kept per article: over a year of daily syncs, a document that stays small. */
 export const SEARCH_SERIES_POINTS = 400;
 
-export const articleSearchSeries = defineProjection<ArticleSearchSeriesDoc>({
+export const articleSearchSeries = defineProjection<ArticleSearchSeriesDoc, ArticleEvent>({
   name: 'articleSearchSeries',
   collection: ARTICLE_SEARCH_SERIES_COLLECTION,
   indexes: [],
   categories: ['article'],
+  events: ARTICLE_EVENTS,
   documentId: (event) =>
     event.type === 'ArticleSearchMetricsUpdated' ? String(event.data.articleId) : null,
-  evolve(doc, stored: StoredEvent) {
-    const event = stored as unknown as ArticleEvent;
+  evolve(doc, event) {
     if (event.type !== 'ArticleSearchMetricsUpdated') return doc;
     const { articleId, projectId, property, url, period, current, at } = event.data;
     const point: SearchSeriesPoint = {
@@ -44,6 +44,6 @@ export const articleSearchSeries = defineProjection<ArticleSearchSeriesDoc>({
       ...current,
     };
     const points = [...(doc?.points ?? []), point].slice(-SEARCH_SERIES_POINTS);
-    return { id: articleId, accountId: stored.metadata.accountId, projectId, points };
+    return { id: articleId, accountId: event.metadata.accountId, projectId, points };
   },
 });

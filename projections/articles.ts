@@ -1,6 +1,7 @@
 import type { StoredEvent } from '../src/eventstore/port.ts';
-import { defineProjection } from '../src/readstore/projection.ts';
+import { defineProjection, type EventOf } from '../src/readstore/projection.ts';
 import {
+  ARTICLE_EVENTS,
   ENDS_BUDGET_WAIT,
   type ArticleEvent,
   type ArticleStatus,
@@ -87,7 +88,7 @@ export type ArticleDoc = {
 
 const MAX_NEUTRALISED = 50;
 
-export const articles = defineProjection<ArticleDoc>({
+export const articles = defineProjection<ArticleDoc, ArticleEvent>({
   name: 'articles',
   collection: 'articles',
   // The article list (newest first, by status or not), a project's articles in id order (search
@@ -104,32 +105,25 @@ export const articles = defineProjection<ArticleDoc>({
     'waiting',
   ],
   categories: ['article'],
+  events: ARTICLE_EVENTS,
   documentId: (event) => String(event.data.articleId),
-  evolve(doc, stored: StoredEvent) {
-    const next = evolveArticleDoc(doc, stored);
+  evolve(doc, event) {
+    const next = evolveArticleDoc(doc, event);
     if (!next) return next;
-    if (stored.type === 'ArticleWaitingForBudget') {
-      return {
-        ...next,
-        waitingFor: (
-          stored as unknown as Extract<ArticleEvent, { type: 'ArticleWaitingForBudget' }>
-        ).data.waitingFor,
-        waiting: 'budget',
-      };
-    }
-    return next.waitingFor && ENDS_BUDGET_WAIT.has(stored.type)
+    if (event.type === 'ArticleWaitingForBudget')
+      return { ...next, waitingFor: event.data.waitingFor, waiting: 'budget' };
+    return next.waitingFor && ENDS_BUDGET_WAIT.has(event.type)
       ? { ...next, waitingFor: null, waiting: null }
       : next;
   },
 });
 
-function evolveArticleDoc(doc: ArticleDoc | null, stored: StoredEvent): ArticleDoc | null {
-  const event = stored as unknown as ArticleEvent;
+function evolveArticleDoc(doc: ArticleDoc | null, event: EventOf<ArticleEvent>): ArticleDoc | null {
   if (event.type === 'ArticleQueued') {
     const { articleId, topicId, projectId, title, keyword, at } = event.data;
     return {
       id: articleId,
-      accountId: stored.metadata.accountId,
+      accountId: event.metadata.accountId,
       projectId,
       topicId,
       status: 'queued',

@@ -1,15 +1,17 @@
 import type { StoredEvent } from '../src/eventstore/port.ts';
 import {
+  INTEGRATION_EVENTS,
   repositoryKey,
   type CredentialSummary,
   type IntegrationEvent,
   type PublishMode,
 } from '../src/domain/integrations/integrations.ts';
 import { defineProjection } from '../src/readstore/projection.ts';
-import type {
-  CredentialSummary as SearchCredentials,
-  SearchAnalyticsEvent,
-  SyncRun,
+import {
+  SEARCH_ANALYTICS_EVENTS,
+  type CredentialSummary as SearchCredentials,
+  type SearchAnalyticsEvent,
+  type SyncRun,
 } from '../src/domain/searchAnalytics/searchAnalytics.ts';
 
 /**
@@ -36,17 +38,17 @@ export type IntegrationsDoc = {
   updatedAt: string;
 };
 
-export const integrations = defineProjection<IntegrationsDoc>({
+export const integrations = defineProjection<IntegrationsDoc, IntegrationEvent>({
   name: 'integrations',
   collection: 'integrations',
   indexes: ['accountId', 'repository'],
   categories: ['integrations'],
+  events: INTEGRATION_EVENTS,
   documentId: (event) => String(event.data.projectId),
-  evolve(doc, stored: StoredEvent) {
-    const event = stored as unknown as IntegrationEvent;
+  evolve(doc, event) {
     const base: IntegrationsDoc = doc ?? {
       id: event.data.projectId,
-      accountId: stored.metadata.accountId,
+      accountId: event.metadata.accountId,
       projectId: event.data.projectId,
       repository: null,
       github: null,
@@ -128,16 +130,20 @@ export const NO_INTEGRATIONS: IntegrationsSummary = {
 
 /** The summary after an integrations or search-analytics event; null for any other event. */
 export function summarizeIntegrations(
-  stored: IntegrationsSummary,
-  event: StoredEvent,
+  summary: IntegrationsSummary,
+  event: { type: string },
 ): IntegrationsSummary | null {
   // A project summarized before search analytics was has no such field.
-  const current = { ...NO_INTEGRATIONS, ...stored };
-  return (
-    summarizeGitHub(current, event as unknown as IntegrationEvent) ??
-    summarizeSearchAnalytics(current, event as unknown as SearchAnalyticsEvent)
-  );
+  const current = { ...NO_INTEGRATIONS, ...summary };
+  if (isIntegrationEvent(event)) return summarizeGitHub(current, event);
+  if (isSearchAnalyticsEvent(event)) return summarizeSearchAnalytics(current, event);
+  return null;
 }
+
+const isIntegrationEvent = (event: { type: string }): event is IntegrationEvent =>
+  Object.hasOwn(INTEGRATION_EVENTS, event.type);
+const isSearchAnalyticsEvent = (event: { type: string }): event is SearchAnalyticsEvent =>
+  Object.hasOwn(SEARCH_ANALYTICS_EVENTS, event.type);
 
 function summarizeGitHub(
   current: IntegrationsSummary,

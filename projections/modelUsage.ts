@@ -1,6 +1,6 @@
 import type { StoredEvent } from '../src/eventstore/port.ts';
 import { defineProjection } from '../src/readstore/projection.ts';
-import type { ArticleEvent } from '../src/domain/articles/article.ts';
+import { ARTICLE_EVENTS, type ArticleEvent } from '../src/domain/articles/article.ts';
 import { monthOf } from '../src/domain/accounts/budget.ts';
 
 /**
@@ -24,24 +24,23 @@ export type ModelUsageDoc = {
 
 export const modelUsageId = (projectId: string, month: string): string => `${projectId}_${month}`;
 
-type StepRecorded = Extract<ArticleEvent, { type: 'ArticleStepRecorded' }>;
-
-export const modelUsage = defineProjection<ModelUsageDoc>({
+export const modelUsage = defineProjection<ModelUsageDoc, ArticleEvent>({
   name: 'modelUsage',
   collection: 'model_usage',
   // An account's month: the documents of its projects.
   indexes: [{ accountId: 1, month: 1 }],
   categories: ['article'],
+  events: ARTICLE_EVENTS,
   documentId: (event) =>
     event.type === 'ArticleStepRecorded'
-      ? modelUsageId(String(event.data.projectId), monthOf(String(event.data.at)))
+      ? modelUsageId(event.data.projectId, monthOf(event.data.at))
       : null,
-  evolve(doc, stored: StoredEvent) {
-    if (stored.type !== 'ArticleStepRecorded') return doc;
-    const { projectId, run, at } = (stored as unknown as StepRecorded).data;
+  evolve(doc, event) {
+    if (event.type !== 'ArticleStepRecorded') return doc;
+    const { projectId, run, at } = event.data;
     const base: ModelUsageDoc = doc ?? {
       id: modelUsageId(projectId, monthOf(at)),
-      accountId: stored.metadata.accountId,
+      accountId: event.metadata.accountId,
       projectId,
       month: monthOf(at),
       tokensIn: 0,

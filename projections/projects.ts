@@ -1,8 +1,16 @@
 import type { StoredEvent } from '../src/eventstore/port.ts';
 import { defineProjection } from '../src/readstore/projection.ts';
-import { emptyBrand, type ProjectEvent } from '../src/domain/projects/project.ts';
+import { PROJECT_EVENTS, emptyBrand, type ProjectEvent } from '../src/domain/projects/project.ts';
 import type { BrandPart, BrandProfile } from '../src/domain/projects/brand.ts';
 import type { Settings } from '../src/domain/projects/settings.ts';
+import {
+  INTEGRATION_EVENTS,
+  type IntegrationEvent,
+} from '../src/domain/integrations/integrations.ts';
+import {
+  SEARCH_ANALYTICS_EVENTS,
+  type SearchAnalyticsEvent,
+} from '../src/domain/searchAnalytics/searchAnalytics.ts';
 import {
   NO_INTEGRATIONS,
   summarizeIntegrations,
@@ -53,15 +61,18 @@ export type ProjectDoc = {
   updatedAt: string;
 };
 
-export const projects = defineProjection<ProjectDoc>({
+export const projects = defineProjection<
+  ProjectDoc,
+  ProjectEvent | IntegrationEvent | SearchAnalyticsEvent
+>({
   name: 'projects',
   collection: 'projects',
   // The project list (an account's, newest first) and the project cap's count.
   indexes: [{ accountId: 1, createdAt: -1 }],
   categories: ['project', 'integrations', 'searchAnalytics'],
+  events: { ...PROJECT_EVENTS, ...INTEGRATION_EVENTS, ...SEARCH_ANALYTICS_EVENTS },
   documentId: (event) => String(event.data.projectId),
-  evolve(doc, stored: StoredEvent) {
-    const event = stored as unknown as ProjectEvent;
+  evolve(doc, event) {
     if (event.type === 'ProjectCreated') {
       const { projectId, accountId, name, websiteUrl, blogUrl, sitemapUrl, settings, at } =
         event.data;
@@ -92,7 +103,7 @@ export const projects = defineProjection<ProjectDoc>({
     }
     if (!doc) return doc;
     const updatedAt = event.data.at;
-    const integrations = summarizeIntegrations(doc.integrations ?? NO_INTEGRATIONS, stored);
+    const integrations = summarizeIntegrations(doc.integrations ?? NO_INTEGRATIONS, event);
     if (integrations) return { ...doc, integrations, updatedAt };
     switch (event.type) {
       case 'ProjectRenamed':

@@ -1,10 +1,11 @@
 import type { StoredEvent } from '../src/eventstore/port.ts';
 import type { DateRange } from '../src/core/dateRange.ts';
 import { defineProjection } from '../src/readstore/projection.ts';
-import type {
-  CredentialSummary,
-  SearchAnalyticsEvent,
-  SyncTrigger,
+import {
+  SEARCH_ANALYTICS_EVENTS,
+  type CredentialSummary,
+  type SearchAnalyticsEvent,
+  type SyncTrigger,
 } from '../src/domain/searchAnalytics/searchAnalytics.ts';
 
 export type SyncSummary = {
@@ -45,14 +46,14 @@ export type SearchAnalyticsDoc = {
 
 export const SEARCH_ANALYTICS_COLLECTION = 'search_analytics';
 
-export const searchAnalytics = defineProjection<SearchAnalyticsDoc>({
+export const searchAnalytics = defineProjection<SearchAnalyticsDoc, SearchAnalyticsEvent>({
   name: 'searchAnalytics',
   collection: SEARCH_ANALYTICS_COLLECTION,
   indexes: ['accountId', 'status'],
   categories: ['searchAnalytics'],
+  events: SEARCH_ANALYTICS_EVENTS,
   documentId: (event) => String(event.data.projectId),
-  evolve(doc, stored: StoredEvent) {
-    const event = stored as unknown as SearchAnalyticsEvent;
+  evolve(doc, event) {
     if (event.type === 'SearchAnalyticsConnected') {
       const { projectId, accountId, provider, property, urlPattern, credentials, at } = event.data;
       return {

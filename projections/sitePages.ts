@@ -1,6 +1,6 @@
 import type { StoredEvent } from '../src/eventstore/port.ts';
 import { defineProjection } from '../src/readstore/projection.ts';
-import type { ProjectEvent } from '../src/domain/projects/project.ts';
+import { PROJECT_EVENTS, type ProjectEvent } from '../src/domain/projects/project.ts';
 
 /** A page of the site by the names a topic could repeat: its URL, title and first heading (a page only the sitemap lists has its URL alone). */
 export type SitePageName = { url: string; title: string; heading?: string };
@@ -8,14 +8,14 @@ export type SitePageName = { url: string; title: string; heading?: string };
 /** The pages of a project's last crawl, small enough to read on every topic added by hand. */
 export type SitePagesDoc = { id: string; accountId: string; pages: SitePageName[] };
 
-export const sitePages = defineProjection<SitePagesDoc>({
+export const sitePages = defineProjection<SitePagesDoc, ProjectEvent>({
   name: 'sitePages',
   collection: 'site_pages',
   indexes: [],
   categories: ['project'],
+  events: PROJECT_EVENTS,
   documentId: (event) => (event.type === 'BrandCrawled' ? String(event.data.projectId) : null),
-  evolve(doc, stored: StoredEvent) {
-    const event = stored as unknown as ProjectEvent;
+  evolve(doc, event) {
     if (event.type !== 'BrandCrawled') return doc;
     const pages = [
       ...event.data.pages.map(({ url, title, headings }) => ({
@@ -25,6 +25,6 @@ export const sitePages = defineProjection<SitePagesDoc>({
       })),
       ...(event.data.sitemapUrls ?? []).map((url) => ({ url, title: '' })),
     ];
-    return { id: event.data.projectId, accountId: stored.metadata.accountId, pages };
+    return { id: event.data.projectId, accountId: event.metadata.accountId, pages };
   },
 });

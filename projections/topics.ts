@@ -1,6 +1,11 @@
 import type { StoredEvent } from '../src/eventstore/port.ts';
 import { defineProjection } from '../src/readstore/projection.ts';
-import type { TopicEvent, TopicOverlap, TopicStatus } from '../src/domain/topics/topic.ts';
+import {
+  TOPIC_EVENTS,
+  type TopicEvent,
+  type TopicOverlap,
+  type TopicStatus,
+} from '../src/domain/topics/topic.ts';
 
 export type TopicDoc = {
   id: string;
@@ -21,7 +26,7 @@ export type TopicDoc = {
   overlap?: TopicOverlap | null;
 };
 
-export const topics = defineProjection<TopicDoc>({
+export const topics = defineProjection<TopicDoc, TopicEvent>({
   name: 'topics',
   collection: 'topics',
   // The topic list (a project's, newest first, by status or not), a project's topics in id
@@ -34,15 +39,15 @@ export const topics = defineProjection<TopicDoc>({
     { status: 1, scheduledFor: 1 },
   ],
   categories: ['topic'],
+  events: TOPIC_EVENTS,
   documentId: (event) => String(event.data.topicId),
   begins: ['TopicCreated'],
-  evolve(doc, stored: StoredEvent) {
-    const event = stored as unknown as TopicEvent;
+  evolve(doc, event) {
     if (event.type === 'TopicCreated') {
       const { topicId, at, ...data } = event.data;
       return {
         id: topicId,
-        accountId: stored.metadata.accountId,
+        accountId: event.metadata.accountId,
         ...data,
         articleId: null,
         createdAt: at,

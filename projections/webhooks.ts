@@ -1,6 +1,10 @@
 import type { StoredEvent } from '../src/eventstore/port.ts';
 import { defineProjection } from '../src/readstore/projection.ts';
-import type { DisabledReason, WebhookEndpointEvent } from '../src/domain/webhooks/endpoint.ts';
+import {
+  WEBHOOK_ENDPOINT_EVENTS,
+  type DisabledReason,
+  type WebhookEndpointEvent,
+} from '../src/domain/webhooks/endpoint.ts';
 import type { WebhookEventType } from '../src/domain/webhooks/eventTypes.ts';
 
 /**
@@ -23,15 +27,15 @@ export type WebhookDoc = {
   updatedAt: string;
 };
 
-export const webhooks = defineProjection<WebhookDoc>({
+export const webhooks = defineProjection<WebhookDoc, WebhookEndpointEvent>({
   name: 'webhooks',
   collection: 'webhooks',
   // The endpoint list (an account's, newest first) and the dispatcher's poll of enabled endpoints.
   indexes: [{ accountId: 1, createdAt: -1 }, 'enabled'],
   categories: ['webhook'],
+  events: WEBHOOK_ENDPOINT_EVENTS,
   documentId: (event) => String(event.data.endpointId),
-  evolve(doc, stored: StoredEvent) {
-    const event = stored as unknown as WebhookEndpointEvent;
+  evolve(doc, event) {
     if (event.type === 'WebhookEndpointRegistered') {
       const {
         endpointId,

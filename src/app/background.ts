@@ -27,8 +27,23 @@ export async function startBackground(
     logger: platform.logger,
     tail: platform.tail,
   };
+  const unknownReported = new Set<string>();
+  const reportUnknown = (projection: string, type: string): void => {
+    if (unknownReported.has(`${projection} ${type}`)) return;
+    unknownReported.add(`${projection} ${type}`);
+    platform.logger.warn(
+      { projection, type },
+      'a read model skipped an event type this release does not know (written by a newer release?)',
+    );
+  };
   const projections = await startConsumer(
-    projectionConsumer(platform.projections, platform.readStore, platform.eventStore),
+    projectionConsumer(
+      platform.projections,
+      platform.readStore,
+      platform.eventStore,
+      undefined,
+      reportUnknown,
+    ),
     runner,
   );
   platform.readModels.attach(projections);

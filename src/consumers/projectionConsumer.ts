@@ -1,5 +1,5 @@
 import type { EventStore, StoredEvent } from '../eventstore/port.ts';
-import { createProjectionFold } from '../readstore/projectionFold.ts';
+import { createProjectionFold, type FoldOptions } from '../readstore/projectionFold.ts';
 import { catchUpAfterSwap, SWAP_CATCH_UP } from '../readstore/rebuild.ts';
 import type { ReadStore } from '../readstore/port.ts';
 import type { Projection } from '../readstore/projection.ts';
@@ -25,10 +25,11 @@ export async function applyProjections(
   events: readonly StoredEvent[],
   consumer: string,
   eventStore: EventStore,
+  onUnknownEvent?: FoldOptions['onUnknownEvent'],
 ): Promise<void> {
   if (events.length === 0) return;
   for (;;) {
-    const fold = createProjectionFold(projections, readStore);
+    const fold = createProjectionFold(projections, readStore, { onUnknownEvent });
     await fold.apply(events);
     if ((await readStore.getCheckpoint(SWAP_CATCH_UP)) === null) return fold.flush(consumer);
     await catchUpAfterSwap(eventStore, readStore, projections);
@@ -40,12 +41,14 @@ export function projectionConsumer(
   readStore: ReadStore,
   eventStore: EventStore,
   name = PROJECTIONS_CONSUMER,
+  onUnknownEvent?: FoldOptions['onUnknownEvent'],
 ): ConsumerDefinition {
   // The read models cover nearly every stream category, so one pass over the whole log (each
   // projection picks its own categories) is cheaper than a query per category.
   return {
     name,
     batchSize: 1000,
-    handleBatch: (events) => applyProjections(projections, readStore, events, name, eventStore),
+    handleBatch: (events) =>
+      applyProjections(projections, readStore, events, name, eventStore, onUnknownEvent),
   };
 }

@@ -14,6 +14,9 @@ import {
 /** A domain event before it is stored: the stream type's own union member. */
 export type DomainEvent = { type: string; data: Record<string, unknown> };
 
+/** Every type name of an event union, as data: the compiler refuses a missing name and an extra one. */
+export type EventNames<E extends DomainEvent> = { readonly [T in E['type']]: true };
+
 /** One stream type (project, topic, article, ...): pure fold and pure decision. */
 export type StreamType<State, Event extends DomainEvent, Command> = {
   category: string;

@@ -1,3 +1,4 @@
+import type { DomainEvent, EventNames } from '../eventstore/handleCommand.ts';
 import type { StoredEvent } from '../eventstore/port.ts';
 import type { Doc, IndexSpec } from './port.ts';
 
@@ -29,10 +30,45 @@ export type Projection<D extends Doc = Doc> = {
   /** Set on a read model that counts another's documents instead of folding events (tally.ts). */
   tally?: TallySpec;
   evolve(doc: D | null, event: StoredEvent): D | null;
+  /** Whether the read model knows this event type (false: a type of a newer release, skipped). */
+  knows(type: string): boolean;
 };
 
-export const defineProjection = <D extends Doc>(projection: Projection<D>): Projection<D> =>
-  projection;
+/** A stored event typed by its stream's union: the member's type and data with the log's fields. */
+export type EventOf<E extends DomainEvent> = E extends DomainEvent
+  ? Omit<StoredEvent, 'type' | 'data'> & E
+  : never;
+
+/** A read model as written: its fold typed by the unions of the streams it reads. */
+export type ProjectionDefinition<D extends Doc, E extends DomainEvent> = Omit<
+  Projection<D>,
+  'documentId' | 'evolve' | 'knows'
+> & {
+  /** Every event name of the streams in `categories` (the domains' `…_EVENTS` records, spread). */
+  events: EventNames<E>;
+  documentId(event: EventOf<E>): string | null;
+  evolve(doc: D | null, event: EventOf<E>): D | null;
+};
+
+/**
+ * The one place a stored event becomes its stream's type: only events whose type the streams'
+ * unions name reach the fold, so the fold's switch is checked by the compiler, and an event of a
+ * newer release touches no document (the fold reports it: projectionFold.ts).
+ */
+export function defineProjection<D extends Doc, E extends DomainEvent>(
+  definition: ProjectionDefinition<D, E>,
+): Projection<D> {
+  const known = new Set(Object.keys(definition.events));
+  const knows = (type: string): boolean => known.has(type);
+  const typed = (event: StoredEvent) => event as EventOf<E>;
+  const { events: _events, ...rest } = definition;
+  return {
+    ...rest,
+    knows,
+    documentId: (event) => (knows(event.type) ? definition.documentId(typed(event)) : null),
+    evolve: (doc, event) => (knows(event.type) ? definition.evolve(doc, typed(event)) : doc),
+  };
+}
 
 /** Read models of different document types as one list: each is only ever given its own documents. */
 export const projectionList = (...projections: Projection<any>[]): readonly Projection[] =>

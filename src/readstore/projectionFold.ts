@@ -31,6 +31,11 @@ export type FoldOptions = {
    */
   writesPerCommit?: number;
   pause?: (commitMs: number) => Promise<void>;
+  /**
+   * Told of each event in a read model's streams whose type it does not know (written by a newer
+   * release): the event touches none of its documents.
+   */
+  onUnknownEvent?: (projection: string, type: string) => void;
 };
 
 export type ProjectionFold = {
@@ -55,7 +60,7 @@ export function createProjectionFold(
   readStore: ReadStore,
   options: FoldOptions = {},
 ): ProjectionFold {
-  const { writesPerCommit = Infinity, pause } = options;
+  const { writesPerCommit = Infinity, pause, onUnknownEvent } = options;
   const lanes: Lane[] = projections.map((projection) => ({
     projection,
     held: new Map(),
@@ -95,6 +100,10 @@ export function createProjectionFold(
     const shares = new Map<Lane, Share>();
     for (const event of events) {
       for (const lane of lanesOf(streamCategory(event.stream))) {
+        if (!lane.projection.knows(event.type)) {
+          onUnknownEvent?.(lane.projection.name, event.type);
+          continue;
+        }
         const id = lane.projection.documentId(event);
         if (id === null) continue;
         let entry = shares.get(lane);

@@ -29,6 +29,7 @@ export function defineTally(
     tally,
     documentId: () => null,
     evolve: (doc) => doc,
+    knows: () => false,
   };
 }
 

@@ -32,13 +32,15 @@ const put = (
 const CHECKPOINTS = { built: 'rebuild', live: 'projections', catchUp: SWAP_CATCH_UP };
 
 /** Counts each item's events. */
-const counts = defineProjection<{ id: string; count: number }>({
+type Counted = { type: 'Counted'; data: { itemId: string } };
+const counts = defineProjection<{ id: string; count: number }, Counted>({
   name: 'counts',
   collection: 'counts',
   indexes: ['count'],
   categories: ['item'],
-  documentId: (event) => String(event.data.itemId),
-  evolve: (doc, event) => ({ id: String(event.data.itemId), count: (doc?.count ?? 0) + 1 }),
+  events: { Counted: true },
+  documentId: (event) => event.data.itemId,
+  evolve: (doc, event) => ({ id: event.data.itemId, count: (doc?.count ?? 0) + 1 }),
 });
 
 /** Rebuilding a collection beside the one that serves, then swapping it in: what every ReadStore adapter must show. */

@@ -14,15 +14,17 @@ import { appendSampleHistory } from '../support/domainEvents.ts';
 import { dumpReadModels, openReadModels } from '../support/readModels.ts';
 
 /** Counts each tally's events; 'Dropped' deletes it (a tombstone) and a later 'Counted' starts it again. */
-const tallies = defineProjection<{ id: string; count: number; last: string }>({
+type TallyEvent = { type: 'Counted' | 'Dropped'; data: { tallyId: string } };
+const tallies = defineProjection<{ id: string; count: number; last: string }, TallyEvent>({
   name: 'tallies',
   collection: 'tallies',
   indexes: ['count'],
   categories: ['tally'],
-  documentId: (event) => String(event.data.tallyId),
+  events: { Counted: true, Dropped: true },
+  documentId: (event) => event.data.tallyId,
   evolve(doc, event) {
     if (event.type === 'Dropped') return null;
-    return { id: String(event.data.tallyId), count: (doc?.count ?? 0) + 1, last: event.stream };
+    return { id: event.data.tallyId, count: (doc?.count ?? 0) + 1, last: event.stream };
   },
 });
 const projections = [...allProjections, tallies] as readonly Projection[];

@@ -17,18 +17,29 @@ import { dumpReadModels, openReadModels } from '../support/readModels.ts';
  * Items in groups; an 'Opened' item begins in its group, a 'Moved' one changes its state (the event
  * does not name the group), a 'Regrouped' one its group, and a 'Closed' one is deleted.
  */
-const items = defineProjection<{ id: string; group: string; state: string }>({
+type ItemEvent =
+  | { type: 'Opened'; data: { itemId: string; group: string } }
+  | { type: 'Moved'; data: { itemId: string; state: string } }
+  | { type: 'Regrouped'; data: { itemId: string; group: string } }
+  | { type: 'Closed'; data: { itemId: string } };
+const items = defineProjection<{ id: string; group: string; state: string }, ItemEvent>({
   name: 'items',
   collection: 'items',
   indexes: [{ group: 1, state: 1 }],
   categories: ['item'],
-  documentId: (event) => String(event.data.itemId),
+  events: { Opened: true, Moved: true, Regrouped: true, Closed: true },
+  documentId: (event) => event.data.itemId,
   evolve(doc, event) {
-    if (event.type === 'Opened')
-      return { id: String(event.data.itemId), group: String(event.data.group), state: 'open' };
-    if (event.type === 'Closed') return null;
-    if (event.type === 'Regrouped') return doc && { ...doc, group: String(event.data.group) };
-    return doc && { ...doc, state: String(event.data.state) };
+    switch (event.type) {
+      case 'Opened':
+        return { id: event.data.itemId, group: event.data.group, state: 'open' };
+      case 'Closed':
+        return null;
+      case 'Regrouped':
+        return doc && { ...doc, group: event.data.group };
+      case 'Moved':
+        return doc && { ...doc, state: event.data.state };
+    }
   },
 });
 const itemCounts = defineTally({

@@ -1,3 +1,5 @@
+import { MEMBER_EVENTS } from './members.ts';
+import type { EventNames } from '../../eventstore/handleCommand.ts';
 import { createHash } from 'node:crypto';
 import type { PlanName } from './plans.ts';
 import type { Budget } from './budget.ts';
@@ -45,6 +47,16 @@ export type AccountEvent =
   /** The account's monthly cap on model use, set by an operator (null: none). */
   | { type: 'AccountBudgetSet'; data: { accountId: string; budget: Budget | null; at: string } }
   | MemberEvent;
+
+/** Every type of AccountEvent, as data: a read model skips (and logs) a type it does not know. */
+export const ACCOUNT_EVENTS: EventNames<AccountEvent> = {
+  ...MEMBER_EVENTS,
+  AccountCreated: true,
+  AccountPlanChanged: true,
+  ApiKeyCreated: true,
+  ApiKeyRevoked: true,
+  AccountBudgetSet: true,
+};
 
 export type Account =
   | { status: 'none' }

@@ -1,3 +1,4 @@
+import type { EventNames } from '../../eventstore/handleCommand.ts';
 import { AppError } from '../../core/errors.ts';
 
 /**
@@ -35,6 +36,15 @@ export type MemberEvent =
     }
   | { type: 'MemberRemoved'; data: { accountId: string; memberId: string; at: string } };
 
+/** Every type of MemberEvent, as data: a read model skips (and logs) a type it does not know. */
+export const MEMBER_EVENTS: EventNames<MemberEvent> = {
+  MemberInvited: true,
+  MemberJoined: true,
+  MemberPasswordChanged: true,
+  MemberRoleChanged: true,
+  MemberRemoved: true,
+};
+
 export type MemberCommand =
   | { type: 'InviteMember'; memberId: string; role: MemberRole; at: string }
   /** Setting a password through a one-time link: the first one joins, later ones change it. */
@@ -42,15 +52,8 @@ export type MemberCommand =
   | { type: 'ChangeMemberRole'; memberId: string; role: MemberRole; at: string }
   | { type: 'RemoveMember'; memberId: string; at: string };
 
-const MEMBER_EVENTS = new Set([
-  'MemberInvited',
-  'MemberJoined',
-  'MemberPasswordChanged',
-  'MemberRoleChanged',
-  'MemberRemoved',
-]);
 export const isMemberEvent = (event: { type: string }): event is MemberEvent =>
-  MEMBER_EVENTS.has(event.type);
+  Object.hasOwn(MEMBER_EVENTS, event.type);
 
 export function evolveMembers(
   members: readonly MemberRecord[],

@@ -1,3 +1,4 @@
+import type { EventNames } from '../../eventstore/handleCommand.ts';
 import type { Neutralised } from '../../mdx/neutralise.ts';
 
 export type { Neutralised };
@@ -203,6 +204,30 @@ export type ArticleEvent =
     }
   /** A budget changed: the waiting step is checked again. */
   | { type: 'ArticleResumed'; data: { articleId: string; at: string } };
+
+/** Every type of ArticleEvent, as data: a read model skips (and logs) a type it does not know. */
+export const ARTICLE_EVENTS: EventNames<ArticleEvent> = {
+  ArticleQueued: true,
+  ArticleResearchStarted: true,
+  ArticleResearched: true,
+  ArticleDrafted: true,
+  ArticleFailed: true,
+  ArticleRetried: true,
+  ArticleRevisionRequested: true,
+  ArticleRevised: true,
+  ArticleRevisionFailed: true,
+  ArticlePublishRequested: true,
+  ArticlePublishTargetChosen: true,
+  ArticlePullRequestOpened: true,
+  ArticleRevisionCommitted: true,
+  ArticleMerged: true,
+  ArticleClosed: true,
+  ArticleRefreshRequested: true,
+  ArticleSearchMetricsUpdated: true,
+  ArticleStepRecorded: true,
+  ArticleWaitingForBudget: true,
+  ArticleResumed: true,
+};
 
 export type Revision = {
   revisionId: string;

@@ -1,3 +1,4 @@
+import type { EventNames } from '../../eventstore/handleCommand.ts';
 import type { ContentProfile, LearnedProfile, ProfileOverrides } from './contentProfile.ts';
 
 /**
@@ -77,6 +78,17 @@ export type IntegrationEvent =
       };
     }
   | { type: 'PostPublishHookRemoved'; data: { projectId: string; at: string } };
+
+/** Every type of IntegrationEvent, as data: a read model skips (and logs) a type it does not know. */
+export const INTEGRATION_EVENTS: EventNames<IntegrationEvent> = {
+  GitHubConnected: true,
+  ContentProfileLearned: true,
+  ContentProfileAccepted: true,
+  ContentProfileOverridesSet: true,
+  GitHubDisconnected: true,
+  PostPublishHookSet: true,
+  PostPublishHookRemoved: true,
+};
 
 export type GitHubConnection = GitHubSettings & {
   credentials: CredentialSummary;

@@ -1,3 +1,4 @@
+import type { EventNames } from '../../eventstore/handleCommand.ts';
 import type { BrandPart, BrandProfile, CrawledPageSummary } from './brand.ts';
 import type { Settings } from './settings.ts';
 
@@ -76,6 +77,22 @@ export type ProjectEvent =
       type: 'TopicResearchFailed';
       data: { projectId: string; runId: string; reason: string; at: string };
     };
+
+/** Every type of ProjectEvent, as data: a read model skips (and logs) a type it does not know. */
+export const PROJECT_EVENTS: EventNames<ProjectEvent> = {
+  ProjectCreated: true,
+  ProjectRenamed: true,
+  ProjectPaused: true,
+  ProjectResumed: true,
+  ProjectSettingsChanged: true,
+  BrandCrawlRequested: true,
+  BrandCrawled: true,
+  BrandCrawlFailed: true,
+  BrandEdited: true,
+  TopicResearchRequested: true,
+  TopicResearchCompleted: true,
+  TopicResearchFailed: true,
+};
 
 export type ActiveProject = {
   status: 'active' | 'paused';

@@ -1,3 +1,4 @@
+import type { EventNames } from '../../eventstore/handleCommand.ts';
 import type { DateRange } from '../../core/dateRange.ts';
 
 /**
@@ -53,6 +54,16 @@ export type SearchAnalyticsEvent =
   | { type: 'SearchAnalyticsSyncFailed'; data: Ids & { reason: string; at: string } }
   /** Google refused the credentials or the property: only new credentials (or a change in Search Console) fix it. */
   | { type: 'SearchAnalyticsConnectionBroken'; data: Ids & { reason: string; at: string } };
+
+/** Every type of SearchAnalyticsEvent, as data: a read model skips (and logs) a type it does not know. */
+export const SEARCH_ANALYTICS_EVENTS: EventNames<SearchAnalyticsEvent> = {
+  SearchAnalyticsConnected: true,
+  SearchAnalyticsDisconnected: true,
+  SearchAnalyticsSyncRequested: true,
+  SearchAnalyticsSyncCompleted: true,
+  SearchAnalyticsSyncFailed: true,
+  SearchAnalyticsConnectionBroken: true,
+};
 
 export type SearchConnection = {
   connectionId: string;

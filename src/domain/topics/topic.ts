@@ -1,3 +1,4 @@
+import type { EventNames } from '../../eventstore/handleCommand.ts';
 export const TOPIC_STATUSES = [
   'suggested',
   'approved',
@@ -68,6 +69,18 @@ export type TopicEvent =
         at: string;
       };
     };
+
+/** Every type of TopicEvent, as data: a read model skips (and logs) a type it does not know. */
+export const TOPIC_EVENTS: EventNames<TopicEvent> = {
+  TopicCreated: true,
+  TopicEdited: true,
+  TopicApproved: true,
+  TopicRejected: true,
+  TopicScheduled: true,
+  TopicUnscheduled: true,
+  TopicReprioritized: true,
+  TopicWritten: true,
+};
 
 export type ActiveTopic = {
   status: TopicStatus;

@@ -1,3 +1,4 @@
+import type { EventNames } from '../../eventstore/handleCommand.ts';
 import type { WebhookEventType } from './eventTypes.ts';
 
 /**
@@ -34,6 +35,16 @@ export type WebhookEndpointEvent =
     }
   | { type: 'WebhookEndpointEnabled'; data: { endpointId: string; at: string } }
   | { type: 'WebhookEndpointDeleted'; data: { endpointId: string; at: string } };
+
+/** Every type of WebhookEndpointEvent, as data: a read model skips (and logs) a type it does not know. */
+export const WEBHOOK_ENDPOINT_EVENTS: EventNames<WebhookEndpointEvent> = {
+  WebhookEndpointRegistered: true,
+  WebhookEndpointUpdated: true,
+  WebhookEndpointDescribed: true,
+  WebhookEndpointDisabled: true,
+  WebhookEndpointEnabled: true,
+  WebhookEndpointDeleted: true,
+};
 
 export type WebhookEndpointEventType = WebhookEndpointEvent['type'];
 

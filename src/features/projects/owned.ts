@@ -17,7 +17,7 @@ export const PROJECT_OWNERS_REMEMBERED = 100_000;
 
 // A project's account is set when it is created and never changes, and projects are never
 // deleted: an owner once read is known for good, with no need to wait for the read models.
-const ownersByServices = new WeakMap<Platform, Map<string, string>>();
+const ownersByPlatform = new WeakMap<Platform, Map<string, string>>();
 
 /**
  * 404 unless the project exists and is the caller's, as ownedProject, for a handler that needs
@@ -27,8 +27,8 @@ export async function requireOwnedProject(
   input: { platform: Platform; auth: AuthContext; consistency: Consistency },
   projectId: string,
 ): Promise<void> {
-  let owners = ownersByServices.get(input.platform);
-  if (!owners) ownersByServices.set(input.platform, (owners = new Map()));
+  let owners = ownersByPlatform.get(input.platform);
+  if (!owners) ownersByPlatform.set(input.platform, (owners = new Map()));
   let owner = owners.get(projectId);
   if (owner === undefined) {
     await input.consistency.readModelsCurrent();

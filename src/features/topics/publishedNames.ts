@@ -17,9 +17,9 @@ export type PublishedNames = {
   index(projectId: string, head: bigint): Promise<PageIndex<PublishedPage>>;
 };
 
-type Services = Pick<Platform, 'readStore' | 'readModels' | 'tail' | 'config'>;
-const byPlatform = new WeakMap<Services, PublishedNames>();
-export const publishedNamesOf = (platform: Services): PublishedNames => {
+type NamesPlatform = Pick<Platform, 'readStore' | 'readModels' | 'tail' | 'config'>;
+const byPlatform = new WeakMap<NamesPlatform, PublishedNames>();
+export const publishedNamesOf = (platform: NamesPlatform): PublishedNames => {
   let names = byPlatform.get(platform);
   if (!names) byPlatform.set(platform, (names = createPublishedNames(platform)));
   return names;
@@ -36,7 +36,7 @@ export const publishedNamesOf = (platform: Services): PublishedNames => {
  * request of a remembered article forgets its project (a refresh renames it). A name changed by any
  * other article cannot matter: it is unpublished, or older than the newest 200 and stays so until merged.
  */
-export function createPublishedNames(platform: Services): PublishedNames {
+export function createPublishedNames(platform: NamesPlatform): PublishedNames {
   const byProject = new Map<string, PageIndex<PublishedPage>>();
   const projectOfArticle = new Map<string, string>();
   let generation = 0; // moves on every name change seen: names read before one must not be remembered

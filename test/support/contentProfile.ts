@@ -3,6 +3,7 @@ import { integrationsStream } from '../../src/domain/integrations/decide.ts';
 import { accountIdForName } from '../../src/domain/accounts/account.ts';
 import { type CommandContext, loadStream } from '../../src/eventstore/handleCommand.ts';
 import type { Platform } from '../../src/platform.ts';
+import type { TestInkstream } from './inkstream.ts';
 
 /**
  * Content profiles on a test connection, recorded with the domain's own commands as the learner
@@ -113,28 +114,39 @@ export async function recordProfile(
 }
 
 /**
- * Makes the project's connection one made since profiles are learned, as the connect route does
- * once the learner is in (`learnsProfile` on GitHubConnected): its profile starts `learning`
- * rather than `legacy`. The connection is disconnected and recorded again through the real decide.
+ * Stops the consumer that learns profiles from the repository (by name; absent before the
+ * learner is merged), so the profiles a test records by hand are the only ones.
  */
-export async function markLearning(
+export async function stopProfileLearner(app: TestInkstream): Promise<void> {
+  await Promise.all(
+    app.background.consumers
+      .filter((consumer) => consumer.name === 'publishing.profileLearner')
+      .map((consumer) => consumer.stop()),
+  );
+}
+
+/**
+ * Records the project's connection again as one made before profiles were learned (`legacy`:
+ * no `learnsProfile` on GitHubConnected) or since (`learning`), through the real decide with that
+ * one field set: disconnected, then connected with the same settings and sealed values.
+ */
+export async function reconnectAs(
   platform: Pick<Platform, 'commands' | 'clock' | 'eventStore'>,
   projectId: string,
+  kind: 'legacy' | 'learning',
   account = 'test',
 ): Promise<void> {
   const { state } = await loadStream(platform.eventStore, integrationsStream, projectId);
   const github = state.github;
   if (!github || !state.accountId) throw new Error(`${projectId} has no GitHub connection`);
-  const learning: typeof integrationsStream = {
+  const made: typeof integrationsStream = {
     ...integrationsStream,
     decide: (command, current) =>
-      integrationsStream
-        .decide(command, current)
-        .map((event) =>
-          event.type === 'GitHubConnected'
-            ? { ...event, data: { ...event.data, learnsProfile: true as const } }
-            : event,
-        ),
+      integrationsStream.decide(command, current).map((event) => {
+        if (event.type !== 'GitHubConnected') return event;
+        const { learnsProfile: _learnsProfile, ...data } = event.data;
+        return { ...event, data: kind === 'learning' ? { ...data, learnsProfile: true } : data };
+      }),
   };
   await platform.commands.execute(
     integrationsStream,
@@ -143,7 +155,7 @@ export async function markLearning(
     context(account),
   );
   await platform.commands.execute(
-    learning,
+    made,
     projectId,
     {
       type: 'ConnectGitHub',

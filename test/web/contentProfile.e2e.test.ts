@@ -1,7 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { checkPage, hasChromium, launchChromium, signedInPage } from '../support/browser.ts';
-import { astroBlogProfile, markLearning, recordProfile } from '../support/contentProfile.ts';
+import {
+  astroBlogProfile,
+  reconnectAs,
+  recordProfile,
+  stopProfileLearner,
+} from '../support/contentProfile.ts';
 import { FakeGitHub } from '../support/fakeGitHub.ts';
 import { startInkstream, type TestInkstream } from '../support/inkstream.ts';
 import { stopPipeline } from '../support/stopPipeline.ts';
@@ -26,6 +31,7 @@ beforeAll(async () => {
   github.addToken('ghp_writer', { login: 'inkbot', repositories: { 'acme/site': 'write' } });
   inkstream = await startInkstream({ env: { GITHUB_API_URL: github.baseUrl } });
   await stopPipeline(inkstream);
+  await stopProfileLearner(inkstream);
   browser = await launchChromium();
 }, 90_000);
 afterAll(async () => {
@@ -34,7 +40,7 @@ afterAll(async () => {
   await github?.close();
 });
 
-async function connectedProject(name: string): Promise<string> {
+async function connectedProject(name: string, kind: 'legacy' | 'learning'): Promise<string> {
   const api = inkstream.api();
   const projectId = (await api.post('/projects', { name, websiteUrl: 'https://crumb.example' }))
     .body.project.id;
@@ -43,6 +49,7 @@ async function connectedProject(name: string): Promise<string> {
     credentials: { type: 'token', token: 'ghp_writer' },
   });
   expect(connected.status).toBe(200);
+  await reconnectAs(inkstream.platform, projectId, kind);
   return projectId;
 }
 
@@ -64,7 +71,7 @@ test.skipIf(!hasChromium)(
   'an owner sees what was learned with the file and line of each field, turns it on, and corrects it; hostile text stays text',
   { timeout: 300_000 },
   async () => {
-    const projectId = await connectedProject('Crumb');
+    const projectId = await connectedProject('Crumb', 'legacy');
     const hostile = astroBlogProfile();
     hostile.fields.push({
       role: null,
@@ -170,8 +177,7 @@ test.skipIf(!hasChromium)(
   'while the repository is read the page says so, and a failure shows its reason',
   { timeout: 120_000 },
   async () => {
-    const projectId = await connectedProject('Crumb learning');
-    await markLearning(inkstream.platform, projectId);
+    const projectId = await connectedProject('Crumb learning', 'learning');
     const owner = await signedInPage(browser, inkstream, {
       email: 'owner2@crumb.example',
       role: 'owner',

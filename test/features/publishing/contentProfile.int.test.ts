@@ -59,9 +59,21 @@ test('bad overrides answer 400 naming the field, and change nothing', {
     [{ fileName: '../{slug}.md' }, 'body.overrides.fileName', /\.\. segments/],
     [{ fileName: '{slug}/{evil}.md' }, 'body.overrides.fileName', /only placeholders/],
     [{ extension: 'txt' }, 'body.overrides.extension', /./],
-    [{ fieldNames: { nonsense: 'x' } }, 'body.overrides.fieldNames.nonsense', /unknown field role/],
+    [
+      { fieldNames: { nonsense: 'x' } },
+      'body.overrides.fieldNames',
+      /unknown field role "nonsense"/,
+    ],
     [{ fieldNames: { title: 'the title' } }, 'body.overrides.fieldNames.title', /plain YAML key/],
     [{ fieldNames: { title: 'a: b' } }, 'body.overrides.fieldNames.title', /plain YAML key/],
+    [{ fieldNames: { draft: 'yes' } }, 'body.overrides.fieldNames.draft', /boolean or null/],
+    [{ fieldNames: { title: 'NULL' } }, 'body.overrides.fieldNames.title', /boolean or null/],
+    [{ fieldNames: { tags: '__proto__' } }, 'body.overrides.fieldNames.tags', /__proto__/],
+    [
+      { fieldNames: JSON.parse('{"__proto__":"x"}') },
+      'body.overrides.fieldNames',
+      /unknown field role "__proto__"/,
+    ],
     [
       { fieldNames: { title: '<img src=x onerror=alert(1)>' } },
       'body.overrides.fieldNames.title',

@@ -4333,9 +4333,32 @@ export interface operations {
                     overrides?: {
                         directory?: string | null;
                         extension?: ("md" | "mdx" | "markdown") | null;
-                        /** @description By role: the name to write the field under, false to leave it out of the file, null to use what was learned */
+                        /** @description By role: the site's name for the field */
                         fieldNames?: {
-                            [key: string]: string | false | null;
+                            /** @description The name to write the field under, false to leave it out of the file, null to use what was learned */
+                            authors?: string | false | null;
+                            /** @description The name to write the field under, false to leave it out of the file, null to use what was learned */
+                            categories?: string | false | null;
+                            /** @description The name to write the field under, false to leave it out of the file, null to use what was learned */
+                            cover?: string | false | null;
+                            /** @description The name to write the field under, false to leave it out of the file, null to use what was learned */
+                            coverAlt?: string | false | null;
+                            /** @description The name to write the field under, false to leave it out of the file, null to use what was learned */
+                            date?: string | false | null;
+                            /** @description The name to write the field under, false to leave it out of the file, null to use what was learned */
+                            description?: string | false | null;
+                            /** @description The name to write the field under, false to leave it out of the file, null to use what was learned */
+                            draft?: string | false | null;
+                            /** @description The name to write the field under, false to leave it out of the file, null to use what was learned */
+                            keyword?: string | false | null;
+                            /** @description The name to write the field under, false to leave it out of the file, null to use what was learned */
+                            slug?: string | false | null;
+                            /** @description The name to write the field under, false to leave it out of the file, null to use what was learned */
+                            tags?: string | false | null;
+                            /** @description The name to write the field under, false to leave it out of the file, null to use what was learned */
+                            title?: string | false | null;
+                            /** @description The name to write the field under, false to leave it out of the file, null to use what was learned */
+                            updated?: string | false | null;
                         };
                         fileName?: string | null;
                         imagesDirectory?: string | null;

@@ -13,7 +13,7 @@ type Patch = NonNullable<
     paths['/projects/{id}/integrations/github']['patch']['requestBody']
   >['content']['application/json']['overrides']
 >;
-type Role = keyof NonNullable<Overrides['fieldNames']>;
+type Role = keyof NonNullable<Patch['fieldNames']>;
 
 /**
  * A person's corrections of the learned profile: the folder, the file name, the extension and

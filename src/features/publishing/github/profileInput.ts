@@ -80,29 +80,43 @@ const Permalink = sitePath(
   "A post's URL on the site, e.g. /blog/{slug}/",
 ).refine((value) => value.includes('{slug}'), 'must contain {slug}');
 
+/** Words YAML reads as another type (YAML 1.1 and 1.2), and keys that are an object's machinery in JavaScript. */
+const NOT_A_PLAIN_KEY = /^(?:null|true|false|yes|no|on|off|y|n|__proto__|constructor|prototype)$/i;
+
 /** A frontmatter key Inkstream can write bare in YAML, TOML and JSON alike. */
 const FieldName = z
   .string()
   .regex(
     /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/,
     'a plain YAML key: a letter or _, then letters, digits, _ or - (at most 64)',
+  )
+  .refine(
+    (name) => !NOT_A_PLAIN_KEY.test(name),
+    'a plain YAML key, not a word YAML reads as a boolean or null, nor __proto__, constructor or prototype',
   );
 
-const FieldNames = z
-  .record(z.string(), z.union([FieldName, z.literal(false), z.null()]))
-  .superRefine((names, ctx) => {
-    for (const role of Object.keys(names))
-      if (!(FIELD_ROLES as readonly string[]).includes(role))
-        ctx.addIssue({
-          code: 'custom',
-          path: [role],
-          message: `unknown field role "${role}"; the roles are ${FIELD_ROLES.join(', ')}`,
-        });
-  })
-  .transform((names) => names as Partial<Record<FieldRole, string | false | null>>)
+const FieldNameChange = z
+  .union([FieldName, z.literal(false), z.null()])
+  .optional()
   .describe(
-    'By role: the name to write the field under, false to leave it out of the file, null to use what was learned',
+    'The name to write the field under, false to leave it out of the file, null to use what was learned',
   );
+
+// An object with the roles as its keys (not a record): an unknown role, `__proto__` included, is refused by name.
+const FieldNames = z
+  .strictObject(
+    Object.fromEntries(FIELD_ROLES.map((role) => [role, FieldNameChange])) as Record<
+      FieldRole,
+      typeof FieldNameChange
+    >,
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `unknown field role ${issue.keys.map((key) => `"${key}"`).join(', ')}; the roles are ${FIELD_ROLES.join(', ')}`
+          : undefined,
+    },
+  )
+  .describe("By role: the site's name for the field");
 
 const OverridesPatch = z
   .object({

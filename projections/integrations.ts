@@ -88,6 +88,19 @@ export const integrations = defineProjection<IntegrationsDoc, IntegrationEvent>(
       }
       case 'GitHubDisconnected':
         return { ...base, repository: null, github: null, updatedAt };
+      case 'GitHubSettingsChanged': {
+        if (!base.github) return doc;
+        const { contentDirectory, coverDirectory } = event.data;
+        return {
+          ...base,
+          updatedAt,
+          github: {
+            ...base.github,
+            ...(contentDirectory === undefined ? {} : { contentDirectory }),
+            ...(coverDirectory === undefined ? {} : { coverDirectory }),
+          },
+        };
+      }
       case 'PostPublishHookSet': {
         const { url, secretIssuedAt, at } = event.data;
         return { ...base, postPublishHook: { url, secretIssuedAt, setAt: at }, updatedAt };

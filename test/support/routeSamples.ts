@@ -17,6 +17,7 @@ export const VALID_BODIES: Record<string, unknown> = {
     repository: 'acme/site',
     credentials: { type: 'token', token: 'github_pat_sample' },
   },
+  'PATCH /projects/:id/integrations/github': { overrides: { fileName: '{slug}/index.md' } },
   'PUT /projects/:id/integrations/post-publish-hook': { url: 'https://hooks.example/rebuild' },
   'PUT /projects/:id/integrations/search-analytics': {
     property: 'sc-domain:owned.example',

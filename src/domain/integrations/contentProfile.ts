@@ -176,10 +176,104 @@ export function effectiveProfile(profile: ContentProfile): LearnedProfile | null
       ...learned.collection,
       directory: overrides.directory ?? learned.collection.directory,
     },
-    fileName: overrides.fileName ?? learned.fileName,
-    extension: overrides.extension ?? learned.extension,
+    // The extension is part of the file name: overriding one changes the other.
+    fileName:
+      overrides.fileName ??
+      (overrides.extension
+        ? withExtension(learned.fileName, overrides.extension)
+        : learned.fileName),
+    extension:
+      overrides.extension ??
+      (overrides.fileName ? extensionOf(overrides.fileName) : null) ??
+      learned.extension,
     fields,
     images,
     permalink: overrides.permalink ?? learned.permalink,
   };
+}
+
+const EXTENSIONS = ['md', 'mdx', 'markdown'] as const;
+
+/** The Markdown extension a file name ends in, or null. */
+export function extensionOf(fileName: string): LearnedProfile['extension'] | null {
+  const dot = fileName.lastIndexOf('.');
+  const extension = dot === -1 ? '' : fileName.slice(dot + 1);
+  return (EXTENSIONS as readonly string[]).includes(extension)
+    ? (extension as LearnedProfile['extension'])
+    : null;
+}
+
+const withExtension = (fileName: string, extension: LearnedProfile['extension']): string =>
+  `${extensionOf(fileName) ? fileName.slice(0, fileName.lastIndexOf('.')) : fileName}.${extension}`;
+
+/**
+ * A change to the overrides, as a person sends it: a value sets that override, `null` removes it
+ * (what was learned applies again). For a field role: a name renames the field, `false` leaves
+ * it out of the file, `null` removes the override.
+ */
+export type ProfileOverridesPatch = {
+  [K in Exclude<keyof ProfileOverrides, 'fieldNames'>]?: ProfileOverrides[K] | null;
+} & { fieldNames?: Partial<Record<FieldRole, string | false | null>> };
+
+export function applyOverridesPatch(
+  current: ProfileOverrides,
+  patch: ProfileOverridesPatch,
+): ProfileOverrides {
+  const { fieldNames: namesPatch, ...rest } = patch;
+  const next: Record<string, unknown> = { ...current };
+  for (const [key, value] of Object.entries(rest)) {
+    if (value === undefined) continue;
+    if (value === null) delete next[key];
+    else next[key] = value;
+  }
+  if (namesPatch) {
+    const names: Partial<Record<FieldRole, string | null>> = { ...current.fieldNames };
+    for (const [role, value] of Object.entries(namesPatch) as [
+      FieldRole,
+      string | false | null | undefined,
+    ][]) {
+      if (value === undefined) continue;
+      if (value === null) delete names[role];
+      else names[role] = value === false ? null : value;
+    }
+    if (Object.keys(names).length > 0) next.fieldNames = names;
+    else delete next.fieldNames;
+  }
+  return next as ProfileOverrides;
+}
+
+/**
+ * What is wrong with a set of overrides as a whole, each with the override it names: a file name
+ * whose extension is not the extension chosen, two fields the file would carry under one name.
+ */
+export function overrideConflicts(
+  profile: ContentProfile,
+): { override: string; message: string }[] {
+  const { overrides, learned } = profile;
+  const conflicts: { override: string; message: string }[] = [];
+  if (overrides.fileName && overrides.extension) {
+    const named = extensionOf(overrides.fileName);
+    if (named !== overrides.extension)
+      conflicts.push({
+        override: 'extension',
+        message: `The file name ${overrides.fileName} ends in .${named}, not .${overrides.extension}: change one to match the other.`,
+      });
+  }
+  if (learned) {
+    const fields = effectiveProfile({ ...profile, state: 'learned' })?.fields ?? [];
+    const seen = new Map<string, FieldRule>();
+    for (const field of fields) {
+      const first = seen.get(field.name);
+      if (!first) {
+        seen.set(field.name, field);
+        continue;
+      }
+      const renamed = [field, first].find((f) => f.role && overrides.fieldNames?.[f.role]);
+      conflicts.push({
+        override: `fieldNames.${renamed?.role ?? field.role}`,
+        message: `Two fields would both be named "${field.name}" (${first.role ?? 'a field of the site'} and ${field.role ?? 'a field of the site'}): choose another name.`,
+      });
+    }
+  }
+  return conflicts;
 }

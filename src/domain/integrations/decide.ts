@@ -4,12 +4,19 @@ import {
   evolveIntegrations,
   initialIntegrations,
   INTEGRATIONS_CATEGORY,
+  type ChangeableGitHubSettings,
   type CredentialSummary,
   type GitHubSettings,
   type IntegrationEvent,
   type Integrations,
 } from './integrations.ts';
-import type { LearnedProfile, ProfileOverrides } from './contentProfile.ts';
+import {
+  applyOverridesPatch,
+  overrideConflicts,
+  type LearnedProfile,
+  type ProfileOverrides,
+  type ProfileOverridesPatch,
+} from './contentProfile.ts';
 
 export type IntegrationCommand =
   | {
@@ -41,7 +48,14 @@ export type IntegrationCommand =
       at: string;
     }
   | { type: 'AcceptContentProfile'; at: string }
-  | { type: 'SetContentProfileOverrides'; overrides: ProfileOverrides; at: string };
+  | { type: 'SetContentProfileOverrides'; overrides: ProfileOverrides; at: string }
+  | {
+      /** A person's correction of the connection: settings and profile overrides, together or not at all. */
+      type: 'ChangeGitHubSettings';
+      settings: Partial<ChangeableGitHubSettings>;
+      overrides: ProfileOverridesPatch | null;
+      at: string;
+    };
 
 const changedUnderneath = (what: string) =>
   new AppError(
@@ -143,11 +157,44 @@ export function decideIntegrations(
         },
       ];
     }
+    case 'ChangeGitHubSettings':
+      return changeSettings(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)}`);
     }
   }
+}
+
+function changeSettings(
+  command: Extract<IntegrationCommand, { type: 'ChangeGitHubSettings' }>,
+  state: Integrations,
+): IntegrationEvent[] {
+  const { github, projectId } = requireGitHub(state);
+  const { at } = command;
+  const changed = Object.fromEntries(
+    Object.entries(command.settings).filter(
+      ([key, value]) => value !== undefined && github[key as keyof typeof github] !== value,
+    ),
+  ) as Partial<ChangeableGitHubSettings>;
+  const events: IntegrationEvent[] = [];
+  if (Object.keys(changed).length > 0)
+    events.push({ type: 'GitHubSettingsChanged', data: { ...changed, projectId, at } });
+  if (command.overrides) {
+    const current = github.contentProfile;
+    const overrides = applyOverridesPatch(current.overrides, command.overrides);
+    const conflicts = overrideConflicts({ ...current, overrides });
+    if (conflicts.length > 0)
+      throw new AppError('validation_failed', conflicts.map((c) => c.message).join(' '), {
+        details: conflicts.map((c) => ({
+          path: `body.overrides.${c.override}`,
+          message: c.message,
+        })),
+      });
+    if (JSON.stringify(current.overrides) !== JSON.stringify(overrides))
+      events.push({ type: 'ContentProfileOverridesSet', data: { projectId, overrides, at } });
+  }
+  return events;
 }
 
 function requireGitHub(state: Integrations) {

@@ -30,6 +30,12 @@ export type GitHubSettings = {
   commentPermission: CommentPermission;
 };
 
+/** What PATCH …/integrations/github may change without the credential being given again. */
+export type ChangeableGitHubSettings = Pick<
+  GitHubSettings,
+  'contentDirectory' | 'coverDirectory' | 'commentPermission'
+>;
+
 export type IntegrationEvent =
   | {
       type: 'GitHubConnected';
@@ -66,6 +72,11 @@ export type IntegrationEvent =
       data: { projectId: string; overrides: ProfileOverrides; at: string };
     }
   | { type: 'GitHubDisconnected'; data: { projectId: string; at: string } }
+  | {
+      /** Settings changed without connecting again (the credential untouched): only those that changed. */
+      type: 'GitHubSettingsChanged';
+      data: Partial<ChangeableGitHubSettings> & { projectId: string; at: string };
+    }
   | {
       type: 'PostPublishHookSet';
       data: {
@@ -182,6 +193,11 @@ export function evolveIntegrations(state: Integrations, event: IntegrationEvent)
     }
     case 'GitHubDisconnected':
       return { ...state, github: null };
+    case 'GitHubSettingsChanged': {
+      if (!state.github) return state;
+      const { projectId: _projectId, at: _at, ...changed } = event.data;
+      return { ...state, github: { ...state.github, ...changed } };
+    }
     case 'PostPublishHookSet': {
       const { projectId, accountId, url, sealedSecret, secretIssuedAt, at } = event.data;
       return {

@@ -9,6 +9,7 @@ import { ownedDoc } from '../../http/resources.ts';
 import { idOf } from '../../http/schemas.ts';
 import type { AuthContext } from '../../http/auth.ts';
 import { historyEntries } from './historyEntries.ts';
+import type { HistoryEntry } from './timeline.ts';
 import { articleHistoryDownloadRoute } from './historyDownload.ts';
 import { contentVersions, versionDiff } from './versions.ts';
 
@@ -75,12 +76,35 @@ const VersionDetail = VersionSummary.extend({ content: z.string(), unifiedDiff: 
   id: 'ArticleVersion',
 });
 
-type Kind = { label: string; collection: string; category: string; prefix: 'art' | 'tpc' | 'prj' };
+type Kind = {
+  label: string;
+  collection: string;
+  category: string;
+  prefix: 'art' | 'tpc' | 'prj';
+  /** A stream other than the resource's own, keyed by its id (the project's integrations). */
+  path?: string;
+  summary?: string;
+};
 const KINDS: Kind[] = [
   { label: 'article', collection: 'articles', category: 'article', prefix: 'art' },
   { label: 'topic', collection: 'topics', category: 'topic', prefix: 'tpc' },
   { label: 'project', collection: 'projects', category: 'project', prefix: 'prj' },
+  {
+    label: 'project',
+    collection: 'projects',
+    category: 'integrations',
+    prefix: 'prj',
+    path: '/projects/:id/integrations/history',
+    summary:
+      "The project's integrations events in order (GitHub connection, its settings and content profile, the post-publish hook), with their actors",
+  },
 ];
+
+/** Sealed credentials and secrets stay in the log: even encrypted, they are not handed out. */
+const withoutSealed = (entry: HistoryEntry): HistoryEntry => ({
+  ...entry,
+  data: Object.fromEntries(Object.entries(entry.data).filter(([key]) => !key.startsWith('sealed'))),
+});
 
 async function historyPage(
   platform: Platform,
@@ -97,18 +121,21 @@ async function historyPage(
   });
   const page = events.slice(0, query.limit);
   const nextCursor = events.length > query.limit ? String(events[query.limit].revision) : null;
+  const entries = await historyEntries(platform.eventStore, page);
   return {
     status: 200,
-    body: { history: await historyEntries(platform.eventStore, page), nextCursor },
+    body: { history: kind.path ? entries.map(withoutSealed) : entries, nextCursor },
   };
 }
 
 const historyRoutes = KINDS.map((kind) =>
   route({
     method: 'get',
-    path: `/${kind.collection}/:id/history`,
+    path: kind.path ?? `/${kind.collection}/:id/history`,
     tag: 'History',
-    summary: `The ${kind.label}'s events in order, with actor, correlation and generation details`,
+    summary:
+      kind.summary ??
+      `The ${kind.label}'s events in order, with actor, correlation and generation details`,
     params: z.object({ id: idOf(kind.prefix) }),
     query: HistoryQuery,
     responses: { 200: HistoryPage },

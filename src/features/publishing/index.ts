@@ -3,6 +3,7 @@ import { projectionList } from '../../readstore/projection.ts';
 import type { Feature } from '../feature.ts';
 import { githubIntegrationRoutes } from './github/api.ts';
 import { githubEventRoutes } from './github/eventsApi.ts';
+import { githubProfileRoutes } from './github/profileApi.ts';
 import { pullRequestReconciler } from './github/reconciler.ts';
 import { postPublishHookRoutes } from './hook/api.ts';
 import { postPublishHookCallRoutes } from './hook/callsApi.ts';
@@ -25,6 +26,7 @@ export const publishingFeature: Feature = {
     ...postPublishHookRoutes,
     ...postPublishHookCallRoutes,
     ...githubEventRoutes,
+    ...githubProfileRoutes,
   ],
   projections: projectionList(integrations),
   background(platform) {

@@ -410,6 +410,41 @@ export interface paths {
         delete: operations["deleteProjectsIdIntegrationsGithub"];
         options?: never;
         head?: never;
+        /** Change the connection's folders, comment permission and content profile overrides, without the credential */
+        patch: operations["patchProjectsIdIntegrationsGithub"];
+        trace?: never;
+    };
+    "/projects/{id}/integrations/github/profile/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish in the shape learned from the repository: turns a legacy connection's learned profile on (409 while nothing is learned) */
+        post: operations["postProjectsIdIntegrationsGithubProfileAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/integrations/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's integrations events in order (GitHub connection, its settings and content profile, the post-publish hook), with their actors */
+        get: operations["getProjectsIdIntegrationsHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -1110,6 +1145,164 @@ export interface components {
             /** @description The sentence, heading, link text or term found (may quote the model's or the site's text) */
             text: string;
         };
+        ContentProfile: {
+            collection: {
+                /** @description The site's other collections */
+                alternatives: {
+                    directory: string;
+                    name: string | null;
+                    /** @description The repository file (and line) that taught this; `inkstream:overrides` for a person */
+                    source: {
+                        file: string;
+                        line: number | null;
+                    };
+                }[];
+                directory: string;
+                name: string | null;
+                /** @description The repository file (and line) that taught this; `inkstream:overrides` for a person */
+                source: {
+                    file: string;
+                    line: number | null;
+                };
+            } | null;
+            excerptSeparator: string | null;
+            extension: ("md" | "mdx" | "markdown") | null;
+            failureReason: string | null;
+            fields: {
+                format: string | null;
+                /** @description The site's name for it */
+                name: string;
+                required: boolean;
+                /** @description What the field means to Inkstream; null: unused */
+                role: ("title" | "description" | "date" | "updated" | "tags" | "categories" | "cover" | "coverAlt" | "authors" | "draft" | "slug" | "keyword") | null;
+                /** @description The repository file (and line) that taught this; `inkstream:overrides` for a person */
+                source: {
+                    file: string;
+                    line: number | null;
+                };
+                type: string;
+                /** @description The allowed values, where the schema is an enum */
+                values: string[] | null;
+            }[];
+            /** @description Inside the collection directory, with {slug} {date} {year} {month} */
+            fileName: string | null;
+            frontmatterFormat: ("yaml" | "toml" | "json") | null;
+            images: {
+                directory: string;
+                /** @enum {string} */
+                format: "png" | "jpg" | "webp";
+                /** @enum {string} */
+                reference: "relative" | "absolute" | "bundle";
+                /** @description The repository file (and line) that taught this; `inkstream:overrides` for a person */
+                source: {
+                    file: string;
+                    line: number | null;
+                };
+                urlPrefix: string;
+            } | null;
+            /** @description The base branch's commit the profile was learned from */
+            learnedFrom: {
+                commit: string;
+                tree: string;
+            } | null;
+            /** @description What could not be learned, each a sentence to act on */
+            notes: string[];
+            overrides: components["schemas"]["ContentProfileOverrides"];
+            permalink: string | null;
+            /** @description For a legacy connection: what was learned (overrides applied), used once accepted with POST …/integrations/github/profile/accept */
+            proposed: {
+                collection: {
+                    /** @description The site's other collections */
+                    alternatives: {
+                        directory: string;
+                        name: string | null;
+                        /** @description The repository file (and line) that taught this; `inkstream:overrides` for a person */
+                        source: {
+                            file: string;
+                            line: number | null;
+                        };
+                    }[];
+                    directory: string;
+                    name: string | null;
+                    /** @description The repository file (and line) that taught this; `inkstream:overrides` for a person */
+                    source: {
+                        file: string;
+                        line: number | null;
+                    };
+                } | null;
+                excerptSeparator: string | null;
+                extension: ("md" | "mdx" | "markdown") | null;
+                fields: {
+                    format: string | null;
+                    /** @description The site's name for it */
+                    name: string;
+                    required: boolean;
+                    /** @description What the field means to Inkstream; null: unused */
+                    role: ("title" | "description" | "date" | "updated" | "tags" | "categories" | "cover" | "coverAlt" | "authors" | "draft" | "slug" | "keyword") | null;
+                    /** @description The repository file (and line) that taught this; `inkstream:overrides` for a person */
+                    source: {
+                        file: string;
+                        line: number | null;
+                    };
+                    type: string;
+                    /** @description The allowed values, where the schema is an enum */
+                    values: string[] | null;
+                }[];
+                /** @description Inside the collection directory, with {slug} {date} {year} {month} */
+                fileName: string | null;
+                frontmatterFormat: ("yaml" | "toml" | "json") | null;
+                images: {
+                    directory: string;
+                    /** @enum {string} */
+                    format: "png" | "jpg" | "webp";
+                    /** @enum {string} */
+                    reference: "relative" | "absolute" | "bundle";
+                    /** @description The repository file (and line) that taught this; `inkstream:overrides` for a person */
+                    source: {
+                        file: string;
+                        line: number | null;
+                    };
+                    urlPrefix: string;
+                } | null;
+                /** @description What could not be learned, each a sentence to act on */
+                notes: string[];
+                permalink: string | null;
+                servedRoot: string | null;
+                templateEngine: ("none" | "mdx" | "nunjucks" | "liquid" | "hugo") | null;
+                toolchain: ("astro" | "hugo" | "docusaurus" | "jekyll" | "eleventy" | "nextjs" | "gatsby" | "nextra" | "plain") | null;
+                toolchainSource: {
+                    file: string;
+                    line: number | null;
+                } | null;
+            } | null;
+            servedRoot: string | null;
+            /**
+             * @description learning: not read yet; learned: in use; failed: see failureReason; legacy: a connection made before profiles, publishing in the fixed shape until its learned profile is accepted
+             * @enum {string}
+             */
+            state: "learning" | "learned" | "failed" | "legacy";
+            templateEngine: ("none" | "mdx" | "nunjucks" | "liquid" | "hugo") | null;
+            toolchain: ("astro" | "hugo" | "docusaurus" | "jekyll" | "eleventy" | "nextjs" | "gatsby" | "nextra" | "plain") | null;
+            toolchainSource: {
+                file: string;
+                line: number | null;
+            } | null;
+        };
+        ContentProfileOverrides: {
+            directory?: string;
+            /** @enum {string} */
+            extension?: "md" | "mdx" | "markdown";
+            /** @description By role: the name the field is written under; false leaves it out of the file */
+            fieldNames?: {
+                [key: string]: string | false;
+            };
+            fileName?: string;
+            imagesDirectory?: string;
+            /** @enum {string} */
+            imagesReference?: "relative" | "absolute" | "bundle";
+            imagesUrlPrefix?: string;
+            permalink?: string;
+        };
         CreatedWebhookEndpoint: {
             createdAt: string;
             /** @description What the endpoint is for: plain text set by the account, never markup. */
@@ -1177,6 +1370,8 @@ export interface components {
             };
             connectedAt: string;
             contentDirectory: string;
+            /** @description What Inkstream learned of the site's repository (where posts go, their name and frontmatter), with a person's overrides applied */
+            contentProfile: components["schemas"]["ContentProfile"];
             coverDirectory: string;
             /** @description Which kind of credential is stored; the credential itself is never returned */
             credentials: {
@@ -4068,6 +4263,303 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Malformed JSON or invalid fields (details list each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchProjectsIdIntegrationsGithub: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    commentPermission?: "write" | "maintain" | "admin";
+                    /** @description Where a connection without a learned profile (legacy) commits article files */
+                    contentDirectory?: string;
+                    /** @description Where a connection without a learned profile (legacy) commits cover images */
+                    coverDirectory?: string;
+                    /** @description Corrections of what was learned: a value sets one, null removes it */
+                    overrides?: {
+                        directory?: string | null;
+                        extension?: ("md" | "mdx" | "markdown") | null;
+                        /** @description By role: the site's name for the field */
+                        fieldNames?: {
+                            /** @description The name to write the field under, false to leave it out of the file, null to use what was learned */
+                            authors?: string | false | null;
+                            /** @description The name to write the field under, false to leave it out of the file, null to use what was learned */
+                            categories?: string | false | null;
+                            /** @description The name to write the field under, false to leave it out of the file, null to use what was learned */
+                            cover?: string | false | null;
+                            /** @description The name to write the field under, false to leave it out of the file, null to use what was learned */
+                            coverAlt?: string | false | null;
+                            /** @description The name to write the field under, false to leave it out of the file, null to use what was learned */
+                            date?: string | false | null;
+                            /** @description The name to write the field under, false to leave it out of the file, null to use what was learned */
+                            description?: string | false | null;
+                            /** @description The name to write the field under, false to leave it out of the file, null to use what was learned */
+                            draft?: string | false | null;
+                            /** @description The name to write the field under, false to leave it out of the file, null to use what was learned */
+                            keyword?: string | false | null;
+                            /** @description The name to write the field under, false to leave it out of the file, null to use what was learned */
+                            slug?: string | false | null;
+                            /** @description The name to write the field under, false to leave it out of the file, null to use what was learned */
+                            tags?: string | false | null;
+                            /** @description The name to write the field under, false to leave it out of the file, null to use what was learned */
+                            title?: string | false | null;
+                            /** @description The name to write the field under, false to leave it out of the file, null to use what was learned */
+                            updated?: string | false | null;
+                        };
+                        fileName?: string | null;
+                        imagesDirectory?: string | null;
+                        imagesReference?: ("relative" | "absolute" | "bundle") | null;
+                        imagesUrlPrefix?: string | null;
+                        permalink?: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        github: components["schemas"]["GitHubIntegration"];
+                    };
+                };
+            };
+            /** @description Malformed JSON or invalid fields (details list each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postProjectsIdIntegrationsGithubProfileAccept: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        github: components["schemas"]["GitHubIntegration"];
+                    };
+                };
+            };
+            /** @description Malformed JSON or invalid fields (details list each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource is in the wrong state for this operation, or was changed concurrently */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProjectsIdIntegrationsHistory: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        history: components["schemas"]["HistoryEntry"][];
+                        nextCursor: string | null;
+                    };
+                };
             };
             /** @description Malformed JSON or invalid fields (details list each field) */
             400: {

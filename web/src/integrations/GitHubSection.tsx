@@ -5,6 +5,7 @@ import type { components } from '../api/v1.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { NewSecret } from '../ui/NewSecret.tsx';
 import { useResource } from '../ui/useResource.ts';
+import { ContentProfile } from './ContentProfile.tsx';
 import { GitHubForm } from './GitHubForm.tsx';
 import { orNone } from './load.ts';
 import { Time } from '../ui/Time.tsx';
@@ -83,6 +84,12 @@ export function GitHubSection({ projectId, canWrite }: { projectId: string; canW
               <Time at={github.connectedAt} />
             </dd>
           </dl>
+          <ContentProfile
+            projectId={projectId}
+            github={github}
+            canWrite={canWrite}
+            onChanged={() => void connection.reload()}
+          />
           <h3>Webhook on GitHub</h3>
           <p>
             On GitHub: repository → Settings → Webhooks → Add webhook, content type{' '}

@@ -17,6 +17,7 @@ import {
 } from '../../../domain/integrations/integrations.ts';
 import { integrationsStream } from '../../../domain/integrations/decide.ts';
 import { ConnectGitHubBody, type CredentialsInput } from './connectionInput.ts';
+import { ContentProfileView, presentContentProfile } from './contentProfileView.ts';
 import { accessRefused } from './githubAccessError.ts';
 import { githubClients } from './githubClients.ts';
 
@@ -71,10 +72,13 @@ const GitHubIntegration = z
         ),
     }),
     connectedAt: z.string(),
+    contentProfile: ContentProfileView.describe(
+      "What Inkstream learned of the site's repository (where posts go, their name and frontmatter), with a person's overrides applied",
+    ),
   })
   .meta({ id: 'GitHubIntegration' });
 
-const GitHubResponse = z.object({ github: GitHubIntegration });
+export const GitHubResponse = z.object({ github: GitHubIntegration });
 
 type Input = RouteInput<{ id: string }, unknown, unknown>;
 
@@ -85,7 +89,7 @@ function eventsUrl(input: Input): string {
   return `${base.replace(/\/+$/, '')}${GITHUB_EVENTS_PATH}`;
 }
 
-async function present(
+export async function present(
   input: Input,
   connection: GitHubConnection,
   secret?: string,
@@ -111,6 +115,7 @@ async function present(
     credentials,
     connectedAt,
     comments: { minimumPermission: connection.commentPermission, ignored },
+    contentProfile: presentContentProfile(connection.contentProfile),
     webhook: {
       url: eventsUrl(input),
       contentType: 'application/json',
@@ -134,14 +139,14 @@ function toCredentials(input: CredentialsInput): {
   };
 }
 
-async function currentConnection(
+export async function currentConnection(
   platform: Platform,
   projectId: string,
 ): Promise<GitHubConnection | null> {
   return (await loadStream(platform.eventStore, integrationsStream, projectId)).state.github;
 }
 
-const notConnected = (projectId: string) =>
+export const notConnected = (projectId: string) =>
   new AppError(
     'not_found',
     `Project ${projectId} has no GitHub connection; connect one with PUT /api/v1/projects/${projectId}/integrations/github.`,

@@ -96,6 +96,7 @@ export const INTEGRATION_EVENTS: EventNames<IntegrationEvent> = {
   ContentProfileLearned: true,
   ContentProfileAccepted: true,
   ContentProfileOverridesSet: true,
+  GitHubSettingsChanged: true,
   GitHubDisconnected: true,
   PostPublishHookSet: true,
   PostPublishHookRemoved: true,

@@ -530,6 +530,18 @@ function caseCollisions(tree: Tree): string[] {
   return clashes;
 }
 
+const TOOLCHAIN_NAMES: Record<Site['toolchain'], string> = {
+  astro: 'an Astro',
+  hugo: 'a Hugo',
+  docusaurus: 'a Docusaurus',
+  jekyll: 'a Jekyll',
+  eleventy: 'an Eleventy',
+  nextjs: 'a Next.js',
+  gatsby: 'a Gatsby',
+  nextra: 'a Nextra',
+  plain: 'a plain',
+};
+
 export function learn(tree: Tree, files: Files, parsers: Parsers): LearnResult {
   const site = detectSite(tree.items, files, parsers);
   const notes = [...site.notes];
@@ -560,7 +572,7 @@ export function learn(tree: Tree, files: Files, parsers: Parsers): LearnResult {
       failureReason:
         site.toolchain === 'plain'
           ? 'No folder of Markdown posts was found in the repository; set the content directory.'
-          : `This looks like a ${site.toolchain} site, but no folder of posts was found; set the content directory.`,
+          : `This looks like ${TOOLCHAIN_NAMES[site.toolchain]} site, but no folder of posts was found; set the content directory.`,
     };
   const allPosts = postsIn(markdownPaths(tree.items), chosen.directory, chosen.extensions);
   const tooLarge = allPosts.filter((p) => (byPath.get(p)?.size ?? 0) > MAX_FILE_BYTES);

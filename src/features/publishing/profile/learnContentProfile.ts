@@ -77,6 +77,15 @@ export async function learnAt(
   const files: Files = new Map();
   await readAll(repo, tree, configFilesToRead(tree), files);
   await readAll(repo, tree, sampleFilesToRead(tree, files, parsers), files);
-  const result = learn(tree, files, parsers);
-  return { learnedFrom: { commit: tip.commit, tree: tip.tree }, ...result };
+  const learnedFrom = { commit: tip.commit, tree: tip.tree };
+  try {
+    return { learnedFrom, ...learn(tree, files, parsers) };
+  } catch (error) {
+    // The learner is written to answer for any input; should a file still trip it, say so.
+    return {
+      learnedFrom,
+      learned: null,
+      failureReason: `The repository could not be read for its conventions (${(error as Error).message}); set them by hand.`,
+    };
+  }
 }

@@ -236,3 +236,33 @@ test('a repository with no Markdown at all fails with a reason a person can act 
   );
   expect(learnedFrom.commit).toBe(github.repository('acme', name).branches.get('main'));
 });
+
+test('the port: a missing branch has no tip, a blob above the cap is not kept, the tree lists links and submodules by type', async () => {
+  github.addRepository({
+    owner: 'acme',
+    name: 'port',
+    files: {
+      'big.md': 'x'.repeat(2048),
+      'link.md': { symlink: 'big.md' },
+      'vendor/lib': { submodule: 'c'.repeat(40) },
+    },
+  });
+  github.addToken('t-port', { login: 'inkbot', repositories: { 'acme/port': 'read' } });
+  const repo = createOctokitGitHub({
+    credentials: { type: 'token', token: 't-port' },
+    baseUrl: github.baseUrl,
+  }).repository({ owner: 'acme', repo: 'port' });
+  expect(await repo.getBranchTip('nope')).toBeNull();
+  const tip = (await repo.getBranchTip('main'))!;
+  const tree = await repo.readTree(tip.tree);
+  expect(tree.truncated).toBe(false);
+  expect(tree.items.map((i) => [i.path, i.type, i.mode, i.size])).toEqual([
+    ['big.md', 'blob', '100644', 2048],
+    ['link.md', 'symlink', '120000', 6],
+    ['vendor', 'tree', '040000', null],
+    ['vendor/lib', 'commit', '160000', null],
+  ]);
+  const big = tree.items[0].sha;
+  expect(await repo.readBlob(big, 1024)).toBeNull();
+  expect((await repo.readBlob(big, 4096))?.length).toBe(2048);
+});

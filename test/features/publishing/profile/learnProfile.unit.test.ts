@@ -319,7 +319,7 @@ describe('each fixture repository yields the profile its site needs', () => {
       'src/content.config.ts': `import { defineCollection, z } from 'astro:content';
 import { glob } from 'astro/loaders';
 const docs = defineCollection({ loader: glob({ base: './src/content/docs', pattern: '**/*.md' }), schema: z.object({ title: z.string() }) });
-const posts = defineCollection({ loader: glob({ base: './src/content/posts', pattern: '**/*.md' }), schema: z.object({ title: z.string(), date: z.date() }) });
+const posts = defineCollection({ loader: glob({ base: './src/content/posts', pattern: '**/*.md' }), schema: z.object({ title: z.string(), date: z.date(), kind: z.enum(['news', 'guide']).default('news') }) });
 const authors = defineCollection({ loader: glob({ base: './src/content/authors', pattern: '**/*.json' }), schema: z.object({ name: z.string() }) });
 export const collections = { docs, posts, authors };
 `,
@@ -330,6 +330,10 @@ export const collections = { docs, posts, authors };
     });
     expect(learned!.collection).toMatchObject({ name: 'posts', directory: 'src/content/posts' });
     expect(learned!.collection.alternatives.map((a) => a.name)).toEqual(['docs']);
-    expect(learned!.fields.map((f) => f.name)).toEqual(['title', 'date']);
+    expect(learned!.fields.map((f) => [f.name, f.required, f.values])).toEqual([
+      ['title', true, undefined],
+      ['date', true, undefined],
+      ['kind', false, ['news', 'guide']],
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { integrationsStream } from '../../../../src/domain/integrations/decide.ts';
 import { loadStream } from '../../../../src/eventstore/handleCommand.ts';
+import { profileLearner } from '../../../../src/features/publishing/profile/profileLearner.ts';
 import { eventually } from '../../../support/eventually.ts';
 import { astroBlog } from '../../../fixtures/repos/astroBlog.ts';
 import { articleIn, startWorld, type World } from '../world.ts';
@@ -131,4 +132,23 @@ test('a connection made before learning existed stays legacy, the learned profil
   );
   expect(waiting!.state).toBe('legacy');
   expect(waiting!.learned!.toolchain).toBe('astro');
+}, 60_000);
+
+test('GitHubConnected handled again (a kill -9 before the checkpoint) reads the stream first: one branch read, nothing recorded twice', async () => {
+  const projectId = await world.project();
+  await connectAstro(projectId);
+  await eventually(
+    () => profileOf(projectId),
+    (profile) => profile?.state === 'learned',
+    { what: 'the content profile to be learned' },
+  );
+  const store = world.app.platform.eventStore;
+  const stream = async () => store.readStream(`integrations-${projectId}`);
+  const connected = (await stream()).filter((e) => e.type === 'GitHubConnected');
+  const before = world.github.requests.length;
+  await profileLearner(world.app.platform).handleBatch(connected);
+  expect(world.github.requests.slice(before).map((r) => r.operationId)).toEqual([
+    'repos/get-branch',
+  ]);
+  expect((await stream()).filter((e) => e.type === 'ContentProfileLearned')).toHaveLength(1);
 }, 60_000);

@@ -253,6 +253,26 @@ describe('each fixture repository yields the profile its site needs', () => {
     expect(learned!.fileName).toBe('{slug}.md');
   });
 
+  test('Hugo page bundles: a folder per post, its images beside it', async () => {
+    const bundle = (slug: string) =>
+      `+++\ntitle = '${slug}'\ndate = 2024-01-02T10:00:00Z\ncover = 'cover.png'\n+++\n\n![x](cover.png)\n`;
+    const { learned } = await learnFromFiles({
+      'hugo.toml':
+        "baseURL = 'https://example.org/'\n[permalinks]\n  [permalinks.page]\n    blog = '/:year/:month/:slug/'\n",
+      'content/blog/one/index.md': bundle('one'),
+      'content/blog/one/cover.png': 'PNG',
+      'content/blog/two/index.md': bundle('two'),
+      'content/blog/two/cover.png': 'PNG',
+    });
+    expect(learned).toMatchObject({
+      fileName: '{slug}/index.md',
+      frontmatterFormat: 'toml',
+      permalink: '/{year}/{month}/{slug}/',
+      images: { reference: 'bundle', directory: 'content/blog/{slug}', format: 'png' },
+    });
+    expect(learned!.fields.find((f) => f.role === 'date')).toMatchObject({ type: 'datetime' });
+  });
+
   test('Hugo reads .md, not .mdx, whatever the posts are called', async () => {
     const files = { ...fixtureRepos.hugoPaperMod.files };
     for (const n of [1, 2, 3, 4, 5]) files[`content/posts/extra-${n}.mdx`] = '---\ntitle: x\n---\n';

@@ -25,7 +25,12 @@ import {
   type RepoRole,
   type StatusRecord,
 } from './fakeGitHub/state.ts';
-import { closePullRequest, mergePullRequest, pushCommit } from './fakeGitHub/userActions.ts';
+import {
+  closePullRequest,
+  mergePullRequest,
+  type PushedFile,
+  pushCommit,
+} from './fakeGitHub/userActions.ts';
 
 /**
  * A local GitHub REST server for tests (node:http on 127.0.0.1). It keeps real repository state
@@ -70,9 +75,11 @@ export type RepositorySetup = {
   name: string;
   defaultBranch?: string;
   private?: boolean;
-  /** Committed as the first commit of the default branch. */
-  files?: Record<string, string | Buffer>;
+  /** Committed as the first commit of the default branch; symbolic links and submodules too. */
+  files?: Record<string, PushedFile>;
   protectedBranches?: string[];
+  /** Entries a recursive tree read lists before it answers `truncated: true`. Default GitHub's 100,000. */
+  treeListLimit?: number;
 };
 
 const routes: Route[] = [...gitRoutes, ...pullRoutes, ...collaboratorRoutes, ...statusRoutes];
@@ -146,6 +153,7 @@ export class FakeGitHub {
       statuses: [],
       nextNumber: 1,
       collaborators: new Map(),
+      treeListLimit: setup.treeListLimit ?? 100_000,
     };
     this.repos.set(`${setup.owner}/${setup.name}`, repo);
     pushCommit(
@@ -259,7 +267,7 @@ export class FakeGitHub {
     owner: string,
     name: string,
     branch: string,
-    input: { message: string; files: Record<string, string | Buffer>; author?: string },
+    input: { message: string; files: Record<string, PushedFile>; author?: string },
   ): GitCommit {
     return pushCommit(
       this.repository(owner, name),

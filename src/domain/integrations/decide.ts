@@ -86,6 +86,8 @@ export function decideIntegrations(
             webhookSecretIssuedAt:
               command.sealedWebhookSecret === null ? current!.webhookSecretIssuedAt : at,
             at,
+            // Connections made from now on learn the repository's content profile.
+            learnsProfile: true,
           },
         },
       ];

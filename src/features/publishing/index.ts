@@ -12,6 +12,7 @@ import { publishingFeeder } from './jobs/feeder.ts';
 import { publishingJobWorker } from './jobs/jobWorker.ts';
 import { publishHandler } from './jobs/publish.ts';
 import { syncRevisionHandler } from './jobs/syncRevision.ts';
+import { profileLearner } from './profile/profileLearner.ts';
 
 /**
  * Publishing to the site's repository: the integrations page (GitHub connection, post-publish
@@ -39,6 +40,9 @@ export const publishingFeature: Feature = {
       },
       { onStop: hooks.close },
     );
-    return { consumers: [publishingFeeder(platform)], workers: [worker, pullRequestReconciler()] };
+    return {
+      consumers: [publishingFeeder(platform), profileLearner(platform)],
+      workers: [worker, pullRequestReconciler()],
+    };
   },
 };

@@ -7,6 +7,7 @@ import {
   type PullRequest,
   type RepoRef,
   type RepoRole,
+  type TreeItem,
 } from './port.ts';
 
 /** The repository-bound half of the port: branches, files, commits, pull requests, comments. */
@@ -244,6 +245,49 @@ export function createOctokitRepository(ref: RepoRef, call: GitHubCall): GitHubR
         if (pulls.length < 100) break;
       }
       return found;
+    },
+
+    async getBranchTip(branch) {
+      const found = await nullWhenMissing(
+        call(ctx(`read branch ${branch}`, 'contents:read'), (o) =>
+          o.rest.repos.getBranch({ owner, repo, branch }),
+        ),
+      );
+      return found && { commit: found.data.commit.sha, tree: found.data.commit.commit.tree.sha };
+    },
+
+    async readTree(treeSha) {
+      const { data } = await call(
+        ctx(`read the tree ${treeSha.slice(0, 7)}`, 'contents:read'),
+        (o) => o.rest.git.getTree({ owner, repo, tree_sha: treeSha, recursive: '1' }),
+      );
+      const items: TreeItem[] = [];
+      for (const entry of data.tree) {
+        if (!entry.path || !entry.sha || !entry.mode) continue;
+        const type: TreeItem['type'] =
+          entry.mode === '120000'
+            ? 'symlink'
+            : entry.type === 'tree' || entry.type === 'commit'
+              ? entry.type
+              : 'blob';
+        items.push({
+          path: entry.path,
+          type,
+          mode: entry.mode,
+          sha: entry.sha,
+          size: entry.size ?? null,
+        });
+      }
+      return { sha: data.sha, items, truncated: data.truncated };
+    },
+
+    async readBlob(sha, maxBytes) {
+      const { data } = await call(ctx(`read blob ${sha.slice(0, 7)}`, 'contents:read'), (o) =>
+        o.rest.git.getBlob({ owner, repo, file_sha: sha }),
+      );
+      if (data.size !== null && data.size !== undefined && data.size > maxBytes) return null;
+      const bytes = Buffer.from(data.content, data.encoding === 'base64' ? 'base64' : 'utf8');
+      return bytes.length > maxBytes ? null : bytes;
     },
   };
   return self;

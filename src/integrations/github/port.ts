@@ -69,6 +69,24 @@ export type RepoRole = (typeof REPO_ROLES)[number];
  */
 export type Collaborator = { login: string; role: RepoRole; roleName: string };
 
+/**
+ * One entry of a recursive tree read. `symlink` (mode 120000) and `commit` (a submodule, mode
+ * 160000) are listed but never followed; `size` is known for blobs and symlinks only.
+ */
+export type TreeItem = {
+  path: string;
+  type: 'blob' | 'tree' | 'commit' | 'symlink';
+  mode: string;
+  sha: string;
+  size: number | null;
+};
+
+/** A whole tree in one read; `truncated` when GitHub cut the listing short (above 100,000 entries or 7 MB). */
+export type RepoTree = { sha: string; items: TreeItem[]; truncated: boolean };
+
+/** A branch's head commit and that commit's root tree. */
+export type BranchTip = { commit: string; tree: string };
+
 export interface GitHubRepository {
   readonly owner: string;
   readonly repo: string;
@@ -96,6 +114,12 @@ export interface GitHubRepository {
   collaboratorRole(login: string): Promise<Collaborator | null>;
   /** Open pull requests from branches of this repository whose name starts with `headPrefix`. */
   listOpenPullRequests(headPrefix: string): Promise<PullRequest[]>;
+  /** The branch's head commit and its tree sha in one read; null when the branch does not exist. */
+  getBranchTip(branch: string): Promise<BranchTip | null>;
+  /** The tree `treeSha` and everything under it, in one recursive read (never a walk). */
+  readTree(treeSha: string): Promise<RepoTree>;
+  /** A blob's bytes by sha; null when it holds more than `maxBytes` (its bytes are then not kept). */
+  readBlob(sha: string, maxBytes: number): Promise<Buffer | null>;
 }
 
 export interface GitHubPort {

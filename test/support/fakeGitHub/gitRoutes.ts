@@ -143,6 +143,33 @@ export const gitRoutes: Route[] = [
     },
   },
   {
+    operationId: 'git/get-tree',
+    method: 'GET',
+    pattern: repoPath('/git/trees/(?<sha>[0-9a-f]+)'),
+    permission: [['contents', 'read']],
+    handle: (ctx) => {
+      const recursive = ctx.query.has('recursive');
+      const listed = ctx.repo.git.listTree(ctx.params.sha, recursive, ctx.repo.treeListLimit);
+      if (!listed) throw notFound();
+      const api = `${ctx.urls.api}/repos/${fullName(ctx.repo)}`;
+      const tree = listed.items.map((item) => ({
+        ...item,
+        ...(item.type === 'commit'
+          ? {}
+          : { url: `${api}/git/${item.type === 'tree' ? 'trees' : 'blobs'}/${item.sha}` }),
+      }));
+      return {
+        status: 200,
+        body: {
+          sha: ctx.params.sha,
+          url: `${api}/git/trees/${ctx.params.sha}`,
+          tree,
+          truncated: listed.truncated,
+        },
+      };
+    },
+  },
+  {
     operationId: 'git/create-tree',
     method: 'POST',
     pattern: repoPath('/git/trees'),

@@ -16,13 +16,25 @@ export type GitCommit = {
   author: GitSignature;
   committer: GitSignature;
 };
-/** One change of a create-tree request: a blob sha, inline content, or `sha: null` to delete. */
+/** One change of a create-tree request: a blob sha, inline content, or `sha: null` to delete. A submodule (mode 160000) names a commit of another repository. */
 export type TreeChange = { path: string; mode: string; sha?: string | null; content?: string };
 
 const sha1 = (...parts: (string | Buffer)[]) => {
   const hash = createHash('sha1');
   for (const part of parts) hash.update(part);
   return hash.digest('hex');
+};
+
+export const SYMLINK = '120000';
+export const SUBMODULE = '160000';
+
+/** A `git/get-tree` item: the flat tree's paths with their folders listed as trees, as git does. */
+export type ListedTreeItem = {
+  path: string;
+  mode: string;
+  type: 'blob' | 'tree' | 'commit';
+  sha: string;
+  size?: number;
 };
 
 export class GitStore {
@@ -57,7 +69,7 @@ export class GitStore {
         });
       } else if (change.sha === null) {
         entries.delete(change.path);
-      } else if (change.sha && this.blobs.has(change.sha)) {
+      } else if (change.sha && (this.blobs.has(change.sha) || change.mode === SUBMODULE)) {
         entries.set(change.path, { mode: change.mode, sha: change.sha });
       } else {
         throw new Error(`unknown blob ${change.sha} for ${change.path}`);
@@ -94,6 +106,49 @@ export class GitStore {
     const tree =
       this.trees.get(this.commits.get(commitSha)?.treeSha ?? '') ?? new Map<string, TreeEntry>();
     return new Map([...tree].map(([path, entry]) => [path, this.blobs.get(entry.sha)!]));
+  }
+
+  /**
+   * The listing of `treeSha` as `GET git/trees/{sha}` gives it: only the root's own entries, or
+   * (`recursive`) every path with its folders, cut at `limit` entries (`truncated`, as GitHub does
+   * above 100,000). Folder shas are hashed over their listing, stable for the same content.
+   */
+  listTree(
+    treeSha: string,
+    recursive: boolean,
+    limit: number,
+  ): { items: ListedTreeItem[]; truncated: boolean } | null {
+    const tree = this.trees.get(treeSha);
+    if (!tree) return null;
+    const folders = new Map<string, string[]>();
+    for (const [path, entry] of tree) {
+      const parts = path.split('/');
+      for (let i = 1; i < parts.length; i++) {
+        const folder = parts.slice(0, i).join('/');
+        const list = folders.get(folder) ?? [];
+        list.push(`${entry.mode} ${path} ${entry.sha}`);
+        folders.set(folder, list);
+      }
+    }
+    const all: ListedTreeItem[] = [];
+    for (const [folder, lines] of folders)
+      all.push({
+        path: folder,
+        mode: '040000',
+        type: 'tree',
+        sha: sha1('tree\0', lines.sort().join('\n')),
+      });
+    for (const [path, entry] of tree) {
+      const blob = this.blobs.get(entry.sha);
+      all.push(
+        entry.mode === SUBMODULE
+          ? { path, mode: entry.mode, type: 'commit', sha: entry.sha }
+          : { path, mode: entry.mode, type: 'blob', sha: entry.sha, size: blob?.length ?? 0 },
+      );
+    }
+    all.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const listed = recursive ? all : all.filter((item) => !item.path.includes('/'));
+    return { items: listed.slice(0, limit), truncated: listed.length > limit };
   }
 
   /** First-parent history from `commitSha`, newest first. */

@@ -79,6 +79,8 @@ export type RepoRecord = {
   nextNumber: number;
   /** People given a role on the repository (the owner is admin without being listed). */
   collaborators: Map<string, RepoRole>;
+  /** Entries a recursive tree read lists before it says `truncated` (GitHub: 100,000). */
+  treeListLimit: number;
 };
 
 export const fullName = (repo: { owner: string; name: string }) => `${repo.owner}/${repo.name}`;

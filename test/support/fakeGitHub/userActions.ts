@@ -1,7 +1,23 @@
-import type { GitCommit } from './gitStore.ts';
+import { type GitCommit, SUBMODULE, SYMLINK } from './gitStore.ts';
 import type { PullRequestRecord, RepoRecord } from './state.ts';
 
 /** What people do on github.com, outside the API the adapter uses: push, merge, close. */
+
+/** A tree entry that is not a plain file: a symbolic link to `symlink`, or a submodule at commit `submodule`. */
+export type SpecialEntry = { symlink: string } | { submodule: string };
+export type PushedFile = string | Buffer | SpecialEntry;
+
+function treeChange(repo: RepoRecord, path: string, content: PushedFile) {
+  if (typeof content === 'string' || Buffer.isBuffer(content))
+    return {
+      path,
+      mode: '100644',
+      sha: repo.git.putBlob(Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8')),
+    };
+  if ('symlink' in content)
+    return { path, mode: SYMLINK, sha: repo.git.putBlob(Buffer.from(content.symlink, 'utf8')) };
+  return { path, mode: SUBMODULE, sha: content.submodule };
+}
 
 const person = (login: string, date: string) => ({
   name: login,
@@ -13,16 +29,14 @@ const person = (login: string, date: string) => ({
 export function pushCommit(
   repo: RepoRecord,
   branch: string,
-  input: { message: string; files: Record<string, string | Buffer>; author: string },
+  input: { message: string; files: Record<string, PushedFile>; author: string },
   now: string,
 ): GitCommit {
   const parent = repo.branches.get(branch) ?? repo.branches.get(repo.defaultBranch);
   const parentCommit = parent ? repo.git.commits.get(parent) : undefined;
-  const changes = Object.entries(input.files).map(([path, content]) => ({
-    path,
-    mode: '100644',
-    sha: repo.git.putBlob(Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8')),
-  }));
+  const changes = Object.entries(input.files).map(([path, content]) =>
+    treeChange(repo, path, content),
+  );
   const treeSha = repo.git.buildTree(parentCommit?.treeSha, changes);
   const commit = repo.git.putCommit({
     treeSha,

@@ -18,6 +18,7 @@ import { commitMessage, prTitle } from '../prText.ts';
 import { pullRequestBody } from '../pullRequestBody.ts';
 import { reportQuality } from '../reportQuality.ts';
 import { choosePublishTarget, stillApplies, type PublishTarget } from './publishTarget.ts';
+import { refreshContentProfile } from '../profile/profileLearner.ts';
 
 export const PUBLISHER = 'publishing.publisher';
 
@@ -173,6 +174,9 @@ export function publishHandler(platform: Platform): JobHandler {
       const repo = githubClients(platform)
         .forConnection(connection, { accountId: job.accountId, projectId: article.projectId })
         .repository({ owner: connection.owner, repo: connection.repo });
+      await refreshContentProfile(platform, article.projectId, repo, (tree) =>
+        jobContext(job, PUBLISHER, `profile-${tree}`),
+      );
       await publish(job, article, connection, repo, publishPurpose(events), events);
       return DONE;
     } catch (error) {

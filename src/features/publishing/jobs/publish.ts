@@ -1,6 +1,7 @@
 import type { ActiveArticle } from '../../../domain/articles/article.ts';
 import { articleStream } from '../../../domain/articles/decide.ts';
 import { UnsafeMdxError } from '../../../mdx/unsafeMdxError.ts';
+import { SiteFileError } from '../site/siteFileError.ts';
 import { loadStream } from '../../../eventstore/handleCommand.ts';
 import type { StoredEvent } from '../../../eventstore/port.ts';
 import { GitHubError } from '../../../integrations/github/errors.ts';
@@ -43,7 +44,7 @@ export function publishHandler(platform: Platform): JobHandler {
     events: readonly StoredEvent[],
   ): Promise<PublishTarget | null> {
     const mode = purpose === 'refresh' ? 'pr' : (article.publishMode ?? connection.publishMode);
-    const choice = { settings: connection, article, purpose, mode } as const;
+    const choice = { settings: connection, article, purpose, mode, events } as const;
     const recorded = chosenTarget(events);
     if (recorded && stillApplies(recorded, choice)) return recorded;
     const target = await choosePublishTarget(repo, choice);
@@ -70,7 +71,7 @@ export function publishHandler(platform: Platform): JobHandler {
       article,
       article.mdx!,
       connection,
-      target.slug,
+      { slug: target.slug, path: target.path },
       { repo, branch: target.branch ?? connection.baseBranch, baseBranch: connection.baseBranch },
       platform.config.INKSTREAM_COVER_FONT,
     );
@@ -116,6 +117,7 @@ export function publishHandler(platform: Platform): JobHandler {
         slug: target.slug,
         purpose,
         events,
+        committedCover: files.find((file) => file.path !== target.path)?.path ?? null,
       }),
     });
     await reportQuality(platform, repo, commit.sha, article.checks, article.id);
@@ -179,6 +181,13 @@ export function publishHandler(platform: Platform): JobHandler {
       if (error instanceof UnsafeMdxError) {
         // trying again would refuse the same file
         await fail(error.message.replace(/\.?$/, '.'));
+        return DONE;
+      }
+      if (error instanceof SiteFileError) {
+        // the site's profile changed since approval, or the file cannot satisfy it: nothing was committed
+        await fail(
+          `The file cannot be committed as ${repository} expects it: ${error.message} Correct the content profile (PATCH /api/v1/projects/${article.projectId}/integrations/github) or the article.`,
+        );
         return DONE;
       }
       const decision = decideOnFailure(error, job.attempts, `Publishing to ${repository}`);

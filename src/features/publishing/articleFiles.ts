@@ -4,7 +4,7 @@ import { articlePath, coverPath, mdxFor } from './legacyFile.ts';
 import type { FileToCommit, GitHubRepository } from '../../integrations/github/port.ts';
 import { mdxBodyOf } from '../../mdx/mdx.ts';
 import { UnsafeMdxError } from '../../mdx/unsafeMdxError.ts';
-import { siteFilesFor, type PublishingConnection } from './site/sitePublication.ts';
+import type { PublishingConnection } from './site/sitePath.ts';
 import { SiteFileError } from './site/siteFileError.ts';
 
 /** Where an article lives in the repository and on which branch its pull request is made. */
@@ -51,14 +51,17 @@ export async function articleFiles(
   coverFont: string | undefined,
 ): Promise<FileToCommit[]> {
   const cover = article.cover ? await renderCover(article.cover, coverFont) : null;
+  // The Markdown toolchain (~20 MB resident) loads with the first commit, not with a start (docs/memory.md).
+  const [{ siteFilesFor }, { assertInertMdx }, { siteGateProblem }] = await Promise.all([
+    import('./site/sitePublication.ts'),
+    import('../../mdx/mdxGate.ts'),
+    import('./site/inertForEngine.ts'),
+  ]);
   const checked = siteFilesFor(connection, { mdx, slug: file.slug, path: file.path, cover });
   if (checked.problems.length || !checked.post) throw new SiteFileError(checked.problems);
   const repositoryFile = await repositoryVersion(target, file.path);
-  // The MDX parser (~20 MB resident) loads with the first commit, not with a start (docs/memory.md).
-  const { assertInertMdx } = await import('../../mdx/mdxGate.ts');
   if (!checked.profile) assertInertMdx(checked.post.content, repositoryFile);
   else {
-    const { siteGateProblem } = await import('./site/inertForEngine.ts');
     const problem = siteGateProblem(
       checked.post,
       checked.profile.templateEngine,

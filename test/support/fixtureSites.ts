@@ -24,7 +24,7 @@ import { promisify } from 'node:util';
 export type SiteName = 'astro' | 'hugo' | 'docusaurus' | 'eleventy';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/sites');
-export const SITES_DIR =
+export const sitesDir = (): string =>
   process.env.INKSTREAM_SITES_DIR ??
   join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'inkstream-sites');
 
@@ -34,15 +34,15 @@ const run = promisify(execFile);
 export function siteInstall(name: Exclude<SiteName, 'hugo'>): string | null {
   const lock = readFileSync(join(FIXTURES, name, 'package-lock.json'));
   const hash = createHash('sha256').update(lock).digest('hex').slice(0, 16);
-  const folder = join(SITES_DIR, `${name}-${hash}`);
+  const folder = join(sitesDir(), `${name}-${hash}`);
   return existsSync(join(folder, '.installed')) ? join(folder, 'node_modules') : null;
 }
 
 /** Debian's hugo on the PATH (INKSTREAM_TEST_HUGO names another binary). */
-export const HUGO = process.env.INKSTREAM_TEST_HUGO ?? 'hugo';
+const hugo = (): string => process.env.INKSTREAM_TEST_HUGO ?? 'hugo';
 export async function hasHugo(): Promise<boolean> {
   try {
-    await run(HUGO, ['version']);
+    await run(hugo(), ['version']);
     return true;
   } catch {
     return false;
@@ -58,11 +58,20 @@ const nodeIsRecentEnough = (): boolean => {
 /** Why a toolchain cannot run here, or null when it can. On CI the reason fails the test instead of skipping it. */
 export async function toolchainMissing(name: SiteName): Promise<string | null> {
   if (name === 'hugo')
-    return (await hasHugo()) ? null : `no ${HUGO} on the PATH: apt-get install -y hugo`;
+    return (await hasHugo()) ? null : `no ${hugo()} on the PATH: apt-get install -y hugo`;
   if (!nodeIsRecentEnough()) return `Node ${process.versions.node} is older than 22.12`;
   return siteInstall(name)
     ? null
-    : `the ${name} fixture site is not installed in ${SITES_DIR}: run scripts/install-fixture-sites.sh`;
+    : `the ${name} fixture site is not installed in ${sitesDir()}: run scripts/install-fixture-sites.sh`;
+}
+
+/**
+ * How a site's test runs: skipped where its toolchain is missing, except on CI (`CI=true`), where
+ * it runs and fails with `missing`, what to install.
+ */
+export async function siteTest(name: SiteName): Promise<{ skip: boolean; missing: string | null }> {
+  const missing = await toolchainMissing(name);
+  return { skip: missing !== null && process.env.CI !== 'true', missing };
 }
 
 /** A copy of the fixture site in a temporary folder, its installed node_modules linked in. */
@@ -94,7 +103,7 @@ const BUILDS: Record<SiteName, { command: (site: string) => [string, string[]]; 
       ],
       output: 'dist',
     },
-    hugo: { command: () => [HUGO, ['--destination', 'public']], output: 'public' },
+    hugo: { command: () => [hugo(), ['--destination', 'public']], output: 'public' },
     docusaurus: {
       command: (site) => [
         process.execPath,

@@ -297,3 +297,15 @@ describe('validateForSite', () => {
     ).toMatch(/is not valid MDX/);
   });
 });
+
+test('a hand-shaped body MDX cannot parse is written with its raw HTML as text, for any engine', () => {
+  const mdx = `---\ntitle: "T"\ndescription: "D"\nslug: "${SLUG}"\ndate: "2026-11-20"\nkeyword: ""\ntags: []\nauthor: "A"\ngenerator: { provider: "offline", model: "none" }\n---\n\nA <b broken tag and <script>alert(1)</script> inline.\n\n<div>block {{ x }}</div>\n`;
+  for (const profile of [astroProfile, eleventyProfile, docusaurusProfile]) {
+    const { post, problems } = render(profile, mdx);
+    expect(problems).toEqual([]);
+    expect(validateForSite(post!, profile, [])).toEqual([]);
+    expect(
+      siteGateProblem(post!, profile.templateEngine, profile.excerptSeparator, null),
+    ).toBeNull();
+  }
+});

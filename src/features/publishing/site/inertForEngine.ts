@@ -113,6 +113,20 @@ function introductionLength(children: RootContent[]): number {
   return paragraph === -1 ? 0 : paragraph + 1;
 }
 
+/** Raw HTML (in a body MDX could not parse) kept as the text it is: a paragraph at block level. */
+function htmlAsText(node: Nodes): void {
+  if (!('children' in node)) return;
+  const block = ['root', 'blockquote', 'listItem', 'footnoteDefinition'].includes(node.type);
+  (node as { children: Nodes[] }).children = (node.children as Nodes[]).map((child): Nodes => {
+    if (child.type !== 'html') {
+      htmlAsText(child);
+      return child;
+    }
+    const text = { type: 'text' as const, value: child.value };
+    return block ? { type: 'paragraph', children: [text] } : text;
+  });
+}
+
 export type SiteBody = { text: string; mdxCode: string[] };
 
 /**
@@ -129,11 +143,7 @@ export function siteBody(
     tree = parseMdxTree(canonicalBody);
   } catch {
     tree = parseMarkdownTree(canonicalBody); // a hand-shaped body: every character escaped as text
-    tree.children = tree.children.map((child) =>
-      child.type === 'html'
-        ? { type: 'paragraph', children: [{ type: 'text', value: child.value }] }
-        : child,
-    );
+    htmlAsText(tree);
   }
   const mdxCode: string[] = [];
   inertTree(tree, engine, mdxCode);

@@ -17,10 +17,8 @@ afterAll(() => w.close());
 const fileOn = (ref: string, path: string) =>
   w.github.fileAt('acme', 'site', ref, path)?.toString('utf8') ?? null;
 
-/** A connected project whose connection learned `profile` and a person accepted it. */
-async function projectWithProfile(profile: LearnedProfile): Promise<string> {
-  const projectId = await w.project();
-  expect((await w.connect(projectId)).status).toBe(200);
+/** The connection learns `profile` (again) and, the first time, a person accepts it. */
+async function learn(projectId: string, profile: LearnedProfile, tree = 't'): Promise<void> {
   const { platform } = w.app;
   const context = (step: string) => ({
     accountId: accountIdForName('test'),
@@ -34,12 +32,12 @@ async function projectWithProfile(profile: LearnedProfile): Promise<string> {
     projectId,
     {
       type: 'RecordContentProfile',
-      learnedFrom: { commit: 'c'.repeat(40), tree: 't'.repeat(40) },
+      learnedFrom: { commit: 'c'.repeat(40), tree: tree.repeat(40) },
       learned: profile,
       failureReason: null,
       at: platform.clock.now(),
     },
-    context('learned'),
+    context(`learned-${tree}`),
   );
   await platform.commands.execute(
     integrationsStream,
@@ -47,22 +45,28 @@ async function projectWithProfile(profile: LearnedProfile): Promise<string> {
     { type: 'AcceptContentProfile', at: platform.clock.now() },
     context('accepted'),
   );
+}
+
+/** A connected project whose connection learned `profile` and a person accepted it. */
+async function projectWithProfile(profile: LearnedProfile): Promise<string> {
+  const projectId = await w.project();
+  expect((await w.connect(projectId)).status).toBe(200);
+  await learn(projectId, profile);
   return projectId;
 }
+
+const UNFILLABLE: LearnedProfile['fields'][number] = {
+  role: null,
+  name: 'heroAuthor',
+  type: 'string',
+  required: true,
+  source: { file: 'src/content.config.ts', line: 9 },
+};
 
 test('approve answers 409 naming the field, what the site expects and the file and line, and nothing reaches the repository', async () => {
   const projectId = await projectWithProfile({
     ...astroProfile,
-    fields: [
-      ...astroProfile.fields,
-      {
-        role: null,
-        name: 'heroAuthor',
-        type: 'string',
-        required: true,
-        source: { file: 'src/content.config.ts', line: 9 },
-      },
-    ],
+    fields: [...astroProfile.fields, UNFILLABLE],
   });
   const articleId = await w.draft(projectId, 'Rye starters compared');
   const branchesBefore = w.github.calls('git/create-ref').length;
@@ -120,4 +124,28 @@ test('a folder-per-post file keeps its slug and its recorded path through a revi
   const after = await articleIn(w.api, articleId, ['pr_open']);
   expect(after.path).toBe(opened.path);
   expect(after.frontmatter.slug).toBe('baguette-scoring-patterns');
+}, 90_000);
+
+test('the publishing job checks again: a profile that changed after approval fails the article with the reason, nothing committed', async () => {
+  const projectId = await projectWithProfile(astroProfile);
+  const articleId = await w.draft(projectId, 'Pretzel lye baths');
+  // The first publication stops on GitHub's answer, before anything is written.
+  w.github.failNext('repos/get-content', { status: 401 });
+  expect((await w.api.post(`/articles/${articleId}/approve`)).status).toBe(202);
+  expect((await articleIn(w.api, articleId, ['failed'])).failure.reason).toMatch(/credential/);
+  // Meanwhile the site's schema gained a field Inkstream cannot fill; the retry is not checked up front.
+  await learn(projectId, { ...astroProfile, fields: [...astroProfile.fields, UNFILLABLE] }, 'u');
+  const commitsBefore = w.github.calls('git/create-commit').length;
+  expect((await w.api.post(`/articles/${articleId}/retry`)).status).toBe(202);
+
+  const failed = await eventually(
+    async () => (await w.api.get(`/articles/${articleId}`)).body.article,
+    (article) => article.status === 'failed' && /heroAuthor/.test(article.failure.reason),
+    { what: 'the job to refuse the file', timeoutMs: 60_000 },
+  );
+  expect(failed.failure.step).toBe('publishing');
+  expect(failed.failure.reason).toContain(
+    '`heroAuthor` is required (a field Inkstream has nothing for) by `src/content.config.ts` line 9',
+  );
+  expect(w.github.calls('git/create-commit')).toHaveLength(commitsBefore);
 }, 90_000);

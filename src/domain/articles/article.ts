@@ -395,8 +395,11 @@ function evolveStatus(state: Article, event: ArticleEvent): Article {
 const withoutRevision = (state: ActiveArticle, revisionId: string) =>
   state.pendingRevisions.filter((revision) => revision.revisionId !== revisionId);
 
-/** The slug a published file has: its name without `.mdx` (it differs from the draft's slug after a collision). */
-/** The slug in a post's path: its file name, or its folder's for a folder per post (`x/index.md`). */
+/**
+ * The slug in a post's path: its file name without the extension, or its folder's for a folder per
+ * post (`x/index.md`). It differs from the draft's slug after a collision; publishing prefers the
+ * slug recorded with the path (`committedSlug`).
+ */
 export const slugOfPath = (path: string): string => {
   const parts = path.split('/');
   const name = parts.at(-1)!.replace(/\.(?:mdx|md|markdown)$/, '');

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { slugOfPath } from '../../../src/domain/articles/article.ts';
 import type {
   FieldRule,
   LearnedProfile,
@@ -308,4 +309,10 @@ test('a hand-shaped body MDX cannot parse is written with its raw HTML as text, 
       siteGateProblem(post!, profile.templateEngine, profile.excerptSeparator, null),
     ).toBeNull();
   }
+});
+
+test('the slug read from a path: a folder per post gives the folder, not "index"', () => {
+  expect(slugOfPath('content/posts/x/index.md')).toBe('x');
+  expect(slugOfPath('content/blog/sourdough.mdx')).toBe('sourdough');
+  expect(slugOfPath('src/content/blog/rye.md')).toBe('rye');
 });

@@ -422,9 +422,16 @@ function evolveStatus(state: Article, event: ArticleEvent): Article {
 const withoutRevision = (state: ActiveArticle, revisionId: string) =>
   state.pendingRevisions.filter((revision) => revision.revisionId !== revisionId);
 
-/** The slug a published file has: its name without `.mdx` (it differs from the draft's slug after a collision). */
-export const slugOfPath = (path: string): string =>
-  path.slice(path.lastIndexOf('/') + 1).replace(/\.mdx$/, '');
+/**
+ * The slug in a post's path: its file name without the extension, or its folder's for a folder per
+ * post (`x/index.md`). It differs from the draft's slug after a collision; publishing prefers the
+ * slug recorded with the path (`committedSlug`).
+ */
+export const slugOfPath = (path: string): string => {
+  const parts = path.split('/');
+  const name = parts.at(-1)!.replace(/\.(?:mdx|md|markdown)$/, '');
+  return name === 'index' && parts.length > 1 ? parts.at(-2)! : name;
+};
 
 /** Where a site serves an article's cover; the publisher commits the PNG (GET /articles/:id/cover) there. */
 export const coverSitePath = (slug: string): string => `/images/covers/${slug}.png`;

@@ -8,7 +8,7 @@ import { idOf, listOf, Pagination } from '../../http/schemas.ts';
 import { allowedFrom, ARTICLE_STATUSES } from '../../domain/articles/article.ts';
 import { articleStream, requireStatus, type ArticleCommand } from '../../domain/articles/decide.ts';
 import { searchMetricsOf, withSearchMetrics } from '../searchAnalytics/articleMetrics.ts';
-import { resolvePublishMode } from './publishMode.ts';
+import { requireSiteFile, resolvePublishMode } from './publishMode.ts';
 import { articleResponseCache } from './responseCache.ts';
 import { ArticleBody, ArticleSummary, presentArticle, presentArticleSummary } from './schemas.ts';
 
@@ -184,6 +184,7 @@ export const articleRoutes = [
       requireStatus(doc, allowedFrom.approve, 'approve');
       const project = await ownedProject(input, doc.projectId);
       const mode = await resolvePublishMode(input.platform, input.auth, project);
+      await requireSiteFile(input.platform, project.id, doc.id);
       return runArticleCommand(input, doc, {
         type: 'ApproveArticle',
         mode,

@@ -5,6 +5,9 @@ import { loadStream } from '../../eventstore/handleCommand.ts';
 import type { AuthContext } from '../../http/auth.ts';
 import { integrationsStream } from '../../domain/integrations/decide.ts';
 import type { Platform } from '../../platform.ts';
+import { articleStream } from '../../domain/articles/decide.ts';
+import { publishingProfile } from '../publishing/site/sitePath.ts';
+import { describeProblems } from '../publishing/site/siteFile.ts';
 
 /**
  * How an approved draft reaches the site: a pull request, or a direct push where the project's
@@ -28,4 +31,41 @@ export async function resolvePublishMode(
   // The plan may have changed since the connection was saved.
   if (state.github.publishMode === 'direct') requireFeature(platform, auth, 'direct_push');
   return state.github.publishMode;
+}
+
+/**
+ * Approving is refused (409, the article stays a draft) when its file cannot be committed as the
+ * site expects it: a required field Inkstream cannot fill, a value the site's schema rejects. The
+ * message names each field, what the site expects and the file and line that say so. A legacy
+ * connection (no learned profile) publishes the fixed shape, as before. The publishing job checks
+ * again, since the profile may change before it runs.
+ */
+export async function requireSiteFile(
+  platform: Platform,
+  projectId: string,
+  articleId: string,
+): Promise<void> {
+  const connection = (await loadStream(platform.eventStore, integrationsStream, projectId)).state
+    .github;
+  if (!connection || !publishingProfile(connection)) return;
+  const { state: article } = await loadStream(platform.eventStore, articleStream, articleId);
+  if (article.status === 'none' || !article.mdx) return;
+  // The Markdown toolchain behind the check loads with the first approval, not with a start (docs/memory.md).
+  const { publicationProblems } = await import('../publishing/site/sitePublication.ts');
+  const problems = publicationProblems(connection, {
+    mdx: article.mdx,
+    slug: article.slug ?? 'article',
+    hasCover: article.cover !== null,
+  });
+  if (!problems.length) return;
+  throw new AppError(
+    'invalid_state',
+    `The article cannot be committed as ${connection.owner}/${connection.repo} expects it, so it stays a draft: ${describeProblems(problems)} Correct the content profile with PATCH /api/v1/projects/${projectId}/integrations/github, or edit the article, then approve again.`,
+    {
+      details: problems.map((problem) => ({
+        path: problem.field ?? 'file',
+        message: problem.message,
+      })),
+    },
+  );
 }

@@ -1,47 +1,21 @@
-import { coverSitePath, type ActiveArticle } from '../../domain/articles/article.ts';
+import type { ActiveArticle } from '../../domain/articles/article.ts';
 import { renderCover } from '../articles/coverApi.ts';
-import { buildMdx, parseMdx } from '../../mdx/mdx.ts';
+import { articlePath, coverPath, mdxFor } from './legacyFile.ts';
 import type { FileToCommit, GitHubRepository } from '../../integrations/github/port.ts';
-import type { GitHubSettings } from '../../domain/integrations/integrations.ts';
+import { mdxBodyOf } from '../../mdx/mdx.ts';
+import { UnsafeMdxError } from '../../mdx/unsafeMdxError.ts';
+import type { PublishingConnection } from './site/sitePath.ts';
+import { SiteFileError } from './site/siteFileError.ts';
 
 /** Where an article lives in the repository and on which branch its pull request is made. */
 
+export { articlePath, coverPath, mdxFor };
+
 export const BRANCH_PREFIX = 'inkstream/';
-
-const joinPath = (directory: string, name: string): string =>
-  directory ? `${directory}/${name}` : name;
-
-export const articlePath = (
-  settings: Pick<GitHubSettings, 'contentDirectory'>,
-  slug: string,
-): string => joinPath(settings.contentDirectory, `${slug}.mdx`);
-export const coverPath = (settings: Pick<GitHubSettings, 'coverDirectory'>, slug: string): string =>
-  joinPath(settings.coverDirectory, `${slug}.png`);
 
 export const publishBranch = (slug: string): string => `${BRANCH_PREFIX}${slug}`;
 export const refreshBranch = (slug: string, refreshNumber: number): string =>
   `${BRANCH_PREFIX}${slug}-refresh-${refreshNumber}`;
-
-/**
- * The MDX as committed under `slug`: the draft itself, or, when the slug had to change, the draft
- * with its frontmatter's slug and cover path pointing at the new name. Deterministic, so a re-run
- * commits the same bytes (and the commit is found already made).
- */
-export function mdxFor(mdx: string, slug: string): string {
-  let parsed;
-  try {
-    parsed = parseMdx(mdx);
-  } catch {
-    return mdx; // frontmatter a person shaped by hand: committed as it is
-  }
-  if (parsed.frontmatter.slug === slug) return mdx;
-  const frontmatter = {
-    ...parsed.frontmatter,
-    slug,
-    ...(parsed.frontmatter.cover ? { cover: coverSitePath(slug) } : {}),
-  };
-  return buildMdx(frontmatter, parsed.body);
-}
 
 /** Where a commit lands: the branch, and the base branch whose file a new branch will start from. */
 export type CommitTarget = {
@@ -62,27 +36,48 @@ async function repositoryVersion(
 }
 
 /**
- * The files of one commit: the MDX, and the cover PNG when the article has one. The MDX passes the
- * gate against the repository's own version first (UnsafeMdxError: nothing is committed).
+ * The files of one commit: the post rendered in the site's shape at `path` (the legacy MDX for a
+ * connection without a learned profile, or a path committed in that shape before), and the cover
+ * where the site keeps images. The post is checked against the profile (SiteFileError: nothing is
+ * committed) and passes the site's engine gate against the repository's own version
+ * (UnsafeMdxError).
  */
 export async function articleFiles(
   article: ActiveArticle,
   mdx: string,
-  settings: GitHubSettings,
-  slug: string,
+  connection: PublishingConnection,
+  file: { slug: string; path: string },
   target: CommitTarget,
   coverFont: string | undefined,
 ): Promise<FileToCommit[]> {
-  const path = articlePath(settings, slug);
-  const content = mdxFor(mdx, slug);
-  // The MDX parser (~20 MB resident) loads with the first commit, not with a start (docs/memory.md).
-  const { assertInertMdx } = await import('../../mdx/mdxGate.ts');
-  assertInertMdx(content, await repositoryVersion(target, path));
-  const files: FileToCommit[] = [{ path, content }];
-  if (article.cover)
-    files.push({
-      path: coverPath(settings, slug),
-      content: await renderCover(article.cover, coverFont),
-    });
-  return files;
+  const cover = article.cover ? await renderCover(article.cover, coverFont) : null;
+  // The Markdown toolchain (~20 MB resident) loads with the first commit, not with a start (docs/memory.md).
+  const [{ siteFilesFor }, { assertInertMdx }, { siteGateProblem }] = await Promise.all([
+    import('./site/sitePublication.ts'),
+    import('../../mdx/mdxGate.ts'),
+    import('./site/inertForEngine.ts'),
+  ]);
+  const checked = siteFilesFor(connection, { mdx, slug: file.slug, path: file.path, cover });
+  if (checked.problems.length || !checked.post) throw new SiteFileError(checked.problems);
+  const repositoryFile = await repositoryVersion(target, file.path);
+  if (!checked.profile) assertInertMdx(checked.post.content, repositoryFile);
+  else {
+    const problem = siteGateProblem(
+      checked.post,
+      checked.profile.templateEngine,
+      checked.profile.excerptSeparator,
+      repositoryFile === null ? null : bodyOf(repositoryFile),
+    );
+    if (problem) throw new UnsafeMdxError(problem);
+  }
+  return checked.files;
+}
+
+/** The repository version's body, for what code it already had (its frontmatter is not MDX). */
+function bodyOf(file: string): string {
+  try {
+    return mdxBodyOf(file);
+  } catch {
+    return file;
+  }
 }

@@ -1,4 +1,4 @@
-import type { ArticleEvent } from '../../domain/articles/article.ts';
+import { slugOfPath, type ArticleEvent } from '../../domain/articles/article.ts';
 import type { StoredEvent } from '../../eventstore/port.ts';
 
 /** What the publisher reads back from an article's stream beyond its folded state. */
@@ -35,6 +35,18 @@ export function chosenTarget(
       return { slug: event.data.slug, path: event.data.path, branch: event.data.branch };
   }
   return null;
+}
+
+/**
+ * The slug an article was committed under at `path`: the one recorded with that path when its
+ * target was chosen (a folder-per-post `x/index.md` is the slug `x`, not `index`), else read from
+ * the path for articles recorded before targets carried it.
+ */
+export function committedSlug(events: readonly StoredEvent[], path: string): string {
+  const chosen = typed(events).findLast(
+    (event) => event.type === 'ArticlePublishTargetChosen' && event.data.path === path,
+  );
+  return chosen?.type === 'ArticlePublishTargetChosen' ? chosen.data.slug : slugOfPath(path);
 }
 
 export function revisionRecord(events: readonly StoredEvent[], revisionId: string) {

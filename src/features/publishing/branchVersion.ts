@@ -1,22 +1,23 @@
-import {
-  slugOfPath,
-  type ActiveArticle,
-  type ArticleEvent,
-} from '../../domain/articles/article.ts';
+import type { ActiveArticle, ArticleEvent } from '../../domain/articles/article.ts';
 import { integrationsStream } from '../../domain/integrations/decide.ts';
 import { loadStream } from '../../eventstore/handleCommand.ts';
 import type { StoredEvent } from '../../eventstore/port.ts';
 import type { Platform } from '../../platform.ts';
+import { buildMdx, parseMdx } from '../../mdx/mdx.ts';
 import { mdxFor } from './articleFiles.ts';
+import { committedSlug } from './articleHistory.ts';
 import { githubClients } from './github/githubClients.ts';
 
-/** Every version Inkstream recorded for the article, as it would have committed it under `slug`. */
-function ownVersions(events: readonly StoredEvent[], slug: string): Set<string> {
+/** Every version Inkstream recorded for the article, as `committed` writes it to the repository. */
+function ownVersions(
+  events: readonly StoredEvent[],
+  committed: (mdx: string) => string,
+): Set<string> {
   const versions = new Set<string>();
   for (const stored of events) {
     const event = stored as unknown as ArticleEvent;
     if (event.type === 'ArticleDrafted' || event.type === 'ArticleRevised')
-      versions.add(mdxFor(event.data.mdx, slug));
+      versions.add(committed(event.data.mdx));
   }
   return versions;
 }
@@ -43,7 +44,21 @@ export async function handEditedVersion(
   const file = await repo.getFile(article.path, article.pr.branch);
   if (!file) return null;
   const onBranch = file.content.toString('utf8');
-  return ownVersions(events, slugOfPath(article.path)).has(onBranch) ? null : onBranch;
+  const path = article.path;
+  const slug = committedSlug(events, path);
+  const cover = article.cover ? Buffer.alloc(0) : null; // the post names the cover; its bytes do not matter here
+  const { siteFilesFor } = await import('./site/sitePublication.ts');
+  const { siteFileBody } = await import('./site/validateForSite.ts');
+  const shaped = (mdx: string) => siteFilesFor(connection, { mdx, slug, path, cover });
+  const own = ownVersions(events, (mdx) => shaped(mdx).post?.content ?? mdxFor(mdx, slug));
+  if (own.has(onBranch)) return null;
+  const profile = article.mdx ? shaped(article.mdx).profile : null;
+  if (!profile || !article.mdx) return onBranch;
+  // A file in the site's shape: the person's edits are its body; the frontmatter stays the article's own.
+  return buildMdx(
+    parseMdx(article.mdx).frontmatter,
+    siteFileBody(onBranch, profile.frontmatterFormat),
+  );
 }
 
 const accountOf = (events: readonly StoredEvent[]): string => events[0].metadata.accountId;

@@ -30,13 +30,20 @@ export function pullRequestBody(input: {
   slug: string;
   purpose: 'publish' | 'refresh';
   events: readonly StoredEvent[];
+  /** Where the commit put the cover (a site's image folder or page bundle); the legacy place when not given. */
+  committedCover?: string | null;
 }): string {
-  const { article, mdx, connection, path, slug, purpose, events } = input;
+  const { article, mdx, connection, path, slug, purpose, events, committedCover } = input;
   return prBody({
     article,
     purpose,
     path,
-    coverPath: article.cover ? coverPath(connection, slug) : null,
+    coverPath:
+      committedCover !== undefined
+        ? committedCover
+        : article.cover
+          ? coverPath(connection, slug)
+          : null,
     wordCount: countWords(mdx),
     generator: generatorOf(mdx),
     search: purpose === 'refresh' ? latestSearchMetrics(events) : null,

@@ -36,7 +36,7 @@ const files = (body: string, branch = 'inkstream/proofing') =>
     article,
     mdx(body),
     settings,
-    'proofing',
+    { slug: 'proofing', path: 'content/blog/proofing.mdx' },
     { repo: h.site, branch, baseBranch: 'main' },
     undefined,
   );

@@ -1,6 +1,7 @@
 import type { ActiveArticle } from '../../../domain/articles/article.ts';
 import { articleStream } from '../../../domain/articles/decide.ts';
 import { UnsafeMdxError } from '../../../mdx/unsafeMdxError.ts';
+import { SiteFileError } from '../site/siteFileError.ts';
 import { loadStream } from '../../../eventstore/handleCommand.ts';
 import type { StoredEvent } from '../../../eventstore/port.ts';
 import { GitHubError } from '../../../integrations/github/errors.ts';
@@ -44,7 +45,7 @@ export function publishHandler(platform: Platform): JobHandler {
     events: readonly StoredEvent[],
   ): Promise<PublishTarget | null> {
     const mode = purpose === 'refresh' ? 'pr' : (article.publishMode ?? connection.publishMode);
-    const choice = { settings: connection, article, purpose, mode } as const;
+    const choice = { settings: connection, article, purpose, mode, events } as const;
     const recorded = chosenTarget(events);
     if (recorded && stillApplies(recorded, choice)) return recorded;
     const target = await choosePublishTarget(repo, choice);
@@ -71,7 +72,7 @@ export function publishHandler(platform: Platform): JobHandler {
       article,
       article.mdx!,
       connection,
-      target.slug,
+      { slug: target.slug, path: target.path },
       { repo, branch: target.branch ?? connection.baseBranch, baseBranch: connection.baseBranch },
       platform.config.INKSTREAM_COVER_FONT,
     );
@@ -117,6 +118,7 @@ export function publishHandler(platform: Platform): JobHandler {
         slug: target.slug,
         purpose,
         events,
+        committedCover: files.find((file) => file.path !== target.path)?.path ?? null,
       }),
     });
     await reportQuality(platform, repo, commit.sha, article.checks, article.id);
@@ -174,15 +176,28 @@ export function publishHandler(platform: Platform): JobHandler {
       const repo = githubClients(platform)
         .forConnection(connection, { accountId: job.accountId, projectId: article.projectId })
         .repository({ owner: connection.owner, repo: connection.repo });
-      await refreshContentProfile(platform, article.projectId, repo, (tree) =>
-        jobContext(job, PUBLISHER, `profile-${tree}`),
+      // A base branch that changed since the profile was learned is learned again first, and the
+      // file is committed in the shape that profile gives.
+      const contentProfile = await refreshContentProfile(
+        platform,
+        article.projectId,
+        repo,
+        (tree) => jobContext(job, PUBLISHER, `profile-${tree}`),
       );
-      await publish(job, article, connection, repo, publishPurpose(events), events);
+      const current = contentProfile ? { ...connection, contentProfile } : connection;
+      await publish(job, article, current, repo, publishPurpose(events), events);
       return DONE;
     } catch (error) {
       if (error instanceof UnsafeMdxError) {
         // trying again would refuse the same file
         await fail(error.message.replace(/\.?$/, '.'));
+        return DONE;
+      }
+      if (error instanceof SiteFileError) {
+        // the site's profile changed since approval, or the file cannot satisfy it: nothing was committed
+        await fail(
+          `The file cannot be committed as ${repository} expects it: ${error.message} Correct the content profile (PATCH /api/v1/projects/${article.projectId}/integrations/github) or the article.`,
+        );
         return DONE;
       }
       const decision = decideOnFailure(error, job.attempts, `Publishing to ${repository}`);

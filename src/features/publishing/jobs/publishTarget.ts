@@ -1,8 +1,10 @@
-import { slugOfPath, type ActiveArticle } from '../../../domain/articles/article.ts';
+import type { ActiveArticle } from '../../../domain/articles/article.ts';
+import type { StoredEvent } from '../../../eventstore/port.ts';
+import { committedSlug } from '../articleHistory.ts';
 import { GitHubError } from '../../../integrations/github/errors.ts';
 import type { GitHubRepository } from '../../../integrations/github/port.ts';
-import { articlePath, publishBranch, refreshBranch } from '../articleFiles.ts';
-import type { GitHubSettings } from '../../../domain/integrations/integrations.ts';
+import { publishBranch, refreshBranch } from '../articleFiles.ts';
+import { publicationPath, type PublishingConnection } from '../site/sitePath.ts';
 
 /** Where one publication goes: the file's slug and path, and the branch (null: straight onto the base branch). */
 export type PublishTarget = { slug: string; path: string; branch: string | null };
@@ -10,10 +12,13 @@ export type PublishTarget = { slug: string; path: string; branch: string | null 
 export const MAX_SLUG_SUFFIX = 20;
 
 type Choice = {
-  settings: GitHubSettings;
+  /** The connection: its folders, and the content profile that names the file. */
+  settings: PublishingConnection;
   article: ActiveArticle;
   purpose: 'publish' | 'refresh';
   mode: 'pr' | 'direct';
+  /** The article's stream: the slug its published path was committed under. */
+  events?: readonly StoredEvent[];
 };
 
 /**
@@ -24,7 +29,7 @@ export function stillApplies(target: PublishTarget, choice: Choice): boolean {
   if ((target.branch === null) !== (choice.mode === 'direct')) return false;
   return choice.purpose === 'refresh'
     ? target.path === choice.article.path
-    : target.path === articlePath(choice.settings, target.slug);
+    : target.path === publicationPath(choice.settings, target.slug, choice.article.mdx ?? '');
 }
 
 /**
@@ -40,13 +45,13 @@ export async function choosePublishTarget(
 ): Promise<PublishTarget> {
   const { settings, article, purpose, mode } = choice;
   if (purpose === 'refresh' && article.path) {
-    const slug = slugOfPath(article.path);
+    const slug = committedSlug(choice.events ?? [], article.path);
     return { slug, path: article.path, branch: refreshBranch(slug, article.refreshCount) };
   }
   const base = article.slug ?? 'article';
   for (let n = 1; n <= MAX_SLUG_SUFFIX; n++) {
     const slug = n === 1 ? base : `${base}-${n}`;
-    const path = articlePath(settings, slug);
+    const path = publicationPath(settings, slug, article.mdx ?? '');
     if (await repo.getFile(path, settings.baseBranch)) continue;
     if (mode === 'direct') return { slug, path, branch: null };
     const branch = publishBranch(slug);
@@ -57,6 +62,6 @@ export async function choosePublishTarget(
     status: 0,
     retryable: false,
     operation: `choose a file name in ${repo.owner}/${repo.repo}`,
-    reason: `${articlePath(settings, base)} and the names up to ${base}-${MAX_SLUG_SUFFIX}.mdx (or their inkstream/ branches) are all taken. Remove old files or branches, or publish into another contentDirectory.`,
+    reason: `${publicationPath(settings, base, article.mdx ?? '')} and the names up to ${base}-${MAX_SLUG_SUFFIX} (or their inkstream/ branches) are all taken. Remove old files or branches, or publish into another contentDirectory.`,
   });
 }

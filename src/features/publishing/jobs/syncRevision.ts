@@ -1,11 +1,11 @@
 import type { ActiveArticle } from '../../../domain/articles/article.ts';
 import { articleStream } from '../../../domain/articles/decide.ts';
 import { UnsafeMdxError } from '../../../mdx/unsafeMdxError.ts';
+import { SiteFileError } from '../site/siteFileError.ts';
 import { loadStream } from '../../../eventstore/handleCommand.ts';
 import type { Platform } from '../../../platform.ts';
 import { articleFiles } from '../articleFiles.ts';
-import { slugOfPath } from '../../../domain/articles/article.ts';
-import { publishPurpose, revisionRecord } from '../articleHistory.ts';
+import { committedSlug, publishPurpose, revisionRecord } from '../articleHistory.ts';
 import { pullRequestBody } from '../pullRequestBody.ts';
 import { integrationsStream } from '../../../domain/integrations/decide.ts';
 import { githubClients } from '../github/githubClients.ts';
@@ -122,7 +122,7 @@ export function syncRevisionHandler(platform: Platform): JobHandler {
         article,
         article.mdx,
         connection,
-        slugOfPath(article.path),
+        { slug: committedSlug(events, article.path), path: article.path },
         { repo, branch: pr.branch, baseBranch: connection.baseBranch },
         platform.config.INKSTREAM_COVER_FONT,
       );
@@ -139,9 +139,10 @@ export function syncRevisionHandler(platform: Platform): JobHandler {
           mdx: article.mdx,
           connection,
           path: article.path,
-          slug: slugOfPath(article.path),
+          slug: committedSlug(events, article.path),
           purpose: publishPurpose(events),
           events,
+          committedCover: files.find((file) => file.path !== article.path)?.path ?? null,
         }),
       );
       const marker = revisionMarker(revisionId);
@@ -176,10 +177,12 @@ export function syncRevisionHandler(platform: Platform): JobHandler {
       );
       return DONE;
     } catch (error) {
-      if (error instanceof UnsafeMdxError) {
+      if (error instanceof UnsafeMdxError || error instanceof SiteFileError) {
         log.warn(
           { articleId: article.id, revisionId, reason: error.message },
-          'revision not committed: the MDX gate refused the file',
+          error instanceof SiteFileError
+            ? "revision not committed: the file does not satisfy the site's content profile"
+            : 'revision not committed: the MDX gate refused the file',
         );
         return DONE;
       }

@@ -93,6 +93,14 @@ test('connecting a repository learns its profile; a changed content config is le
   )!.position;
   expect(learnedAt).toHaveLength(2);
   expect(learnedAt[1]).toBeLessThan(openedAt);
+  // …and the file is committed in the shape learned then: the new required field is in it.
+  const opened = (await store.readStream(`article-${articleId}`)).find(
+    (e) => e.type === 'ArticlePullRequestOpened',
+  )!;
+  const { branch, path } = opened.data as { branch: string; path: string };
+  expect(path).toMatch(/^src\/content\/blog\//);
+  const text = world.github.fileAt('acme', 'astro', branch, path)!.toString('utf8');
+  expect(text).toMatch(/^author: /m);
 }, 90_000);
 
 test('a connection made before learning existed stays legacy, the learned profile waiting for a person', async () => {

@@ -5,7 +5,7 @@ import {
   BUILD_PASS_MS,
 } from '../../../src/features/publishing/build/buildWatch.ts';
 import { eventually } from '../../support/eventually.ts';
-import { checkRunEvent } from '../../support/githubWebhooks.ts';
+import { checkRunEvent, pullRequestClosed } from '../../support/githubWebhooks.ts';
 import { openSse, type SseConnection } from '../../support/sseClient.ts';
 import { articleIn, startWorld, type World } from './world.ts';
 
@@ -126,7 +126,7 @@ test("pending → failure with annotations on Inkstream's file → fixed commit 
     authorization: `Bearer ${w.app.key}`,
   });
   streams.push(stream);
-  const { articleId } = await w.pullRequestOpen();
+  const { articleId, secret } = await w.pullRequestOpen();
   const article = (await w.api.get(`/articles/${articleId}`)).body.article;
   const path = article.path;
   const head = headOf(article.branch);
@@ -272,6 +272,30 @@ test("pending → failure with annotations on Inkstream's file → fixed commit 
   expect(final).toContain('[preview](https://site-git-inkstream-acme.vercel.app/)');
 
   expect(await observed(articleId)).toHaveLength(3);
+
+  // Merged: the public payload carries the build, and the build added no public event type.
+  w.github.mergePullRequest('acme', 'site', article.prNumber, 'octo');
+  const closed = pullRequestClosed(w.github, {
+    owner: 'acme',
+    repo: 'site',
+    number: article.prNumber,
+  });
+  expect((await w.deliver(await w.sign('pull_request', closed, secret))).status).toBe(202);
+  const published = await eventually(
+    async () =>
+      ((await w.api.get('/events?type=article.published&limit=200')).body.events as any[]).find(
+        (event) => event.data.id === articleId,
+      ),
+    (event) => event !== undefined,
+    { what: 'article.published in the feed' },
+  );
+  expect(published.data.build).toMatchObject({ state: 'success', headSha: fixed });
+  const types = ((await w.api.get('/events?limit=200')).body.events as any[])
+    .filter((event) => event.data.id === articleId)
+    .map((event) => event.type);
+  expect(new Set(types)).toEqual(
+    new Set(['article.status_changed', 'article.revised', 'article.published']),
+  );
 }, 90_000);
 
 test('a fine-grained token (no Checks permission) reads the Actions jobs and statuses instead; with nothing readable the build is unknown, saying why', async () => {

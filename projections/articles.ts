@@ -41,6 +41,7 @@ function withStep(usage: ArticleUsage, run: StepRun): ArticleUsage {
   };
 }
 import type { QualityCheck } from '../src/domain/articles/quality.ts';
+import type { Build } from '../src/domain/articles/build.ts';
 
 /** The article read model: the full record for GET /articles/:id; lists pick the summary fields. */
 export type ArticleDoc = {
@@ -84,6 +85,10 @@ export type ArticleDoc = {
   waitingFor?: WaitingFor | null;
   /** What the article waits for, flat for the query that finds the articles a budget change resumes. */
   waiting?: 'budget' | null;
+  /** The site's build of the pull request's head commit; null (or absent) until it was read. */
+  build?: Build | null;
+  /** The commit at the head of the open pull request (absent on documents built before it was kept). */
+  headSha?: string | null;
 };
 
 const MAX_NEUTRALISED = 50;
@@ -241,8 +246,25 @@ function evolveArticleDoc(doc: ArticleDoc | null, event: EventOf<ArticleEvent>):
       };
     case 'ArticlePullRequestOpened': {
       const { prUrl, prNumber, branch, path } = event.data;
-      return { ...doc, status: 'pr_open', prUrl, prNumber, branch, path, updatedAt };
+      const headSha = event.data.commitSha;
+      return {
+        ...doc,
+        status: 'pr_open',
+        prUrl,
+        prNumber,
+        branch,
+        path,
+        headSha,
+        build: null,
+        updatedAt,
+      };
     }
+    case 'ArticleRevisionCommitted':
+      // A new head commit: the build read so far was another commit's.
+      if (doc.headSha === event.data.commitSha) return doc;
+      return { ...doc, headSha: event.data.commitSha, build: null };
+    case 'ArticleBuildObserved':
+      return { ...doc, build: event.data.build };
     case 'ArticleMerged':
       return {
         ...doc,

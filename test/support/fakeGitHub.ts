@@ -14,6 +14,7 @@ import { fullRepository, pullRequest, type Urls } from './fakeGitHub/objects.ts'
 import { assertRestResponse } from './fakeGitHub/openapi.ts';
 import { pullRoutes } from './fakeGitHub/pullRoutes.ts';
 import { statusRoutes } from './fakeGitHub/statusRoutes.ts';
+import { checkRoutes, checkRunJson } from './fakeGitHub/checkRoutes.ts';
 import { HttpFailure, type Reply, type Route } from './fakeGitHub/route.ts';
 import {
   allows,
@@ -24,6 +25,9 @@ import {
   type RepoRecord,
   type RepoRole,
   type StatusRecord,
+  type CheckAnnotationRecord,
+  type CheckRunRecord,
+  type DeploymentRecord,
 } from './fakeGitHub/state.ts';
 import {
   closePullRequest,
@@ -82,7 +86,13 @@ export type RepositorySetup = {
   treeListLimit?: number;
 };
 
-const routes: Route[] = [...gitRoutes, ...pullRoutes, ...collaboratorRoutes, ...statusRoutes];
+const routes: Route[] = [
+  ...gitRoutes,
+  ...pullRoutes,
+  ...collaboratorRoutes,
+  ...statusRoutes,
+  ...checkRoutes,
+];
 const ACCESS_TOKENS = /^\/app\/installations\/(?<id>\d+)\/access_tokens$/;
 const RATE_LIMIT = 5000;
 
@@ -302,6 +312,119 @@ export class FakeGitHub {
     if (!pull)
       throw new Error(`fake GitHub has no pull request #${number} in ${repo.owner}/${repo.name}`);
     return pull;
+  }
+
+  // ——— what the site's CI reports on a commit ———
+
+  /**
+   * A check run on `sha` as a CI app reports it: created, or updated when one of that name is
+   * there. `workflow` makes it a GitHub Actions job of that workflow (the Actions API lists it).
+   */
+  reportCheckRun(
+    owner: string,
+    name: string,
+    input: {
+      sha: string;
+      name: string;
+      status: CheckRunRecord['status'];
+      conclusion?: CheckRunRecord['conclusion'];
+      title?: string | null;
+      summary?: string | null;
+      detailsUrl?: string | null;
+      workflow?: string | null;
+      annotations?: Array<
+        Omit<CheckAnnotationRecord, 'level' | 'title'> & Partial<CheckAnnotationRecord>
+      >;
+    },
+  ): CheckRunRecord {
+    const repo = this.repository(owner, name);
+    repo.checkRuns ??= [];
+    const now = this.nowIso();
+    const existing = repo.checkRuns.find((run) => run.sha === input.sha && run.name === input.name);
+    const run: CheckRunRecord = {
+      id: existing?.id ?? 4_000 + repo.checkRuns.length + 1,
+      sha: input.sha,
+      name: input.name,
+      status: input.status,
+      conclusion: input.status === 'completed' ? (input.conclusion ?? 'success') : null,
+      title: input.title ?? null,
+      summary: input.summary ?? null,
+      detailsUrl: input.detailsUrl ?? null,
+      workflow: input.workflow ?? existing?.workflow ?? null,
+      annotations: (input.annotations ?? []).map((a) => ({
+        level: 'failure',
+        title: null,
+        ...a,
+      })),
+      startedAt: existing?.startedAt ?? now,
+      completedAt: input.status === 'completed' ? now : null,
+    };
+    if (existing) repo.checkRuns[repo.checkRuns.indexOf(existing)] = run;
+    else repo.checkRuns.push(run);
+    return run;
+  }
+
+  /** A commit status posted by a CI or a host (Vercel, Netlify) on `sha`. */
+  reportStatus(
+    owner: string,
+    name: string,
+    input: Pick<StatusRecord, 'sha' | 'state' | 'context'> & {
+      description?: string | null;
+      targetUrl?: string | null;
+      creator?: string;
+    },
+  ): void {
+    const repo = this.repository(owner, name);
+    repo.statuses.push({
+      id: repo.statuses.length + 1,
+      description: null,
+      targetUrl: null,
+      creator: 'vercel',
+      ...input,
+      createdAt: this.nowIso(),
+    });
+  }
+
+  /** A deployment of `sha` to `environment` (made if it is not there) gets a status; `environmentUrl` is the preview. */
+  reportDeployment(
+    owner: string,
+    name: string,
+    input: {
+      sha: string;
+      environment: string;
+      state: DeploymentRecord['statuses'][number]['state'];
+      environmentUrl?: string;
+    },
+  ): void {
+    const repo = this.repository(owner, name);
+    repo.deployments ??= [];
+    let deployment = repo.deployments.find(
+      (d) => d.sha === input.sha && d.environment === input.environment,
+    );
+    if (!deployment) {
+      deployment = {
+        id: 7_000 + repo.deployments.length + 1,
+        sha: input.sha,
+        ref: input.sha,
+        environment: input.environment,
+        creator: 'vercel',
+        createdAt: this.nowIso(),
+        statuses: [],
+      };
+      repo.deployments.push(deployment);
+    }
+    deployment.statuses.push({
+      id: 9_000 + deployment.statuses.length + 1,
+      state: input.state,
+      environmentUrl: input.environmentUrl ?? '',
+      description: '',
+      createdAt: this.nowIso(),
+    });
+  }
+
+  /** The REST `check-run` JSON of a reported run, e.g. to build a `check_run` webhook from. */
+  checkRunJson(owner: string, name: string, run: CheckRunRecord): ReturnType<typeof checkRunJson> {
+    return checkRunJson(this.repository(owner, name), run, this.urls);
   }
 
   // ——— the HTTP side ———

@@ -3,6 +3,7 @@ import { sign } from '@octokit/webhooks-methods';
 import { simpleUser, type Urls } from './fakeGitHub/objects.ts';
 import { assertWebhookPayload } from './fakeGitHub/openapi.ts';
 import type { FakeGitHub } from './fakeGitHub.ts';
+import type { CheckRunRecord } from './fakeGitHub/state.ts';
 
 /**
  * Inbound GitHub webhooks for tests: payloads built from the fake GitHub's REST JSON (so numbers,
@@ -219,6 +220,26 @@ export function pullRequestReviewCommentCreated(
     ...installation,
   };
   assertWebhookPayload('pull-request-review-comment-created', payload);
+  return payload;
+}
+
+/** `check_run` / `completed` (or `created` while it runs) for a check run the fake holds. */
+export function checkRunEvent(
+  github: FakeGitHub,
+  target: { owner: string; repo: string; run: CheckRunRecord },
+): Json {
+  const repository = github.repositoryJson(target.owner, target.repo) as Json;
+  const urls: Urls = {
+    api: repository.url.slice(0, -`/repos/${repository.full_name}`.length),
+    html: new URL(repository.html_url).origin,
+  };
+  const payload = {
+    action: target.run.status === 'completed' ? 'completed' : 'created',
+    check_run: github.checkRunJson(target.owner, target.repo, target.run),
+    repository,
+    sender: simpleUser(target.owner, urls),
+  };
+  assertWebhookPayload(`check-run-${payload.action}`, payload);
   return payload;
 }
 

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { accountIdForName } from '../../src/domain/accounts/account.ts';
 import type { ArticleStatus } from '../../src/domain/articles/article.ts';
+import { articleStream } from '../../src/domain/articles/decide.ts';
 import type { QualityCheck } from '../../src/domain/articles/quality.ts';
 import { advanceArticle, completeRevision, type ArticleContent } from '../support/articleLife.ts';
 import { checkPage, hasChromium, launchChromium, signedInPage } from '../support/browser.ts';
@@ -478,5 +479,91 @@ test.skipIf(!hasChromium)(
       )
       .toBe(1);
     expect(reads).toHaveLength(1);
+  },
+);
+
+test.skipIf(!hasChromium)(
+  "the site's build arrives live on the article page and the board card: the failing check and its annotation as text, the preview linked only when https",
+  { timeout: 120_000 },
+  async () => {
+    const id = await articleIn('pr_open', { title: 'Built or not' });
+    const page = await signedInPage(browser, inkstream, {
+      email: 'builder@test.example',
+      role: 'owner',
+    });
+    await openArticle(page, id, 'Built or not');
+    const panel = page.getByRole('region', { name: 'Site build' });
+    await expect.poll(() => panel.getByText('Not read yet', { exact: false }).count()).toBe(1);
+
+    const hostile = '<img src=x onerror="window.__pwned = 1"> pubDate: Required';
+    const headSha = 'abc';
+    const record = (build: Record<string, unknown>, step: string) =>
+      inkstream.platform.commands.execute(
+        articleStream,
+        id,
+        {
+          type: 'RecordBuild',
+          build: { headSha, ...build } as never,
+          at: inkstream.platform.clock.now(),
+        },
+        {
+          accountId: account,
+          actor: { kind: 'system', worker: 'publishing.build' },
+          correlationId: id,
+          requestId: id,
+          commandId: `test-build:${id}:${step}`,
+        },
+      );
+    await record(
+      {
+        state: 'failure',
+        checks: [
+          { name: 'astro build', state: 'failure', url: 'javascript:alert(1)', detail: hostile },
+          { name: 'Vercel', state: 'success', url: 'https://vercel.com/acme/site/1', detail: null },
+        ],
+        previewUrl: null,
+        reason:
+          "The site's build rejects Inkstream's file: astro build: content/blog/built.mdx line 3",
+      },
+      'failed',
+    );
+    // Arrives over the live stream, without a reload.
+    await expect
+      .poll(() => panel.getByText('failed', { exact: true }).count(), { timeout: 30_000 })
+      .toBe(1);
+    expect(await panel.getByText(hostile, { exact: false }).count()).toBe(1);
+    expect(
+      await panel.getByText("The site's build rejects Inkstream's file", { exact: false }).count(),
+    ).toBe(1);
+    expect(await panel.getByRole('link', { name: 'astro build' }).count()).toBe(0);
+    expect(await panel.getByRole('link', { name: 'Vercel' }).getAttribute('href')).toBe(
+      'https://vercel.com/acme/site/1',
+    );
+    expect(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined();
+    await checkPage(page, 'article-site-build');
+
+    await page.goto(`${inkstream.url}/projects/${projectId}/articles`);
+    const card = page.getByRole('article', { name: 'Built or not' });
+    await expect
+      .poll(() => card.getByText('Site build: failed (astro build)').count(), { timeout: 30_000 })
+      .toBe(1);
+    await record(
+      {
+        state: 'success',
+        checks: [{ name: 'astro build', state: 'success', url: null, detail: null }],
+        previewUrl: 'https://built-or-not.vercel.app/',
+        reason: null,
+      },
+      'passed',
+    );
+    await expect
+      .poll(() => card.getByText('Site build: passed').count(), { timeout: 30_000 })
+      .toBe(1);
+    await page.goto(articlePath(id));
+    await expect
+      .poll(() => panel.getByRole('link', { name: 'Preview' }).getAttribute('href'), {
+        timeout: 30_000,
+      })
+      .toBe('https://built-or-not.vercel.app/');
   },
 );

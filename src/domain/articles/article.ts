@@ -5,6 +5,7 @@ export type { Neutralised };
 import type { SearchMetricsSnapshot } from '../searchAnalytics/metrics.ts';
 import type { StepRun, WaitingFor } from './runs.ts';
 import type { Claim, Evidence, QualityCheck } from './quality.ts';
+import type { Build } from './build.ts';
 
 export type ArticleStatus =
   | 'queued'
@@ -203,7 +204,9 @@ export type ArticleEvent =
       data: { articleId: string; waitingFor: WaitingFor; at: string };
     }
   /** A budget changed: the waiting step is checked again. */
-  | { type: 'ArticleResumed'; data: { articleId: string; at: string } };
+  | { type: 'ArticleResumed'; data: { articleId: string; at: string } }
+  /** The site's build of the pull request's head commit changed (docs/publishing.md, *The site's build*). */
+  | { type: 'ArticleBuildObserved'; data: { articleId: string; build: Build; at: string } };
 
 /** Every type of ArticleEvent, as data: a read model skips (and logs) a type it does not know. */
 export const ARTICLE_EVENTS: EventNames<ArticleEvent> = {
@@ -227,6 +230,7 @@ export const ARTICLE_EVENTS: EventNames<ArticleEvent> = {
   ArticleStepRecorded: true,
   ArticleWaitingForBudget: true,
   ArticleResumed: true,
+  ArticleBuildObserved: true,
 };
 
 export type Revision = {
@@ -265,6 +269,10 @@ export type ActiveArticle = {
   lastSearchSyncId?: string;
   /** Set while the next step waits for a budget; any step taken or a resume clears it. */
   waitingFor?: WaitingFor | null;
+  /** The commit at the head of the article's pull request (absent before it was recorded). */
+  headSha?: string | null;
+  /** The site's build of `headSha`, as last observed; null until it was read. */
+  build?: Build | null;
 };
 export type Article = { status: 'none' } | ActiveArticle;
 
@@ -398,9 +406,22 @@ function evolveStatus(state: Article, event: ArticleEvent): Article {
     case 'ArticlePublishRequested':
       return { ...state, status: 'publishing', publishMode: event.data.mode, failure: null };
     case 'ArticlePullRequestOpened': {
-      const { prNumber, prUrl, branch, path } = event.data;
-      return { ...state, status: 'pr_open', pr: { number: prNumber, url: prUrl, branch }, path };
+      const { prNumber, prUrl, branch, path, commitSha } = event.data;
+      return {
+        ...state,
+        status: 'pr_open',
+        pr: { number: prNumber, url: prUrl, branch },
+        path,
+        headSha: commitSha,
+        build: null,
+      };
     }
+    case 'ArticleRevisionCommitted':
+      return event.data.commitSha === state.headSha
+        ? state
+        : { ...state, headSha: event.data.commitSha, build: null };
+    case 'ArticleBuildObserved':
+      return { ...state, build: event.data.build };
     case 'ArticleMerged':
       return { ...state, status: 'merged', path: event.data.path };
     case 'ArticleClosed':

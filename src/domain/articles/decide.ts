@@ -13,6 +13,7 @@ import {
 } from './article.ts';
 import type { StepRun, WaitingFor } from './runs.ts';
 import { failingChecks, type QualityGateMode } from './quality.ts';
+import { sameBuild, type Build } from './build.ts';
 
 type EventData<T extends ArticleEvent['type']> = Omit<
   Extract<ArticleEvent, { type: T }>['data'],
@@ -42,7 +43,8 @@ export type ArticleCommand =
   | { type: 'RefreshArticle'; refreshId: string; at: string }
   | ({ type: 'RecordSearchMetrics' } & EventData<'ArticleSearchMetricsUpdated'>)
   | { type: 'WaitForBudget'; waitingFor: WaitingFor; at: string }
-  | { type: 'ResumeArticle'; at: string };
+  | { type: 'ResumeArticle'; at: string }
+  | { type: 'RecordBuild'; build: Build; at: string };
 
 export function decideArticle(command: ArticleCommand, state: Article): ArticleEvent[] {
   if (command.type === 'QueueArticle') {
@@ -203,6 +205,13 @@ function decideOutcome(command: OutcomeCommand, article: ActiveArticle): Article
     case 'ResumeArticle':
       if (!article.waitingFor) return [];
       return [{ type: 'ArticleResumed', data: { articleId, at: command.at } }];
+    // Only the open pull request's current head, and only a change: polling again records nothing.
+    case 'RecordBuild':
+      if (article.status !== 'pr_open' || command.build.headSha !== article.headSha) return [];
+      if (sameBuild(article.build, command.build)) return [];
+      return [
+        { type: 'ArticleBuildObserved', data: { articleId, build: command.build, at: command.at } },
+      ];
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)} (${type})`);

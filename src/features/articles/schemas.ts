@@ -60,6 +60,41 @@ const WaitingFor = z
   )
   .meta({ id: 'WaitingFor' });
 
+const BuildCheck = z
+  .object({
+    name: z.string(),
+    state: z.enum(['pending', 'success', 'failure', 'neutral']),
+    url: z.string().nullable().describe('The check on GitHub or the CI (https only)'),
+    detail: z
+      .string()
+      .nullable()
+      .describe(
+        "A failed check's failing annotations or the summary GitHub gives, as text the site's CI wrote",
+      ),
+  })
+  .meta({ id: 'BuildCheck' });
+export const SiteBuild = z
+  .object({
+    state: z.enum(['pending', 'success', 'failure', 'none', 'unknown']),
+    checks: z.array(BuildCheck),
+    previewUrl: z
+      .string()
+      .nullable()
+      .describe("The newest successful deployment's environment URL (the site's preview)"),
+    reason: z
+      .string()
+      .nullable()
+      .describe(
+        "Why the state is unknown (what the credential may not read), or which failing annotations point at Inkstream's file",
+      ),
+    headSha: z.string().describe('The pull request head commit this build is of'),
+  })
+  .nullable()
+  .describe(
+    "The site's own build of the pull request's head commit (check runs, commit statuses, deployments; never Inkstream's inkstream/quality status): null until it was read (docs/publishing.md, The site's build)",
+  )
+  .meta({ id: 'SiteBuild' });
+
 /**
  * A list item: status, PR info and timing. Search metrics join it (as `searchMetrics`) for
  * projects with a search-analytics connection; the item is an object so that field can be added.
@@ -83,6 +118,7 @@ export const ArticleSummary = z
     usage: UsageTotals,
     waitingFor: WaitingFor,
     searchMetrics: searchMetricsField,
+    build: SiteBuild,
   })
   .meta({ id: 'ArticleSummary' });
 
@@ -180,10 +216,12 @@ export function presentArticle(doc: ArticleDoc) {
     accountId: _accountId,
     createdMonth: _createdMonth,
     waiting: _waiting,
+    headSha: _headSha,
     ...rest
   } = present(doc);
   return {
     ...rest,
+    build: doc.build ?? null,
     revisionFailure: doc.revisionFailure ?? null,
     neutralised: doc.neutralised ?? [],
     checks: doc.checks ?? [],
@@ -227,5 +265,6 @@ export function presentArticleSummary(doc: ArticleDoc): z.infer<typeof ArticleSu
     publishedAt,
     usage: { tokensIn, tokensOut, costUsd },
     waitingFor: doc.waitingFor ?? null,
+    build: doc.build ?? null,
   };
 }

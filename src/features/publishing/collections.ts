@@ -13,6 +13,10 @@ export const GITHUB_DELIVERIES = 'github_deliveries';
 export const HOOK_STATUS = 'post_publish_status';
 export const COMMENT_REFUSALS = 'github_comment_refusals';
 export const HOOK_CALLS = 'post_publish_calls';
+/** Per article: the head commit whose site build is followed, and when it was last read (build/buildWatch.ts). */
+export const BUILD_WATCH = 'github_build_watch';
+/** Per project and GitHub event name: when a signed delivery of it last arrived. */
+export const GITHUB_EVENT_KINDS = 'github_event_kinds';
 
 const COLLECTIONS: readonly CollectionSpec[] = [
   { name: PUBLISHING_JOBS, indexes: ['due', 'articleId'] },
@@ -20,6 +24,8 @@ const COLLECTIONS: readonly CollectionSpec[] = [
   { name: HOOK_STATUS, indexes: [] },
   { name: COMMENT_REFUSALS, indexes: [] },
   { name: HOOK_CALLS, indexes: [{ projectId: 1, at: -1 }] },
+  { name: BUILD_WATCH, indexes: [] },
+  { name: GITHUB_EVENT_KINDS, indexes: ['projectId'] },
 ];
 
 /** Declares the collections once per store; every user (consumer, worker, routes) awaits it. */

@@ -12,13 +12,15 @@ import { publishingFeeder } from './jobs/feeder.ts';
 import { publishingJobWorker } from './jobs/jobWorker.ts';
 import { publishHandler } from './jobs/publish.ts';
 import { syncRevisionHandler } from './jobs/syncRevision.ts';
+import { buildWatcher } from './build/buildWatch.ts';
+import { buildBodyHandler } from './build/buildBody.ts';
 import { profileLearner } from './profile/profileLearner.ts';
 
 /**
  * Publishing to the site's repository: the integrations page (GitHub connection, post-publish
  * hook) and the GitHub webhook receiver; in the background, the consumer that queues jobs
- * (jobs/feeder.ts), the worker that runs them (publish, sync a revision, call the hook) and the
- * pull-request reconciler.
+ * (jobs/feeder.ts), the worker that runs them (publish, sync a revision, call the hook), the
+ * pull-request reconciler and the watcher of the site's build (build/).
  */
 export const publishingFeature: Feature = {
   name: 'publishing',
@@ -37,12 +39,13 @@ export const publishingFeature: Feature = {
         publish: publishHandler(platform),
         revision: syncRevisionHandler(platform),
         hook: hooks.handle,
+        build: buildBodyHandler(platform),
       },
       { onStop: hooks.close },
     );
     return {
       consumers: [publishingFeeder(platform), profileLearner(platform)],
-      workers: [worker, pullRequestReconciler()],
+      workers: [worker, pullRequestReconciler(), buildWatcher()],
     };
   },
 };

@@ -4,6 +4,7 @@ import { oneLine } from '../../core/oneLine.ts';
 import { searchBeforeSection, type RecordedMetrics } from '../searchAnalytics/refreshContext.ts';
 import { codeSpan, markdownLink, markdownText } from './markdown.ts';
 import { qualitySection } from './qualityText.ts';
+import { buildSection } from './build/buildText.ts';
 
 /**
  * What people read on GitHub: pull request titles and descriptions, commit messages, and the
@@ -105,6 +106,7 @@ export function prBody(input: {
     ...rows.map(([name, value]) => `| ${name} | ${value} |`),
     ...(purpose === 'refresh' && input.search ? ['', ...searchBeforeSection(input.search)] : []),
     ...(article.checks.length ? ['', ...qualitySection(article.checks)] : []),
+    ...(article.build ? ['', ...buildSection(article.build)] : []),
     '',
     '### Sources',
     sources,

@@ -3,6 +3,7 @@ import { isGitHubError, type OperationContext } from './errors.ts';
 import type { GitHubCall } from './call.ts';
 import {
   REPO_ROLES,
+  type ActionsJobRead,
   type GitHubRepository,
   type PullRequest,
   type RepoRef,
@@ -288,6 +289,96 @@ export function createOctokitRepository(ref: RepoRef, call: GitHubCall): GitHubR
       if (data.size !== null && data.size !== undefined && data.size > maxBytes) return null;
       const bytes = Buffer.from(data.content, data.encoding === 'base64' ? 'base64' : 'utf8');
       return bytes.length > maxBytes ? null : bytes;
+    },
+
+    async listCheckRuns(ref) {
+      const { data } = await call(ctx(`read the check runs of ${ref}`, 'checks:read'), (o) =>
+        o.rest.checks.listForRef({ owner, repo, ref, per_page: 100, filter: 'latest' }),
+      );
+      return data.check_runs.map((run) => ({
+        id: run.id,
+        name: run.name,
+        status: run.status,
+        conclusion: run.conclusion ?? null,
+        detailsUrl: run.details_url ?? null,
+        htmlUrl: run.html_url ?? null,
+        title: run.output?.title ?? null,
+        summary: run.output?.summary ?? null,
+      }));
+    },
+
+    async listCheckRunAnnotations(checkRunId) {
+      const { data } = await call(
+        ctx(`read the annotations of check run ${checkRunId}`, 'checks:read'),
+        (o) =>
+          o.rest.checks.listAnnotations({ owner, repo, check_run_id: checkRunId, per_page: 50 }),
+      );
+      return data.map((a) => ({
+        path: a.path,
+        startLine: a.start_line,
+        level: a.annotation_level ?? null,
+        title: a.title ?? null,
+        message: a.message ?? null,
+      }));
+    },
+
+    async getCombinedStatus(ref) {
+      const { data } = await call(ctx(`read the statuses of ${ref}`, 'statuses:read'), (o) =>
+        o.rest.repos.getCombinedStatusForRef({ owner, repo, ref, per_page: 100 }),
+      );
+      return data.statuses.map((s) => ({
+        context: s.context,
+        state: s.state,
+        targetUrl: s.target_url ?? null,
+        description: s.description ?? null,
+      }));
+    },
+
+    async listDeployments(sha) {
+      const { data } = await call(ctx(`read the deployments of ${sha}`, 'deployments:read'), (o) =>
+        o.rest.repos.listDeployments({ owner, repo, sha, per_page: 10 }),
+      );
+      return data.map((d) => ({ id: d.id, environment: d.environment }));
+    },
+
+    async listDeploymentStatuses(deploymentId) {
+      const { data } = await call(
+        ctx(`read the statuses of deployment ${deploymentId}`, 'deployments:read'),
+        (o) =>
+          o.rest.repos.listDeploymentStatuses({
+            owner,
+            repo,
+            deployment_id: deploymentId,
+            per_page: 10,
+          }),
+      );
+      return data.map((s) => ({ state: s.state, environmentUrl: s.environment_url ?? null }));
+    },
+
+    async listActionsJobs(headSha) {
+      const { data } = await call(
+        ctx(`read the workflow runs of ${headSha}`, 'actions:read'),
+        (o) =>
+          o.rest.actions.listWorkflowRunsForRepo({ owner, repo, head_sha: headSha, per_page: 10 }),
+      );
+      const jobs: ActionsJobRead[] = [];
+      for (const run of data.workflow_runs.slice(0, 10)) {
+        const listed = await call(
+          ctx(`read the jobs of workflow run ${run.id}`, 'actions:read'),
+          (o) =>
+            o.rest.actions.listJobsForWorkflowRun({ owner, repo, run_id: run.id, per_page: 100 }),
+        );
+        jobs.push(
+          ...listed.data.jobs.map((job) => ({
+            name: job.name,
+            workflowName: job.workflow_name ?? run.name ?? null,
+            status: job.status,
+            conclusion: job.conclusion ?? null,
+            htmlUrl: job.html_url ?? null,
+          })),
+        );
+      }
+      return jobs;
     },
   };
   return self;

@@ -87,6 +87,47 @@ export type RepoTree = { sha: string; items: TreeItem[]; truncated: boolean };
 /** A branch's head commit and that commit's root tree. */
 export type BranchTip = { commit: string; tree: string };
 
+/** A check run on a commit (GitHub Actions jobs, other CI apps). Needs "Checks: read". */
+export type CheckRunRead = {
+  id: number;
+  name: string;
+  status: string;
+  /** Null until the run completed. */
+  conclusion: string | null;
+  detailsUrl: string | null;
+  htmlUrl: string | null;
+  title: string | null;
+  summary: string | null;
+};
+
+export type CheckAnnotationRead = {
+  path: string;
+  startLine: number;
+  level: string | null;
+  title: string | null;
+  message: string | null;
+};
+
+/** The newest commit status of one context (GitHub's combined status). */
+export type CommitStatusRead = {
+  context: string;
+  state: string;
+  targetUrl: string | null;
+  description: string | null;
+};
+
+export type DeploymentRead = { id: number; environment: string };
+export type DeploymentStatusRead = { state: string; environmentUrl: string | null };
+
+/** A GitHub Actions job of a workflow run of a commit (the Actions API; "Actions: read"). */
+export type ActionsJobRead = {
+  name: string;
+  workflowName: string | null;
+  status: string;
+  conclusion: string | null;
+  htmlUrl: string | null;
+};
+
 export interface GitHubRepository {
   readonly owner: string;
   readonly repo: string;
@@ -120,6 +161,19 @@ export interface GitHubRepository {
   readTree(treeSha: string): Promise<RepoTree>;
   /** A blob's bytes by sha; null when it holds more than `maxBytes` (its bytes are then not kept). */
   readBlob(sha: string, maxBytes: number): Promise<Buffer | null>;
+
+  /** The check runs of a commit (first 100). A fine-grained token cannot read them: `missing_permission`. */
+  listCheckRuns(ref: string): Promise<CheckRunRead[]>;
+  /** A check run's annotations (first 50). */
+  listCheckRunAnnotations(checkRunId: number): Promise<CheckAnnotationRead[]>;
+  /** The newest status per context on a commit ("Commit statuses: read"). */
+  getCombinedStatus(ref: string): Promise<CommitStatusRead[]>;
+  /** Deployments of a commit, newest first (first 10; "Deployments: read"). */
+  listDeployments(sha: string): Promise<DeploymentRead[]>;
+  /** A deployment's statuses, newest first (first 10). */
+  listDeploymentStatuses(deploymentId: number): Promise<DeploymentStatusRead[]>;
+  /** The jobs of the GitHub Actions runs of a commit (first 10 runs, 100 jobs each; "Actions: read"). */
+  listActionsJobs(headSha: string): Promise<ActionsJobRead[]>;
 }
 
 export interface GitHubPort {

@@ -275,6 +275,13 @@ describe('refused transitions', () => {
       },
     ],
     ResumeArticle: [{ type: 'ResumeArticle', at }],
+    RecordBuild: [
+      {
+        type: 'RecordBuild',
+        build: { state: 'none', checks: [], previewUrl: null, reason: null, headSha: 'c0ffee1' },
+        at,
+      },
+    ],
   };
   const pairs = everyHistory.flatMap(([road, history]) =>
     Object.values(samples)

@@ -69,6 +69,7 @@ test('lists carry status and PR info, filter by status and page with a cursor', 
   ]);
   const item = open.body.articles[0];
   expect(Object.keys(item).sort()).toEqual([
+    'build',
     'createdAt',
     'failure',
     'id',

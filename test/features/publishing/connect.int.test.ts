@@ -74,7 +74,15 @@ test('a connection is saved sealed, shows only the kind of credential, and hands
     webhook: {
       url: `${w.app.url}/api/v1/integrations/github/events`,
       contentType: 'application/json',
-      events: ['pull_request', 'issue_comment', 'pull_request_review_comment'],
+      events: [
+        'pull_request',
+        'issue_comment',
+        'pull_request_review_comment',
+        'check_run',
+        'check_suite',
+        'status',
+        'deployment_status',
+      ],
     },
   });
   expect(github.webhook.secret).toMatch(/^[0-9a-f]{64}$/);

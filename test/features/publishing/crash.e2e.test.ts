@@ -8,6 +8,7 @@ import type { ApiClient } from '../../support/inkstream.ts';
 import { startTestSite, type TestSite } from '../../support/testSite.ts';
 import { startKillSwitchProxy, type KillPoint, type KillSwitchProxy } from './killSwitchProxy.ts';
 import { articleIn } from './world.ts';
+import { eventually } from '../../support/eventually.ts';
 
 const CHILD = join(import.meta.dirname, 'serverChild.ts');
 
@@ -164,4 +165,47 @@ test('kill -9 at every step of publishing, then a restart: one branch commit and
   const merged = await articleIn(restarted.api, articleId, ['merged'], 20_000);
   expect(mainLength()).toBe(before + 1);
   expect(github.fileAt('acme', 'site', 'main', merged.path)?.toString('utf8')).toBe(merged.content);
+}, 90_000);
+
+test("kill -9 while the site's build is read, then a restart: the build is recorded once", async () => {
+  const project = await running!.api.post('/projects', {
+    name: 'Build & Co.',
+    websiteUrl: site.origin,
+  });
+  const projectId = project.body.project.id as string;
+  expect(
+    (
+      await running!.api.put(`/projects/${projectId}/integrations/github`, {
+        repository: 'acme/site',
+        credentials: { type: 'token', token: 'ghp_writer' },
+      })
+    ).status,
+  ).toBe(200);
+  const articleId = await draft(running!.api, projectId, 'Crash course in site builds');
+  // The first read of a pull request's build after it opens: GitHub answers, the server dies.
+  const fired = proxy.arm(
+    { method: 'GET', path: /\/commits\/[0-9a-f]{40}\/check-runs/ },
+    running!.child,
+  );
+  expect((await running!.api.post(`/articles/${articleId}/approve`)).status).toBe(202);
+  await fired;
+  expect(await running!.exited).toBeNull();
+  running = await startChild({
+    DATA_DIR: dataDir,
+    GITHUB_API_URL: proxy.url,
+    INKSTREAM_SECRET_KEY: Buffer.alloc(32, 9).toString('base64'),
+  });
+  const api = running.api;
+  const open = await articleIn(api, articleId, ['pr_open'], 20_000);
+  await eventually(
+    async () => (await api.get(`/articles/${articleId}`)).body.article.build,
+    (build) => build !== null,
+    { what: 'the build read after the restart', timeoutMs: 30_000 },
+  );
+  // The read that died is done again; the same build is recorded once, not twice.
+  const history = (await api.get(`/articles/${articleId}/history?limit=200`)).body.history as {
+    type: string;
+  }[];
+  expect(history.filter((entry) => entry.type === 'ArticleBuildObserved')).toHaveLength(1);
+  expect(open.status).toBe('pr_open');
 }, 90_000);

@@ -9,6 +9,10 @@ export type Grant = {
   pull_requests?: Access;
   issues?: Access;
   statuses?: Access;
+  /** Fine-grained personal access tokens cannot hold this one; GitHub Apps and classic tokens can. */
+  checks?: Access;
+  deployments?: Access;
+  actions?: Access;
 };
 export type PermissionName = keyof Grant | 'metadata';
 
@@ -81,6 +85,51 @@ export type RepoRecord = {
   collaborators: Map<string, RepoRole>;
   /** Entries a recursive tree read lists before it says `truncated` (GitHub: 100,000). */
   treeListLimit: number;
+  /** What a CI reported on commits: check runs (GitHub Actions jobs among them) and deployments. */
+  checkRuns?: CheckRunRecord[];
+  deployments?: DeploymentRecord[];
+};
+
+export type CheckAnnotationRecord = {
+  path: string;
+  startLine: number;
+  level: 'notice' | 'warning' | 'failure';
+  title: string | null;
+  message: string;
+};
+
+/** A check run; `workflow` set: a GitHub Actions job of that workflow (listed by the Actions API too). */
+export type CheckRunRecord = {
+  id: number;
+  sha: string;
+  name: string;
+  status: 'queued' | 'in_progress' | 'completed';
+  conclusion: 'success' | 'failure' | 'neutral' | 'cancelled' | 'skipped' | 'timed_out' | null;
+  title: string | null;
+  summary: string | null;
+  detailsUrl: string | null;
+  workflow: string | null;
+  annotations: CheckAnnotationRecord[];
+  startedAt: string;
+  completedAt: string | null;
+};
+
+export type DeploymentStatusRecord = {
+  id: number;
+  state: 'error' | 'failure' | 'inactive' | 'pending' | 'success' | 'queued' | 'in_progress';
+  environmentUrl: string;
+  description: string;
+  createdAt: string;
+};
+
+export type DeploymentRecord = {
+  id: number;
+  sha: string;
+  ref: string;
+  environment: string;
+  creator: string;
+  createdAt: string;
+  statuses: DeploymentStatusRecord[];
 };
 
 export const fullName = (repo: { owner: string; name: string }) => `${repo.owner}/${repo.name}`;
@@ -90,6 +139,9 @@ export const grantAll = (access: Access): Grant => ({
   pull_requests: access,
   issues: access,
   statuses: access,
+  checks: access,
+  deployments: access,
+  actions: access,
 });
 
 export function allows(

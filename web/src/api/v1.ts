@@ -230,7 +230,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Receives the GitHub webhook of a connected repository (signed with the project's webhook secret): merges, closes and PR comments */
+        /** Receives the GitHub webhook of a connected repository (signed with the project's webhook secret): merges, closes, PR comments and the site build's check runs, check suites, statuses and deployment statuses */
         post: operations["postIntegrationsGithubEvents"];
         delete?: never;
         options?: never;
@@ -855,6 +855,7 @@ export interface components {
         Article: {
             body: string | null;
             branch: string | null;
+            build: components["schemas"]["SiteBuild"];
             /** @description The quality gate on the current version: grounding, brand rules, length, keyword, headings, clichés, links, neutralised code (docs/content-quality.md). Empty for articles drafted before the gate existed */
             checks: components["schemas"]["QualityCheck"][];
             content: string | null;
@@ -944,6 +945,7 @@ export interface components {
             writing: number;
         };
         ArticleSummary: {
+            build: components["schemas"]["SiteBuild"];
             createdAt: string;
             failure: {
                 reason: string;
@@ -1130,6 +1132,15 @@ export interface components {
             initial: boolean;
             /** @description Parts a person set by PUT that the crawl left as they were */
             keptEditedParts: ("voice" | "companyFacts" | "doDont" | "voiceTraits" | "coverStyle")[];
+        };
+        BuildCheck: {
+            /** @description A failed check's failing annotations or the summary GitHub gives, as text the site's CI wrote */
+            detail: string | null;
+            name: string;
+            /** @enum {string} */
+            state: "pending" | "success" | "failure" | "neutral";
+            /** @description The check on GitHub or the CI (https only) */
+            url: string | null;
         };
         CheckFinding: {
             /** @description Offset in `body` where it ends (exclusive) */
@@ -1390,6 +1401,11 @@ export interface components {
                 /** @constant */
                 contentType: "application/json";
                 events: string[];
+                /** @description Each event the webhook should send and when a signed delivery of it last arrived; null: GitHub has not sent it yet (not ticked on GitHub, or nothing happened) */
+                received: {
+                    lastReceivedAt: string | null;
+                    name: string;
+                }[];
                 /** @description Shown only in the response that issued it (first connection or rotateWebhookSecret) */
                 secret?: string;
                 secretIssuedAt: string;
@@ -1763,6 +1779,18 @@ export interface components {
             /** @description The article URL of the latest point; null before the first sync */
             url: string | null;
         };
+        /** @description The site's own build of the pull request's head commit (check runs, commit statuses, deployments; never Inkstream's inkstream/quality status): null until it was read (docs/publishing.md, The site's build) */
+        SiteBuild: {
+            checks: components["schemas"]["BuildCheck"][];
+            /** @description The pull request head commit this build is of */
+            headSha: string;
+            /** @description The newest successful deployment's environment URL (the site's preview) */
+            previewUrl: string | null;
+            /** @description Why the state is unknown (what the credential may not read), or which failing annotations point at Inkstream's file */
+            reason: string | null;
+            /** @enum {string} */
+            state: "pending" | "success" | "failure" | "none" | "unknown";
+        } | null;
         Topic: {
             articleId: string | null;
             brief: string | null;

@@ -8,6 +8,7 @@ import { useResource } from '../ui/useResource.ts';
 import { HistoryTable } from '../audit/HistoryTable.tsx';
 import { eventLabel, loadHistory, type HistoryEntry } from '../audit/history.ts';
 import { ArticleActions } from './ArticleActions.tsx';
+import { SiteBuildPanel } from './SiteBuildPanel.tsx';
 import { loadArticle } from './articleApi.ts';
 import { takeOpeningArticle } from './openingArticle.ts';
 import {
@@ -113,6 +114,7 @@ export default function ArticlePage({ me, params }: PageProps) {
         </Link>
       </p>
       <ArticleActions article={current} canAct={canAct} onDone={reload} />
+      <SiteBuildPanel build={current.build} status={current.status} />
       {shownAt && (
         <div className="as-it-was" role="status">
           <p>

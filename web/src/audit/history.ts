@@ -66,6 +66,10 @@ export function eventDetail(entry: HistoryEntry): string {
     case 'ArticleMerged':
     case 'ArticleClosed':
       return text('prUrl');
+    case 'ArticleBuildObserved': {
+      const build = data.build as { state?: string; headSha?: string } | undefined;
+      return build ? `site build ${build.state ?? ''} on ${(build.headSha ?? '').slice(0, 7)}` : '';
+    }
     case 'ArticleSearchMetricsUpdated': {
       const current = data.current as { clicks?: number; impressions?: number } | undefined;
       return current

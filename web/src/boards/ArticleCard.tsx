@@ -4,6 +4,7 @@ import { pathTo } from '../navigation.ts';
 import { Link } from '../ui/Link.tsx';
 import { httpUrl } from '../ui/httpUrl.ts';
 import { Time } from '../ui/Time.tsx';
+import { BUILD_LABEL } from '../article/SiteBuildPanel.tsx';
 
 export type ArticleSummary = components['schemas']['ArticleSummary'];
 
@@ -51,6 +52,16 @@ export function ArticleCard({
           <a href={prUrl} rel="noreferrer noopener" target="_blank">
             Pull request{article.prNumber ? ` #${article.prNumber}` : ''}
           </a>
+        </p>
+      )}
+      {article.build && (
+        <p className={article.build.state === 'failure' ? 'card-failure' : 'card-meta'}>
+          Site build: {BUILD_LABEL[article.build.state]}
+          {article.build.state === 'failure' &&
+            article.build.checks
+              .filter((check) => check.state === 'failure')
+              .slice(0, 1)
+              .map((check) => ` (${check.name})`)}
         </p>
       )}
       {article.status === 'failed' && article.failure && (

@@ -93,9 +93,36 @@ export function GitHubSection({ projectId, canWrite }: { projectId: string; canW
           <h3>Webhook on GitHub</h3>
           <p>
             On GitHub: repository → Settings → Webhooks → Add webhook, content type{' '}
-            <code>application/json</code>, events: pull requests, issue comments, pull request
-            review comments.
+            <code>application/json</code>, “Let me select individual events”: pull requests, issue
+            comments, pull request review comments, and for the site's build check runs, check
+            suites, statuses and deployment statuses. Without the build events Inkstream reads the
+            build on a timer instead.
           </p>
+          <table>
+            <caption>Events GitHub has sent</caption>
+            <thead>
+              <tr>
+                <th scope="col">Event</th>
+                <th scope="col">Last received</th>
+              </tr>
+            </thead>
+            <tbody>
+              {github.webhook.received.map((event) => (
+                <tr key={event.name}>
+                  <td>
+                    <code>{event.name}</code>
+                  </td>
+                  <td>
+                    {event.lastReceivedAt ? (
+                      <Time at={event.lastReceivedAt} />
+                    ) : (
+                      'not yet: tick it on GitHub if it is missing'
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
           <dl className="facts">
             <dt>Payload URL</dt>
             <dd>

@@ -20,12 +20,14 @@ import { ConnectGitHubBody, type CredentialsInput } from './connectionInput.ts';
 import { ContentProfileView, presentContentProfile } from './contentProfileView.ts';
 import { accessRefused } from './githubAccessError.ts';
 import { githubClients } from './githubClients.ts';
+import { BUILD_EVENTS, webhookEventsOf } from '../build/buildEvents.ts';
 
 /** The GitHub events this service acts on; the webhook on GitHub should send these. */
 export const GITHUB_WEBHOOK_EVENTS = [
   'pull_request',
   'issue_comment',
   'pull_request_review_comment',
+  ...BUILD_EVENTS,
 ] as const;
 export const GITHUB_EVENTS_PATH = '/api/v1/integrations/github/events';
 
@@ -55,6 +57,11 @@ const GitHubIntegration = z
           'Shown only in the response that issued it (first connection or rotateWebhookSecret)',
         ),
       secretIssuedAt: z.string(),
+      received: z
+        .array(z.object({ name: z.string(), lastReceivedAt: z.string().nullable() }))
+        .describe(
+          'Each event the webhook should send and when a signed delivery of it last arrived; null: GitHub has not sent it yet (not ticked on GitHub, or nothing happened)',
+        ),
     }),
     comments: z.object({
       minimumPermission: z
@@ -122,6 +129,7 @@ export async function present(
       events: [...GITHUB_WEBHOOK_EVENTS],
       ...(secret ? { secret } : {}),
       secretIssuedAt: webhookSecretIssuedAt,
+      received: await webhookEventsOf(input.platform.readStore, input.params.id),
     },
   };
 }

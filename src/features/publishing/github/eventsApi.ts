@@ -10,6 +10,7 @@ import { ensurePublishingCollections, GITHUB_DELIVERIES } from '../collections.t
 import { repositoryKey } from '../../../domain/integrations/integrations.ts';
 import { integrationsStream } from '../../../domain/integrations/decide.ts';
 import { actOnGitHubEvent } from './pullRequestEvents.ts';
+import { noteWebhookEvent } from '../build/buildEvents.ts';
 
 const Accepted = z
   .object({
@@ -85,9 +86,9 @@ export const githubEventRoutes = [
     auth: 'none',
     rawBody: true,
     summary:
-      "Receives the GitHub webhook of a connected repository (signed with the project's webhook secret): merges, closes and PR comments",
+      "Receives the GitHub webhook of a connected repository (signed with the project's webhook secret): merges, closes, PR comments and the site build's check runs, check suites, statuses and deployment statuses",
     responses: { 202: Accepted },
-    errors: [401],
+    errors: [400, 401],
     beforeBody(request) {
       if (!request.get('x-hub-signature-256'))
         throw unauthorized(
@@ -133,6 +134,7 @@ export const githubEventRoutes = [
         name,
         payload,
       );
+      await noteWebhookEvent(platform.readStore, project.projectId, name, platform.clock.nowMs());
       if (seen) {
         await platform.readStore.commit([
           {

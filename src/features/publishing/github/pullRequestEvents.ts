@@ -10,6 +10,7 @@ import { mayCommentSteer } from './commentAuthority.ts';
 import { countCommentRefusal } from './commentRefusals.ts';
 import type { GitHubConnection } from '../../../domain/integrations/integrations.ts';
 import { INKSTREAM_MARKER } from '../prText.ts';
+import { buildEventSha, isBuildEvent, nudgeBuild } from '../build/buildEvents.ts';
 
 /** What an inbound GitHub event did, for the 202 answer and GitHub's delivery log. */
 export type EventOutcome = { status: 'accepted' | 'ignored'; detail: string };
@@ -195,7 +196,7 @@ async function refused(
   return ignored(reason);
 }
 
-/** pull_request closed (merged or not), and comments on an Inkstream pull request; everything else is acknowledged and ignored. */
+/** pull_request closed (merged or not), comments on an Inkstream pull request, and the site build's events; everything else is acknowledged and ignored. */
 export async function actOnGitHubEvent(
   target: Target,
   name: string,
@@ -208,6 +209,9 @@ export async function actOnGitHubEvent(
       detail: 'pong: the webhook reaches Inkstream and its signature checks out',
     };
   if (name === 'pull_request' && action === 'closed') return pullRequestClosed(target, payload);
+  // The site's build changed: validated, then read again over REST (build/buildEvents.ts).
+  if (isBuildEvent(name))
+    return nudgeBuild(target.platform, target.projectId, buildEventSha(name, payload));
   if (name === 'issue_comment' && action === 'created') {
     if (!payload.issue?.pull_request)
       return ignored('a comment on an issue, not on a pull request');

@@ -21,6 +21,7 @@ const TYPES: readonly ArticleEvent['type'][] = [
   'ArticleRevisionFailed',
   'ArticleMerged',
   'ArticleDrafted',
+  'ArticleBuildObserved',
 ];
 
 /**
@@ -113,6 +114,8 @@ export function publishingFeeder(platform: Platform): ConsumerDefinition {
               : [];
           case 'ArticleMerged':
             return hookJob(stored, article.projectId, articleId);
+          case 'ArticleBuildObserved':
+            return article.status === 'pr_open' ? job('build', `build:${stored.id}`) : [];
           case 'ArticleDrafted':
             if (event.data.purpose === 'refresh' && isLatestRefreshStep(stored, events)) {
               // Refreshes always go through a pull request: the published page changes only once someone merges.

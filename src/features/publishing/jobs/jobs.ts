@@ -8,7 +8,8 @@ import { dueKey } from '../../../readstore/dueKey.ts';
  * a worker that re-schedules instead of blocking the log. A job is removed only after its outcome
  * is recorded; a crash runs it again, and every step it takes is idempotent.
  */
-export type JobKind = 'publish' | 'revision' | 'hook';
+/** `build`: the site's build changed, and the pull request's description is written again to show it. */
+export type JobKind = 'publish' | 'revision' | 'hook' | 'build';
 
 export type JobDoc = {
   id: string;

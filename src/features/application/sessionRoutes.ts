@@ -68,8 +68,12 @@ export const sessionRoutes = [
       email: Email.optional(),
       name: z.string().trim().max(100).optional(),
     }),
-    async handle({ body, platform, requestId }) {
-      const result = await setPasswordWithLink(platform, { ...body, requestId });
+    async handle({ body, platform, requestId, throttle, address }) {
+      const result = await setPasswordWithLink(
+        platform,
+        { ...body, requestId },
+        { signIn: throttle, address },
+      );
       return { status: 200, body: { email: result.email, account: result.accountName } };
     },
   }),

@@ -257,6 +257,8 @@ export function createApp(platform: Platform, options: AppOptions): App {
         async () => toStored(await run()),
       );
       if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
+      if (outcome.replayed && outcome.withheld)
+        res.setHeader('Idempotent-Withheld', outcome.withheld.join(', '));
       return { status: outcome.status, body: outcome.body };
     }
     return run();

@@ -7,6 +7,7 @@ import {
   MEMBER_EMAILS,
   MEMBER_LINKS,
   MEMBER_PROFILES,
+  type EmailClaim,
   type MemberProfile,
 } from './collections.ts';
 import { currentLink } from './links.ts';
@@ -41,7 +42,9 @@ export async function setPasswordWithLink(
       'Invalid request body: email: give the email you will sign in with.',
       { details: [{ path: 'body.email', message: 'required' }] },
     );
-  const claiming = !profile.email;
+  // The address is claimed on accepting: an invitation holds none (members.ts).
+  const claim = await platform.readStore.get<EmailClaim>(MEMBER_EMAILS, emailId(email));
+  const claiming = claim?.memberId !== link.memberId;
   if (claiming) await claimEmail(platform, email, link.memberId, link.accountId);
   const passwordHash = await hashPassword(input.password);
   const result = await platform.commands

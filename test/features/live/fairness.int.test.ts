@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startInkstream, type TestInkstream } from '../../support/inkstream.ts';
 import { injectOtherAccountsEvents } from '../../support/injectEvents.ts';
+import { appSession, type AppSession } from '../../support/appSession.ts';
+import { signedInMember } from '../../support/signedInMember.ts';
 import { openSse, type SseConnection } from '../../support/sseClient.ts';
 
 const open: SseConnection[] = [];
@@ -29,8 +31,9 @@ describe('bounded resumes, HEAD and the caps under the account cap', () => {
     app = await startInkstream({
       env: {
         INKSTREAM_LIVE_RESUME_EVENTS: '5',
-        INKSTREAM_LIVE_STREAMS_PER_ACCOUNT: '6',
+        INKSTREAM_LIVE_STREAMS_PER_ACCOUNT: '12',
         INKSTREAM_LIVE_STREAMS_PER_CREDENTIAL: '2',
+        INKSTREAM_LIVE_STREAMS_PER_MEMBER: '3',
       },
     });
   }, 60_000);
@@ -81,6 +84,26 @@ describe('bounded resumes, HEAD and the caps under the account cap', () => {
     const other = await live(app, await app.newKey('test'));
     expect(other.status).toBe(200);
     for (const connection of [...mine, other]) connection.close();
+  });
+
+  test("a member's access tokens of every session together hold at most the member's share", async () => {
+    const laptop = await signedInMember(app, { email: 'watcher@acme.example', role: 'viewer' });
+    const phone = appSession(app.url);
+    const signIn = { email: 'watcher@acme.example', password: 'plum-orchard-lantern-42' };
+    expect((await phone.request('POST', '/sign-in', signIn)).status).toBe(200);
+    const tokenOf = async (session: AppSession) =>
+      (await session.request('POST', '/access-token')).body.accessToken as string;
+    const [laptopToken, phoneToken] = [await tokenOf(laptop), await tokenOf(phone)];
+    const held = [
+      await live(app, laptopToken),
+      await live(app, laptopToken),
+      await live(app, phoneToken),
+    ];
+    expect(held.map((connection) => connection.status)).toEqual([200, 200, 200]);
+    const fourth = await live(app, phoneToken);
+    expect(fourth.status).toBe(429);
+    expect(fourth.refusal.error.message).toMatch(/You have 3 live streams open/);
+    for (const connection of held) connection.close();
   });
 });
 

@@ -19,6 +19,11 @@ export type LogTail = {
   ): Promise<TailRead>;
   /** About how many bytes of events the tail holds (docs/memory.md). */
   heldBytes(): number;
+  /**
+   * How many events after `after` the tail holds (a read after it costs no store read), or null
+   * when `after` is older than the tail: the events in between are only in the store.
+   */
+  heldAfter(after: bigint): number | null;
   stop(): void;
 };
 
@@ -149,6 +154,7 @@ export async function createLogTail(
       return { events, through: head };
     },
     heldBytes: () => bytes,
+    heldAfter: (after) => (after < start ? null : buffer.length - firstAfter(buffer, after)),
     stop: unsubscribe,
   };
 }

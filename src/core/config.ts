@@ -145,6 +145,13 @@ const Env = z.object({
           ),
       ),
     ),
+  // One tenant against another (docs/security.md): how far back a live stream resumes from the
+  // store beyond the log tail (events), open streams per credential and per member, and the
+  // /app/api requests per minute per session and member (an address gets five times as many).
+  INKSTREAM_LIVE_RESUME_EVENTS: z.coerce.number().int().min(0).default(10_000),
+  INKSTREAM_LIVE_STREAMS_PER_CREDENTIAL: z.coerce.number().int().min(1).default(10),
+  INKSTREAM_LIVE_STREAMS_PER_MEMBER: z.coerce.number().int().min(1).default(20),
+  INKSTREAM_APP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
 });
 
 export type Config = z.infer<typeof Env> & { dataDir: string };

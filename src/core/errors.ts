@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'rate_limited'
   | 'request_timeout'
   | 'cursor_expired'
+  | 'resume_expired'
   | 'unavailable'
   | 'internal';
 

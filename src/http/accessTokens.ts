@@ -4,6 +4,7 @@ import type { AccountDoc } from '../../projections/accounts.ts';
 import type { CollectionSpec, ReadStore } from '../readstore/port.ts';
 import type { AuthContext, PresentedKey } from './auth.ts';
 import { collectionsDeclaredOnce } from '../readstore/ensureOnce.ts';
+import { removeOldest } from '../readstore/removeOldest.ts';
 
 /**
  * Short-lived bearer tokens the signed-in application uses on /api/v1, bound to a session: signing
@@ -14,7 +15,7 @@ export const ACCESS_TOKEN_TTL_MS = 10 * 60 * 1000;
 export const ACCESS_TOKENS = 'access_tokens';
 const ACCESS_TOKENS_SPEC: CollectionSpec = {
   name: ACCESS_TOKENS,
-  indexes: ['sessionId', 'memberId'],
+  indexes: ['sessionId', 'memberId', 'expiresAtMs'],
 };
 
 export type AccessTokenDoc = {
@@ -55,4 +56,13 @@ export async function lookUpAccessToken(
     role: token.role,
     actor: { kind: 'member', memberId: token.memberId },
   };
+}
+
+/** Deletes the access tokens that have expired (a lookup already refuses them): the retention job's, never a request's. */
+export async function expireAccessTokens(readStore: ReadStore, nowMs: number): Promise<number> {
+  await ensureAccessTokens(readStore);
+  return removeOldest<AccessTokenDoc>(readStore, ACCESS_TOKENS, {
+    sortField: 'expiresAtMs',
+    isOld: (token) => token.expiresAtMs <= nowMs,
+  });
 }

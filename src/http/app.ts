@@ -195,13 +195,7 @@ export function createApp(platform: Platform, options: AppOptions): App {
       consistency = await consistencyOfRequest();
       auth = await authenticate(presented, consistency, requestId);
       requireWriteAccess(auth, method);
-      await rateLimit.consume(
-        auth.keyId,
-        res,
-        auth.actor.kind === 'member'
-          ? 'this member (their access tokens of every session together)'
-          : undefined,
-      );
+      await rateLimit.consume(auth.keyId, res, holderOf(auth));
     }
     // The body is read (and refused) before an unknown endpoint is: a bad body is answered the same anywhere.
     const { body, rawBody } = await readJsonBody(
@@ -235,8 +229,21 @@ export function createApp(platform: Platform, options: AppOptions): App {
     const params = parse(route.params, rawParams, 'params');
     const query = route.query ? parse(route.query, parseQuery(search), 'query') : undefined;
     const body = parse(route.body, request.body, 'body');
+    const charge = async (requests: number) => {
+      if (auth && requests > 0) await rateLimit.consume(auth.keyId, res, holderOf(auth), requests);
+    };
     const run = () =>
-      route.handle({ params, query, body, auth: auth!, platform, requestId, request, consistency });
+      route.handle({
+        params,
+        query,
+        body,
+        auth: auth!,
+        platform,
+        requestId,
+        request,
+        consistency,
+        charge,
+      });
     const idempotencyKey = request.get('idempotency-key');
     if (route.method === 'post' && idempotencyKey !== undefined && auth) {
       const outcome = await idempotent(
@@ -250,11 +257,19 @@ export function createApp(platform: Platform, options: AppOptions): App {
         async () => toStored(await run()),
       );
       if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
+      if (outcome.replayed && outcome.withheld)
+        res.setHeader('Idempotent-Withheld', outcome.withheld.join(', '));
       return { status: outcome.status, body: outcome.body };
     }
     return run();
   }
 }
+
+/** Whose budget a refusal names: a key's, or a member's (their access tokens of every session together). */
+const holderOf = (auth: AuthContext): string | undefined =>
+  auth.actor.kind === 'member'
+    ? 'this member (their access tokens of every session together)'
+    : undefined;
 
 /**
  * The target below /api/v1 (any case, as an express mount matches it): `/api/v1/topics?x` gives

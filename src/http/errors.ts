@@ -20,6 +20,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   rate_limited: 429,
   request_timeout: 408,
   cursor_expired: 410,
+  resume_expired: 410,
   internal: 500,
   unavailable: 503,
 };

@@ -17,10 +17,30 @@ export type IdempotencyRecord = {
   status: number;
   body: string;
   createdAtMs: number;
+  /** Where the first response had a once-only secret the record does not keep (`webhook.secret`). */
+  withheld?: string[];
 };
 
 /**
- * `Idempotency-Key` on a POST: the same key and body within 24 h replay the first response;
+ * The response as it is kept for replays: every string field named `secret` (a webhook's signing
+ * secret, shown once) is left out and its path listed. A replay answers without it, so the secret
+ * never sits in the record in plain text nor reaches another caller of the account by its key.
+ */
+function withoutSecrets(value: unknown, path: string, withheld: string[]): unknown {
+  if (Array.isArray(value))
+    return value.map((item, index) => withoutSecrets(item, `${path}${index}.`, withheld));
+  if (value === null || typeof value !== 'object') return value;
+  const kept: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    if (key === 'secret' && typeof field === 'string') withheld.push(`${path}${key}`);
+    else kept[key] = withoutSecrets(field, `${path}${key}.`, withheld);
+  }
+  return kept;
+}
+
+/**
+ * `Idempotency-Key` on a POST: the same key and body within 24 h replay the first response
+ * (without its once-only secrets, named in `Idempotent-Withheld`);
  * the same key with another body is refused with 422. Concurrent requests with one key wait for
  * the first to finish, so the work is done once.
  */
@@ -36,7 +56,7 @@ export function createIdempotency(readStore: ReadStore, nowMs: () => number) {
   return async function withIdempotency(
     scope: { accountId: string; key: string; method: string; path: string; body: unknown },
     run: () => Promise<StoredResponse>,
-  ): Promise<StoredResponse & { replayed: boolean }> {
+  ): Promise<StoredResponse & { replayed: boolean; withheld?: string[] }> {
     if (scope.key.length === 0 || scope.key.length > 255)
       throw new AppError('bad_request', 'Idempotency-Key must be 1 to 255 characters.');
     const id = createHash('sha256').update(`${scope.accountId}\u0000${scope.key}`).digest('hex');
@@ -54,19 +74,27 @@ export function createIdempotency(readStore: ReadStore, nowMs: () => number) {
           'This Idempotency-Key was already used with a different request; use a new key for a new request.',
         );
       }
-      return { status: existing.status, body: JSON.parse(existing.body), replayed: true };
+      return {
+        status: existing.status,
+        body: JSON.parse(existing.body),
+        replayed: true,
+        withheld: existing.withheld,
+      };
     }
     const work = run();
     inFlight.set(id, work);
     try {
       const response = await work;
       if (response.status < 500) {
+        const withheld: string[] = [];
+        const kept = withoutSecrets(response.body ?? null, '', withheld);
         await readStore.save(IDEMPOTENCY_COLLECTION, {
           id,
           requestHash,
           status: response.status,
-          body: JSON.stringify(response.body ?? null),
+          body: JSON.stringify(kept),
           createdAtMs: nowMs(),
+          ...(withheld.length > 0 ? { withheld } : {}),
         });
       }
       return { ...response, replayed: false };

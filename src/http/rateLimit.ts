@@ -9,7 +9,13 @@ export const RATE_LIMIT_WINDOW_SECONDS = 60;
  * traffic never limits another. `holder` names whose budget it is in the refusal's message.
  */
 export type RateLimit = {
-  consume(keyId: string, res: Pick<ServerResponse, 'setHeader'>, holder?: string): Promise<void>;
+  /** Counts `requests` (one by default: a replay of the live stream counts as several) against `keyId`'s window. */
+  consume(
+    keyId: string,
+    res: Pick<ServerResponse, 'setHeader'>,
+    holder?: string,
+    requests?: number,
+  ): Promise<void>;
 };
 
 /** A key's window after counting one more request: requests counted in it, and when it ends. */
@@ -26,9 +32,9 @@ const SWEEP_AT_KEYS = 10_000;
 export function fixedWindows(
   durationMs: number,
   now: () => number = Date.now,
-): (keyId: string) => Window {
+): (keyId: string, requests?: number) => Window {
   const windows = new Map<string, { endsAt: number; consumed: number }>();
-  return (keyId) => {
+  return (keyId, requests = 1) => {
     const at = now();
     let window = windows.get(keyId);
     if (!window || window.endsAt <= at) {
@@ -37,19 +43,21 @@ export function fixedWindows(
       window = { endsAt: at + durationMs, consumed: 0 };
       windows.set(keyId, window);
     }
-    window.consumed++;
+    window.consumed += requests;
     return { consumed: window.consumed, msBeforeNext: window.endsAt - at };
   };
 }
 
 /** A rate-limiter-flexible store (MongoDB, shared by replicas): a refusal is a window too. */
-function libraryWindows(limiter: RateLimiterAbstract): (keyId: string) => Promise<Window> {
+function libraryWindows(
+  limiter: RateLimiterAbstract,
+): (keyId: string, requests?: number) => Promise<Window> {
   const windowOf = (state: RateLimiterRes): Window => ({
     consumed: state.consumedPoints,
     msBeforeNext: state.msBeforeNext,
   });
-  return (keyId) =>
-    limiter.consume(keyId).then(windowOf, (rejection: unknown) => {
+  return (keyId, requests = 1) =>
+    limiter.consume(keyId, requests).then(windowOf, (rejection: unknown) => {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       return windowOf(rejection);
     });
@@ -58,8 +66,8 @@ function libraryWindows(limiter: RateLimiterAbstract): (keyId: string) => Promis
 export function createRateLimit(perMinute: number, limiter?: RateLimiterAbstract): RateLimit {
   const count = limiter ? libraryWindows(limiter) : fixedWindows(RATE_LIMIT_WINDOW_SECONDS * 1000);
   return {
-    async consume(keyId, res, holder = 'this API key') {
-      const { consumed, msBeforeNext } = await count(keyId);
+    async consume(keyId, res, holder = 'this API key', requests = 1) {
+      const { consumed, msBeforeNext } = await count(keyId, requests);
       res.setHeader('RateLimit-Limit', String(perMinute));
       res.setHeader('RateLimit-Remaining', String(Math.max(0, perMinute - consumed)));
       res.setHeader('RateLimit-Reset', String(Math.ceil(msBeforeNext / 1000)));

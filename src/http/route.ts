@@ -31,6 +31,11 @@ export type RouteInput<P, Q, B> = {
   request: ApiRequest;
   /** The log's head read when the request arrived, and the wait for the read models to reach it. */
   consistency: Consistency;
+  /**
+   * Counts `requests` more against the caller's rate limit (a request that costs as much as
+   * several, such as a live-stream replay); throws the 429 when the budget is spent.
+   */
+  charge(requests: number): Promise<void>;
 };
 
 export type RouteResult =

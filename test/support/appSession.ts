@@ -16,7 +16,10 @@ export type AppSession = {
   ): Promise<AppResponse<T>>;
 };
 
-export function appSession(baseUrl: string, options: { origin?: string | null } = {}): AppSession {
+export function appSession(
+  baseUrl: string,
+  options: { origin?: string | null; headers?: Record<string, string> } = {},
+): AppSession {
   const origin = options.origin === undefined ? baseUrl : options.origin;
   const session: AppSession = {
     cookie: null,
@@ -30,6 +33,7 @@ export function appSession(baseUrl: string, options: { origin?: string | null } 
           ...(session.cookie ? { cookie: session.cookie } : {}),
           ...(unsafe && origin ? { origin } : {}),
           ...(unsafe && session.csrfToken ? { 'x-csrf-token': session.csrfToken } : {}),
+          ...options.headers,
           ...headers,
         },
         body: body === undefined ? undefined : JSON.stringify(body),

@@ -34,6 +34,7 @@ export function decideAccount(command: AccountCommand, state: Account): AccountE
     case 'EnsureAccount':
       return state.status === 'none' ? [created(command)] : [];
     case 'CreateApiKey': {
+      if (state.status === 'active') requireRoomForKey(state, command.at);
       const creation = state.status === 'none' ? [created(command)] : [];
       return [
         ...creation,
@@ -45,6 +46,7 @@ export function decideAccount(command: AccountCommand, state: Account): AccountE
     }
     case 'RotateApiKey': {
       const { account, key } = activeKey(state, command.keyId);
+      requireRoomForKey(account, command.at);
       return [
         {
           type: 'ApiKeyCreated',
@@ -126,6 +128,26 @@ function created(command: {
     type: 'AccountCreated',
     data: { accountId: command.accountId, name: command.name, plan: command.plan, at: command.at },
   };
+}
+
+/**
+ * Keys an account may hold: the live ones and those revoked within the last day. The account's
+ * stream, folded for every request of its members, so grows only so fast; and revoking does not
+ * make room at once, so a create-and-revoke loop is held too.
+ */
+export const MAX_KEYS_PER_ACCOUNT = 100;
+export const REVOKED_KEYS_COUNT_MS = 24 * 60 * 60 * 1000;
+
+function requireRoomForKey(account: Extract<Account, { status: 'active' }>, at: string): void {
+  const since = Date.parse(at) - REVOKED_KEYS_COUNT_MS;
+  const held = account.keys.filter(
+    (key) => key.revokedAt === null || Date.parse(key.revokedAt) > since,
+  ).length;
+  if (held >= MAX_KEYS_PER_ACCOUNT)
+    throw new AppError(
+      'conflict',
+      `This account holds ${MAX_KEYS_PER_ACCOUNT} API keys, the most it may (keys revoked in the last 24 hours count): revoke keys it no longer uses, and create this one a day later.`,
+    );
 }
 
 function requireAccount(state: Account): Extract<Account, { status: 'active' }> {

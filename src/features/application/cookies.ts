@@ -25,11 +25,20 @@ export function sessionCookie(token: string, secure: boolean, maxAgeSeconds: num
 
 export const clearedSessionCookie = (secure: boolean): string => sessionCookie('', secure, 0);
 
+/**
+ * The session cookie's token; null without one, and null when the request carries the cookie more
+ * than once. Cookies do not keep ports apart: over plain HTTP another service on the same host
+ * can set an `inkstream_session` of its own (its account's) beside the member's, and a browser
+ * sends both in an order the server cannot trust. Two are taken as signed out, never as either.
+ */
 export function sessionTokenOf(req: IncomingMessage, secure: boolean): string | null {
   const name = cookieName(secure);
+  let token: string | null = null;
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
+    if (key !== name) continue;
+    if (token !== null) return null;
+    token = value.join('=');
   }
-  return null;
+  return token;
 }

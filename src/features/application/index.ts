@@ -1,9 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import type { AppError } from '../../core/errors.ts';
+import { trustedProxies } from '../../http/clientAddress.ts';
+import { sendError } from '../../http/errors.ts';
 import { createWebApp } from '../../http/webApp.ts';
 import type { Platform } from '../../platform.ts';
 import { adminRoutes } from './adminRoutes.ts';
 import { articlePrerender } from './articlePrerender.ts';
+import { publicHostCheck } from './publicHost.ts';
 import type { AppRoute } from './appRoute.ts';
 import { APPLICATION_API_PREFIX, createApplicationApi } from './server.ts';
 import { sessionRoutes } from './sessionRoutes.ts';
@@ -46,7 +50,17 @@ export function applicationHandler(
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const api = createApplicationApi(platform, applicationRoutes, throttle);
   const web = createWebApp(WEB_DIST, WEB_PAGES, articlePrerender(platform));
+  const checkHost = publicHostCheck(
+    platform.config,
+    trustedProxies(platform.config.INKSTREAM_TRUSTED_PROXIES),
+  );
   return (req, res) => {
+    try {
+      checkHost(req);
+    } catch (error) {
+      sendError(res, error as AppError, platform.ids.next('req'));
+      return true;
+    }
     if (web(req, res)) return true;
     const url = req.url ?? '/';
     if (

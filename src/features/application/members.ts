@@ -50,7 +50,7 @@ export async function claimEmail(
   if (claim?.memberId !== memberId) {
     throw new AppError(
       'conflict',
-      'This email already belongs to a member of an Inkstream account here; use another address.',
+      'This email already belongs to a member of an Inkstream account here: sign in with it, or ask for an invitation to another address.',
       { details: [{ path: 'body.email', message: 'already a member' }] },
     );
   }
@@ -70,7 +70,17 @@ export async function inviteMember(
   await ensureApplicationCollections(platform.readStore);
   const memberId = platform.ids.next('mbr');
   const at = platform.clock.now();
-  if (input.email) await claimEmail(platform, input.email, memberId, input.accountId);
+  // The address is claimed when the person accepts (passwordLinks.ts), not here: an invitation's
+  // answer says nothing of other accounts (no oracle of who is a member where), and an account
+  // cannot squat an address before the person's real employer invites it. Only a member of this
+  // same account, whom the owner sees in the list anyway, is refused at once.
+  if (input.email) {
+    const claim = await platform.readStore.get<EmailClaim>(MEMBER_EMAILS, emailId(input.email));
+    if (claim?.accountId === input.accountId)
+      throw new AppError('conflict', 'This email already belongs to a member of this account.', {
+        details: [{ path: 'body.email', message: 'already a member' }],
+      });
+  }
   const profile: MemberProfile = {
     id: memberId,
     accountId: input.accountId,

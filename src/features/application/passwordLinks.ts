@@ -7,12 +7,14 @@ import {
   MEMBER_EMAILS,
   MEMBER_LINKS,
   MEMBER_PROFILES,
+  type EmailClaim,
   type MemberProfile,
 } from './collections.ts';
 import { currentLink } from './links.ts';
 import { claimEmail } from './members.ts';
 import { checkPasswordPolicy, hashPassword } from './passwords.ts';
 import { endSessions, sessionsOf } from './sessions.ts';
+import { pairKey, type SignInThrottle } from './signIn.ts';
 
 type LinkPlatform = Pick<
   Platform,
@@ -26,6 +28,8 @@ type LinkPlatform = Pick<
 export async function setPasswordWithLink(
   platform: LinkPlatform,
   input: { token: string; password: string; email?: string; name?: string; requestId: string },
+  /** The sign-in budget of the redeemer's address for this email, cleared once the password is set. */
+  throttle?: { signIn: SignInThrottle; address: string },
 ): Promise<{ email: string; accountName: string }> {
   const link = await currentLink(platform, input.token);
   await checkPasswordPolicy(input.password);
@@ -38,7 +42,9 @@ export async function setPasswordWithLink(
       'Invalid request body: email: give the email you will sign in with.',
       { details: [{ path: 'body.email', message: 'required' }] },
     );
-  const claiming = !profile.email;
+  // The address is claimed on accepting: an invitation holds none (members.ts).
+  const claim = await platform.readStore.get<EmailClaim>(MEMBER_EMAILS, emailId(email));
+  const claiming = claim?.memberId !== link.memberId;
   if (claiming) await claimEmail(platform, email, link.memberId, link.accountId);
   const passwordHash = await hashPassword(input.password);
   const result = await platform.commands
@@ -70,5 +76,7 @@ export async function setPasswordWithLink(
   });
   await platform.readStore.remove(MEMBER_LINKS, link.id);
   await endSessions(platform, await sessionsOf(platform, link.memberId));
+  // The refusal of too many attempts recommends a reset link: once used, the count starts over.
+  if (throttle) await throttle.signIn.pair.delete(pairKey(email, throttle.address));
   return { email, accountName: result.state.status === 'active' ? result.state.name : '' };
 }

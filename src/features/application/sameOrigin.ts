@@ -23,9 +23,10 @@ export function requireSameOrigin(
   if (fetchSite !== undefined && fetchSite !== 'same-origin') throw crossSite();
   const origin = req.headers.origin;
   if (origin === undefined) return;
-  const own = new Set<string>();
-  if (req.headers.host) own.add(`${secure ? 'https' : 'http'}://${req.headers.host}`.toLowerCase());
-  if (config.INKSTREAM_PUBLIC_URL)
-    own.add(new URL(config.INKSTREAM_PUBLIC_URL).origin.toLowerCase());
-  if (!own.has(origin.toLowerCase())) throw crossSite();
+  // With a public address configured it is the only origin: the Host header is the requester's
+  // to choose (a rebinding attacker's name), so it is trusted only when nothing else says.
+  const own = config.INKSTREAM_PUBLIC_URL
+    ? new URL(config.INKSTREAM_PUBLIC_URL).origin
+    : req.headers.host && `${secure ? 'https' : 'http'}://${req.headers.host}`;
+  if (!own || own.toLowerCase() !== origin.toLowerCase()) throw crossSite();
 }

@@ -7,6 +7,7 @@ import { clientAddressOf, trustedProxies } from '../../http/clientAddress.ts';
 import { createDispatcher, type Dispatched } from '../../http/dispatch.ts';
 import { fieldIssues, sendAnyError } from '../../http/errors.ts';
 import { send } from '../../http/respond.ts';
+import { createAppRateLimit } from './appRateLimit.ts';
 import type { AppRoute } from './appRoute.ts';
 import { overHttps } from './cookies.ts';
 import { requireSameOrigin } from './sameOrigin.ts';
@@ -28,6 +29,7 @@ export function createApplicationApi(
   throttle: SignInThrottle,
 ) {
   const dispatcher = createDispatcher(routes);
+  const limits = createAppRateLimit(platform.config);
   const isTrustedProxy = trustedProxies(platform.config.INKSTREAM_TRUSTED_PROXIES);
   const onUnexpected = (error: unknown, requestId: string) =>
     platform.logger.error({ err: error, requestId }, 'unexpected error');
@@ -45,6 +47,8 @@ export function createApplicationApi(
     } catch {
       found = null;
     }
+    const address = clientAddressOf(req, isTrustedProxy);
+    await limits.byAddress(address, res);
     const secure = overHttps(req, platform.config);
     const unsafe = !SAFE_METHODS.has(method.toUpperCase());
     if (unsafe) requireSameOrigin(req, secure, platform.config);
@@ -52,6 +56,7 @@ export function createApplicationApi(
       found && found.route.access !== 'public'
         ? await signedInSession(platform, req, secure)
         : null;
+    if (signedIn) await limits.bySession(signedIn, res);
     if (signedIn && unsafe && !csrfTokenMatches(signedIn.session, header(req, 'x-csrf-token'))) {
       throw new AppError(
         'forbidden',
@@ -74,7 +79,7 @@ export function createApplicationApi(
       requestId,
       req,
       secure,
-      address: clientAddressOf(req, isTrustedProxy),
+      address,
       throttle,
       signedIn,
     });

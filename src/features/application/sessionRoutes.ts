@@ -8,7 +8,7 @@ import {
   MEMBER_PROFILES,
   type MemberProfile,
 } from './collections.ts';
-import { clearedSessionCookie, sessionCookie } from './cookies.ts';
+import { clearedSessionCookie, sessionCookie, sessionTokenOf } from './cookies.ts';
 import { setPasswordWithLink } from './passwordLinks.ts';
 import { MAX_PASSWORD_LENGTH } from './passwords.ts';
 import { endSessions, SESSION_ABSOLUTE_MS, sessionEndsAtMs, sessionsOf } from './sessions.ts';
@@ -68,8 +68,12 @@ export const sessionRoutes = [
       email: Email.optional(),
       name: z.string().trim().max(100).optional(),
     }),
-    async handle({ body, platform, requestId }) {
-      const result = await setPasswordWithLink(platform, { ...body, requestId });
+    async handle({ body, platform, requestId, throttle, address }) {
+      const result = await setPasswordWithLink(
+        platform,
+        { ...body, requestId },
+        { signIn: throttle, address },
+      );
       return { status: 200, body: { email: result.email, account: result.accountName } };
     },
   }),
@@ -132,10 +136,14 @@ export const sessionRoutes = [
     method: 'post',
     path: '/access-token',
     access: 'member',
-    async handle({ platform, signedIn }) {
+    async handle({ platform, signedIn, req, secure }) {
+      // Signed in means the cookie was there; the token is derived from its secret.
+      const sessionToken = sessionTokenOf(req, secure);
+      if (!sessionToken)
+        throw new AppError('unauthorized', 'You are not signed in: sign in again.');
       return {
         status: 200,
-        body: await issueAccessToken(platform, signedIn.session, signedIn.member),
+        body: await issueAccessToken(platform, signedIn.session, signedIn.member, sessionToken),
       };
     },
   }),

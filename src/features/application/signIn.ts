@@ -1,6 +1,7 @@
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Platform } from '../../platform.ts';
 import { AppError } from '../../core/errors.ts';
+import { clientKey } from '../../http/clientAddress.ts';
 import { activeAccount } from './accountState.ts';
 import {
   emailId,
@@ -13,34 +14,46 @@ import {
 import { passwordMatches } from './passwords.ts';
 import { startSession } from './sessions.ts';
 
-/** Attempts allowed in a window: per email (guessing one person's password), per address (trying many people's). */
-export const SIGN_IN_LIMITS = { perEmail: 10, perAddress: 50, windowSeconds: 15 * 60 };
+/**
+ * Attempts allowed in a window: per client address (an IPv6 /64 counts as one; trying many
+ * people's passwords), and per (email, address) pair (guessing one person's password from one
+ * place). There is no per-email lock: a stranger elsewhere spends only their own pair's budget, so
+ * they can never keep the member out of their own account.
+ */
+export const SIGN_IN_LIMITS = { perAddress: 50, perPair: 10, windowSeconds: 15 * 60 };
 
-export type SignInThrottle = { email: RateLimiterAbstract; address: RateLimiterAbstract };
+export type SignInThrottle = { address: RateLimiterAbstract; pair: RateLimiterAbstract };
 
 /** Counters of this process only (the server uses the shared store: signInThrottleStore.ts). */
 export const createSignInThrottle = (): SignInThrottle => ({
-  email: new RateLimiterMemory({
-    keyPrefix: 'sign-in-email',
-    points: SIGN_IN_LIMITS.perEmail,
-    duration: SIGN_IN_LIMITS.windowSeconds,
-  }),
   address: new RateLimiterMemory({
     keyPrefix: 'sign-in-address',
     points: SIGN_IN_LIMITS.perAddress,
     duration: SIGN_IN_LIMITS.windowSeconds,
   }),
+  pair: new RateLimiterMemory({
+    keyPrefix: 'sign-in-pair',
+    points: SIGN_IN_LIMITS.perPair,
+    duration: SIGN_IN_LIMITS.windowSeconds,
+  }),
 });
 
-/** Takes one attempt from both budgets before any password is checked; 429 with the wait when either is spent. */
+/** The key of an (email, address) pair's budget; the address as one client counts (an IPv6 /64). */
+export const pairKey = (email: string, address: string): string =>
+  `${emailId(email)} ${clientKey(address)}`;
+
+/**
+ * Takes one attempt before any password is checked, the address's budget first: a request
+ * refused for its address spends nothing of any email's. 429 with the wait when either is spent.
+ */
 async function takeAttempt(
   throttle: SignInThrottle,
   email: string,
   address: string,
 ): Promise<void> {
   for (const [limiter, key, whose] of [
-    [throttle.email, emailId(email), 'this email address'],
-    [throttle.address, address, 'your network address'],
+    [throttle.address, clientKey(address), 'your network address'],
+    [throttle.pair, pairKey(email, address), 'this email address from your network address'],
   ] as const) {
     try {
       await limiter.consume(key);
@@ -74,7 +87,7 @@ export async function signIn(
   const { account } = await activeAccount(platform, claim.accountId);
   const member = account.members.find((candidate) => candidate.memberId === claim.memberId);
   if (!member || member.status !== 'active') throw wrong();
-  await throttle.email.delete(emailId(input.email));
+  await throttle.pair.delete(pairKey(input.email, input.address));
   const { token, session } = await startSession(
     platform,
     { accountId: account.id, memberId: member.memberId },

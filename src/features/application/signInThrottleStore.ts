@@ -10,8 +10,8 @@ export type OpenedSignInThrottle = { throttle: SignInThrottle; close(): Promise<
 /** Beside the embedded store in DATA_DIR: counters only, never backed up (losing them forgets a window of attempts). */
 export const SIGN_IN_THROTTLE_FILE = 'sign-in-throttle.sqlite';
 const LIMITS = [
-  ['email', SIGN_IN_LIMITS.perEmail],
   ['address', SIGN_IN_LIMITS.perAddress],
+  ['pair', SIGN_IN_LIMITS.perPair],
 ] as const;
 const CLEAR_EXPIRED_EVERY_MS = 5 * 60_000;
 
@@ -29,7 +29,7 @@ export async function openSignInThrottle(
   const duration = SIGN_IN_LIMITS.windowSeconds;
   const insurance = (points: number) => new RateLimiterMemory({ points, duration });
   if (mongo) {
-    const [email, address] = LIMITS.map(
+    const [address, pair] = LIMITS.map(
       ([name, points]) =>
         new RateLimiterMongo({
           storeClient: mongo.client,
@@ -41,7 +41,7 @@ export async function openSignInThrottle(
           insuranceLimiter: insurance(points),
         }),
     );
-    return { throttle: { email, address }, close: async () => {} };
+    return { throttle: { address, pair }, close: async () => {} };
   }
   const db = new DatabaseSync(join(config.DATA_DIR, SIGN_IN_THROTTLE_FILE), { timeout: 5000 });
   db.exec('PRAGMA journal_mode = WAL');
@@ -52,7 +52,7 @@ export async function openSignInThrottle(
     db.exec(
       `CREATE TABLE IF NOT EXISTS ${table} (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)`,
     );
-  const [email, address] = LIMITS.map(
+  const [address, pair] = LIMITS.map(
     ([name, points], i) =>
       new RateLimiterSQLite({
         storeClient: betterSqliteShape(db),
@@ -74,7 +74,7 @@ export async function openSignInThrottle(
     }
   }, CLEAR_EXPIRED_EVERY_MS).unref();
   return {
-    throttle: { email, address },
+    throttle: { address, pair },
     close: async () => {
       clearInterval(clearing);
       db.close();

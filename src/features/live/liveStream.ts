@@ -3,13 +3,15 @@ import type { Platform } from '../../platform.ts';
 import { LIVE_CATEGORIES, toLiveChange } from './changes.ts';
 import type { LiveHub, OpenStream } from './hub.ts';
 
-/** Events read from the log at once; a stream further behind reads again at once. */
-const BATCH = 200;
+/** Events read from the log at once; a stream further behind reads again once other work had its turn. */
+export const LIVE_BATCH = 200;
 
 export type LiveStreamOptions = {
   platform: Pick<Platform, 'tail' | 'logger'>;
   hub: LiveHub;
   accountId: string;
+  /** Who opened it, for the per-credential and per-member caps (hub.ts). */
+  holders?: OpenStream['holders'];
   /** The position after which changes are sent: the client's Last-Event-ID, or the log's head. */
   after: bigint;
   heartbeatMs: number;
@@ -38,6 +40,7 @@ export function createLiveStream(options: LiveStreamOptions): LiveStream {
 
   const record: OpenStream = {
     accountId,
+    holders: options.holders,
     wake(fromElsewhere) {
       woken = true;
       if (fromElsewhere) fresh = true;
@@ -90,7 +93,7 @@ export function createLiveStream(options: LiveStreamOptions): LiveStream {
       const { events, through } = await platform.tail.read(
         after,
         LIVE_CATEGORIES,
-        BATCH,
+        LIVE_BATCH,
         lookFresh,
       );
       let text = '';
@@ -102,11 +105,14 @@ export function createLiveStream(options: LiveStreamOptions): LiveStream {
       }
       if (ended) return;
       if (text) out.write(text);
-      const full = events.length === BATCH;
+      const full = events.length === LIVE_BATCH;
       const reached = full ? events[events.length - 1].position : through;
       if (reached > after) after = reached;
       if (!keepingUp()) return;
-      if (!full) await nextWake();
+      // A stream catching up gives the event loop back between batches, so other requests (and
+      // other accounts) are served while it reads.
+      if (full) await new Promise<void>((resolve) => setImmediate(resolve));
+      else await nextWake();
     }
   }
 

@@ -10,11 +10,17 @@ let overHttps: TestInkstream;
 let overHttp: TestInkstream;
 beforeAll(async () => {
   [overHttps, overHttp] = await Promise.all([
-    startInkstream({ env: { INKSTREAM_PUBLIC_URL: PUBLIC_URL } }),
+    // Behind a proxy on the loopback that passes the public name on (the application answers only it).
+    startInkstream({
+      env: { INKSTREAM_PUBLIC_URL: PUBLIC_URL, INKSTREAM_TRUSTED_PROXIES: '127.0.0.1' },
+    }),
     startInkstream(),
   ]);
 }, 60_000);
 afterAll(() => Promise.all([overHttps?.close(), overHttp?.close()]));
+
+const forwardedHost = (inkstream: TestInkstream): Record<string, string> =>
+  inkstream === overHttps ? { 'x-forwarded-host': new URL(PUBLIC_URL).host } : {};
 
 /** A member joins through their link and signs in from a page of `origin`; the sign-in's answer is returned too. */
 async function signIn(inkstream: TestInkstream, email: string, origin: string) {
@@ -24,7 +30,7 @@ async function signIn(inkstream: TestInkstream, email: string, origin: string) {
     role: 'editor',
     actor: OPERATOR,
   });
-  const browser = appSession(inkstream.url, { origin });
+  const browser = appSession(inkstream.url, { origin, headers: forwardedHost(inkstream) });
   expect(
     (
       await browser.request('POST', '/set-password', {
@@ -52,7 +58,9 @@ function parseSetCookie(header: string) {
 }
 
 const me = (inkstream: TestInkstream, cookie: string) =>
-  fetch(`${inkstream.url}/app/api/me`, { headers: { cookie } }).then((response) => response.status);
+  fetch(`${inkstream.url}/app/api/me`, { headers: { cookie, ...forwardedHost(inkstream) } }).then(
+    (response) => response.status,
+  );
 const tokenOf = (session: AppSession) => session.cookie!.split('=').slice(1).join('=');
 
 test('served over HTTPS, a session token under the plain cookie name is not read: only the __Host- cookie signs in', async () => {

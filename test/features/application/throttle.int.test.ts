@@ -12,10 +12,10 @@ beforeAll(async () => {
 });
 afterAll(() => inkstream.close());
 
-test('50 parallel password guesses on one email: at most 10 are checked, the rest get 429 with Retry-After, and so does the right password afterwards', async () => {
+test('30 parallel password guesses on one email from one address: at most 10 are checked, the rest get 429 with Retry-After, and so does the right password afterwards', async () => {
   await signedInMember(inkstream, { email: 'target@acme.example', role: 'owner' });
   const guesses = await Promise.all(
-    Array.from({ length: 50 }, (_, i) =>
+    Array.from({ length: 30 }, (_, i) =>
       appSession(inkstream.url).request('POST', '/sign-in', {
         email: 'target@acme.example',
         password: `guess-number-${i}-xyz`,
@@ -24,12 +24,12 @@ test('50 parallel password guesses on one email: at most 10 are checked, the res
   );
   const statuses = guesses.map((guess) => guess.status);
   expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
-  expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(40);
+  expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(20);
   expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
   const refused = guesses.find((guess) => guess.status === 429)!;
   expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   expect(refused.body.error.message).toMatch(
-    /Too many sign-in attempts for this email address\. Try again in \d+ minutes?/,
+    /Too many sign-in attempts for this email address from your network address\. Try again in \d+ minutes?/,
   );
 
   const owner = await appSession(inkstream.url).request('POST', '/sign-in', {
@@ -58,9 +58,9 @@ test('one address trying many emails is held at 50 attempts', async () => {
   } finally {
     await fresh.close();
   }
-});
+}, 60_000);
 
-test('two servers on one store share the counts: guesses spread over both are held at 10 per email', async () => {
+test('two servers on one store share the counts: guesses spread over both are held at 10 per email and address', async () => {
   await signedInMember(inkstream, { email: 'shared@acme.example', role: 'editor' });
   const config = loadConfig({
     PORT: '0',

@@ -22,6 +22,11 @@ export type LiveConnectionOptions = {
   /** The server refused the token or ended the stream for it: forget it so the next one is new. */
   onUnauthorized(): void;
   onChange(change: LiveChange): void;
+  /**
+   * The server no longer replays from the last id received (410 `resume_expired`): changes were
+   * missed, so what the page shows must be read again; the stream goes on from now.
+   */
+  onExpired?(): void;
   /** The stream is open (again): changes from here on arrive. */
   onOpen?(): void;
   /** Waits before the n-th reconnect in a row (0-based); the default backs off from 0.5 s to 30 s with jitter. */
@@ -66,6 +71,11 @@ export function openLiveConnection(options: LiveConnectionOptions): LiveConnecti
       if (response.status === 401) options.onUnauthorized();
       // An id this log does not know (a store restored from an older backup): start from now.
       if (response.status === 400) lastEventId = null;
+      // Away longer than the server replays: start from now and have the page read its data again.
+      if (response.status === 410) {
+        lastEventId = null;
+        options.onExpired?.();
+      }
       await response.body?.cancel();
       return 'refused';
     }

@@ -4,7 +4,12 @@ import { openLiveConnection, type LiveChange, type LiveConnection } from './live
 
 export type { LiveChange } from './liveConnection.ts';
 
-type Subscriber = { filter(change: LiveChange): boolean; onChange(change: LiveChange): void };
+type Subscriber = {
+  filter(change: LiveChange): boolean;
+  onChange(change: LiveChange): void;
+  /** Changes were missed (the server no longer replays that far back): read everything again. */
+  onExpired?(): void;
+};
 
 // One stream per tab, shared by every subscriber: opened on the first subscribe, closed when the last goes.
 const subscribers = new Set<Subscriber>();
@@ -20,6 +25,16 @@ function deliver(change: LiveChange): void {
   }
 }
 
+function expired(): void {
+  for (const subscriber of subscribers) {
+    try {
+      subscriber.onExpired?.();
+    } catch (error) {
+      console.error('a live-change subscriber failed', error);
+    }
+  }
+}
+
 function subscribe(subscriber: Subscriber): () => void {
   subscribers.add(subscriber);
   connection ??= openLiveConnection({
@@ -27,6 +42,7 @@ function subscribe(subscriber: Subscriber): () => void {
     token: () => accessToken(),
     onUnauthorized: forgetAccessToken,
     onChange: deliver,
+    onExpired: expired,
   });
   return () => {
     subscribers.delete(subscriber);
@@ -43,16 +59,18 @@ function subscribe(subscriber: Subscriber): () => void {
 export function useLiveChanges(
   filter: (change: LiveChange) => boolean,
   onChange: (change: LiveChange) => void,
+  onExpired?: () => void,
 ): void {
-  const latest = useRef({ filter, onChange });
+  const latest = useRef({ filter, onChange, onExpired });
   useEffect(() => {
-    latest.current = { filter, onChange };
+    latest.current = { filter, onChange, onExpired };
   });
   useEffect(
     () =>
       subscribe({
         filter: (change) => latest.current.filter(change),
         onChange: (change) => latest.current.onChange(change),
+        onExpired: () => latest.current.onExpired?.(),
       }),
     [],
   );
@@ -65,8 +83,10 @@ const RELOAD_DEBOUNCE_MS = 150;
 export function useLiveReload(reload: () => void, filter: (change: LiveChange) => boolean): void {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  useLiveChanges(filter, () => {
+  const later = () => {
     clearTimeout(timer.current);
     timer.current = setTimeout(reload, RELOAD_DEBOUNCE_MS);
-  });
+  };
+  // Changes missed while away longer than the server replays: the page's data is read again.
+  useLiveChanges(filter, later, later);
 }

@@ -86,6 +86,16 @@ async function record(
   }
 }
 
+/** An ISO 8601 timestamp from a payload, normalized; anything else (a number, an object, text) is null. */
+function timestampOf(value: unknown): string | null {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T[\d:.]+(?:Z|[+-]\d{2}:\d{2})$/.test(value))
+    return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
+const COMMIT_SHA = /^[0-9a-f]{40}$/;
+
 async function pullRequestClosed(target: Target, payload: Json): Promise<EventOutcome> {
   const pull = payload.pull_request as Json;
   if (!String(pull?.head?.ref ?? '').startsWith(BRANCH_PREFIX))
@@ -102,14 +112,23 @@ async function pullRequestClosed(target: Target, payload: Json): Promise<EventOu
     );
   const now = target.platform.clock.now();
   const login = String(pull.merged_by?.login ?? payload.sender?.login ?? 'github');
+  // A signed payload is still only GitHub's word, and the signing secret may have leaked: what
+  // goes into the event (and out in signed webhooks) is the pull request's address Inkstream
+  // recorded when it opened it, never the payload's `html_url` (a `javascript:` URL), and
+  // timestamps and the commit only when they are what they claim to be.
+  const prUrl = article.pr?.url ?? '';
+  const mergeSha =
+    typeof pull.merge_commit_sha === 'string' && COMMIT_SHA.test(pull.merge_commit_sha)
+      ? pull.merge_commit_sha
+      : null;
   const done = pull.merged
     ? await record(target, article, login, `pr:${pull.number}:merged`, {
         type: 'RecordMerged',
-        commitSha: pull.merge_commit_sha ?? null,
-        prUrl: String(pull.html_url),
+        commitSha: mergeSha,
+        prUrl,
         path: article.path ?? '',
         mergedBy: login,
-        at: pull.merged_at ?? now,
+        at: timestampOf(pull.merged_at) ?? now,
       })
     : await record(
         target,
@@ -118,9 +137,9 @@ async function pullRequestClosed(target: Target, payload: Json): Promise<EventOu
         `pr:${pull.number}:closed`,
         {
           type: 'RecordClosed',
-          prUrl: String(pull.html_url),
-          closedBy: payload.sender?.login ?? null,
-          at: pull.closed_at ?? now,
+          prUrl,
+          closedBy: typeof payload.sender?.login === 'string' ? payload.sender.login : null,
+          at: timestampOf(pull.closed_at) ?? now,
         },
       );
   const what = pull.merged ? 'merged' : 'closed';

@@ -4,7 +4,7 @@ import { AppError } from '../../../core/errors.ts';
 import type { Platform } from '../../../platform.ts';
 import type { ReadStore } from '../../../readstore/port.ts';
 import { BUILD_WATCH, ensurePublishingCollections, GITHUB_EVENT_KINDS } from '../collections.ts';
-import type { BuildWatchDoc } from './buildWatch.ts';
+import type { BuildWatchDoc } from './buildWatchDoc.ts';
 import { httpsUrl } from './readBuild.ts';
 
 /**

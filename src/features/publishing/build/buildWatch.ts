@@ -9,6 +9,7 @@ import { loadStream } from '../../../eventstore/handleCommand.ts';
 import type { Platform } from '../../../platform.ts';
 import { eachDoc } from '../../../readstore/eachDoc.ts';
 import { BUILD_WATCH, ensurePublishingCollections } from '../collections.ts';
+import type { BuildWatchDoc } from './buildWatchDoc.ts';
 import { githubClients } from '../github/githubClients.ts';
 import { buildWebhookSeenSince } from './buildEvents.ts';
 import { readBuild } from './readBuild.ts';
@@ -31,16 +32,6 @@ export const BUILD_BACKOFF_MS = [15_000, 30_000, 60_000, 120_000, 240_000, 300_0
 export const BUILD_CAP_MS = 60 * 60_000;
 /** A project that received a build webhook this recently is read when GitHub says so, not on a timer. */
 export const WEBHOOK_FRESH_MS = 24 * 60 * 60_000;
-
-export type BuildWatchDoc = {
-  id: string;
-  headSha: string;
-  sinceMs: number;
-  lastReadMs: number | null;
-  reads: number;
-  /** A webhook said the commit's build changed: read it at the next pass, whatever the backoff. */
-  nudged: boolean;
-};
 
 /**
  * Follows the site's build of every open Inkstream pull request's head commit (after the PR is

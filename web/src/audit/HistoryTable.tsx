@@ -1,5 +1,6 @@
 import { describeActor, eventDetail, eventLabel, type HistoryEntry } from './history.ts';
 import { Time } from '../ui/Time.tsx';
+import { TableBox } from '../ui/TableBox.tsx';
 
 /** An article's history: when, what, who, and the step's detail; `onShowAt` adds "show the article as it was here". */
 export function HistoryTable({
@@ -14,7 +15,7 @@ export function HistoryTable({
   shownAt?: number | null;
 }) {
   return (
-    <div className="scroll-x">
+    <TableBox label={caption}>
       <table className="history">
         <caption>{caption}</caption>
         <thead>
@@ -56,6 +57,6 @@ export function HistoryTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableBox>
   );
 }

@@ -186,3 +186,37 @@ test.skipIf(!hasChromium)('the favicon is served, not a 404', async () => {
   await settled(page);
   expect(missing).toEqual([]);
 });
+
+test.skipIf(!hasChromium)(
+  'approving without a repository: the button says why it is disabled and the note leads to the Integrations tab',
+  { timeout: 60_000 },
+  async () => {
+    const page = await signedInPage(browser, inkstream, {
+      email: 'editor@test.example',
+      role: 'editor',
+    });
+    await page.goto(`${inkstream.url}${paths.article}`);
+    await settled(page);
+    const actions = page.getByRole('region', { name: 'Actions' });
+    const approve = actions.getByRole('button', { name: 'Approve' });
+    await expect.poll(() => approve.isDisabled()).toBe(true);
+    expect(await approve.getAttribute('title')).toBe(
+      'Approve is disabled: no GitHub repository is connected to publish to',
+    );
+    const note = actions.getByText(/this project has none connected yet/);
+    expect(await approve.getAttribute('aria-describedby')).toBe(await note.getAttribute('id'));
+    expect(await actions.textContent()).not.toMatch(/PUT \/api\/v1/);
+    await actions
+      .getByRole('link', { name: 'Connect a repository on the Integrations tab' })
+      .click();
+    await page.waitForURL(`${inkstream.url}${paths.integrations}`);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('navigation', { name: 'Project' })
+          .getByRole('link', { name: 'Integrations' })
+          .getAttribute('aria-current'),
+      )
+      .toBe('page');
+  },
+);

@@ -167,6 +167,12 @@ test.skipIf(!hasChromium)(
       }
     }
     expect(problems).toEqual([]);
+    // The history page is titled with the article's title, not its id.
+    await page.goto(`${inkstream.url}${paths.history}`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toMatch(/^History of “.+”$/);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).not.toContain('art_');
   },
 );
 

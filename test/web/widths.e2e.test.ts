@@ -209,12 +209,10 @@ test.skipIf(!hasChromium)(
     expect(await approve.getAttribute('title')).toBe(
       'Approve is disabled: no GitHub repository is connected to publish to',
     );
-    const note = actions.getByText(/this project has none connected yet/);
+    const note = actions.getByText(/No repository to publish to yet/);
     expect(await approve.getAttribute('aria-describedby')).toBe(await note.getAttribute('id'));
     expect(await actions.textContent()).not.toMatch(/PUT \/api\/v1/);
-    await actions
-      .getByRole('link', { name: 'Connect a repository on the Integrations tab' })
-      .click();
+    await actions.getByRole('link', { name: 'connect one on the Integrations tab' }).click();
     await page.waitForURL(`${inkstream.url}${paths.integrations}`);
     await expect
       .poll(() =>

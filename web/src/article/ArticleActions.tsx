@@ -42,9 +42,7 @@ export function ArticleActions({
   const action = useAction();
   const prUrl = httpUrl(article.prUrl);
   // Approving publishes to the project's repository: without one, say so and point at where to connect it.
-  const noRepository =
-    repositoryConnected === false &&
-    (allows('approve', article.status) || allows('refresh', article.status));
+  const noRepository = repositoryConnected === false && allows('approve', article.status);
   const integrations = `/projects/${article.projectId}/integrations`;
 
   const run = (path: (typeof ACTIONS)[number]['path']) =>
@@ -60,18 +58,18 @@ export function ArticleActions({
           key={step.operation}
           type="button"
           title={
-            noRepository && step.operation !== 'retry'
+            noRepository && step.operation === 'approve'
               ? `${step.label} is disabled: no GitHub repository is connected to publish to`
               : `${step.label} ${step.hint}`
           }
           aria-describedby={
-            noRepository && step.operation !== 'retry' ? 'no-repository' : undefined
+            noRepository && step.operation === 'approve' ? 'no-repository' : undefined
           }
           disabled={
             !canAct ||
             action.busy ||
             !allows(step.operation, article.status) ||
-            (noRepository && step.operation !== 'retry')
+            (noRepository && step.operation === 'approve')
           }
           onClick={() => void run(step.path)}
         >
@@ -84,10 +82,12 @@ export function ArticleActions({
         </a>
       )}
       {noRepository && (
-        <p className="note" id="no-repository">
-          Approving publishes to a GitHub repository, and this project has none connected yet.{' '}
-          <Link to={integrations}>Connect a repository on the Integrations tab</Link>, then approve.
-        </p>
+        // On the buttons' line (short, not a block of its own): appearing once the project has
+        // loaded, it does not move the article text below.
+        <span className="no-repository" id="no-repository">
+          No repository to publish to yet:{' '}
+          <Link to={integrations}>connect one on the Integrations tab</Link>.
+        </span>
       )}
       {!canAct && (
         <p className="note">Your role is viewer: you can read everything but change nothing.</p>

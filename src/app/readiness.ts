@@ -10,6 +10,7 @@ import type { Platform } from '../platform.ts';
 export function createReadiness(
   platform: Pick<Platform, 'eventStore' | 'readStore' | 'logger'>,
   background: Background,
+  writer?: 'model' | 'offline',
 ): () => Promise<Readiness> {
   const probe = async (name: string, check: () => Promise<unknown>): Promise<CheckState> => {
     try {
@@ -48,6 +49,7 @@ export function createReadiness(
       role: background.isLeader() ? 'leader' : 'standby',
       checks,
       background: sideEffects,
+      ...(writer ? { writer } : {}),
     };
   };
 }

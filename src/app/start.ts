@@ -27,6 +27,7 @@ import type { Platform } from '../platform.ts';
 import { createPlatform } from './platform.ts';
 import type { StoreConnection } from './storeConnection.ts';
 import type { Stores } from './stores.ts';
+import { llmConfigOf, writerState } from '../integrations/llm/select.ts';
 
 export type RunningServer = {
   platform: Platform;
@@ -118,16 +119,22 @@ export async function startServer(
     await closeInReverse(opened, logger);
     throw error;
   }
+  const writer = writerState(llmConfigOf(config));
   const app = createApp(platform, {
     routes: allRoutes,
     rateLimit: limits.rateLimit,
     connections,
-    health: { ready: createReadiness(platform, background) },
+    health: { ready: createReadiness(platform, background, writer.writer) },
     beside: applicationHandler(platform, signInThrottle.throttle),
   });
   server.off('request', starting);
   server.on('request', app);
-  logger.info({ url, stores: platform.storeKinds }, 'inkstream listening');
+  logger.info(
+    { url, stores: platform.storeKinds, ...writer },
+    writer.writer === 'model'
+      ? `inkstream listening; writer: the model ${writer.model}${config.OPENAI_BASE_URL ? ` at ${withoutCredentials(config.OPENAI_BASE_URL)}` : ''}`
+      : 'inkstream listening; writer: offline (OPENAI_API_KEY is not set: drafts are briefs, not articles)',
+  );
 
   let stopping: Promise<void> | null = null;
   return {
@@ -161,5 +168,17 @@ async function closeInReverse(
     } catch (error) {
       logger.warn({ err: error }, `closing ${what} failed`);
     }
+  }
+}
+
+/** A base URL as it may be logged: any user name or password in it left out. */
+function withoutCredentials(address: string): string {
+  try {
+    const url = new URL(address);
+    url.username = '';
+    url.password = '';
+    return url.toString().replace(/\/$/, '');
+  } catch {
+    return 'a configured OPENAI_BASE_URL';
   }
 }

@@ -9,6 +9,8 @@ export type Readiness = {
   checks: Record<string, CheckState | 'connecting'>;
   /** The side-effect consumers this process runs (only while it leads); they do not decide readiness. */
   background: Record<string, CheckState>;
+  /** Which writer drafts: a language model, or the offline writer's briefs (which model: the start-up log, not this unauthenticated probe). */
+  writer?: 'model' | 'offline';
 };
 
 /**

@@ -68,6 +68,8 @@ export function createWebApp(distDir: string, pagePaths: readonly string[], prer
     let relative: string | null = null;
     let immutable = false;
     if (isPage(path)) relative = 'index.html';
+    // The icon: the page links /favicon.svg; browsers and tools that ask for /favicon.ico get it too.
+    else if (path === '/favicon.svg' || path === '/favicon.ico') relative = 'favicon.svg';
     else if (path.startsWith('/assets/') && /^[\w./-]+$/.test(path)) {
       const candidate = normalize(path.slice(1));
       if (candidate.startsWith(`assets${sep}`)) {

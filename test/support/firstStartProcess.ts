@@ -8,12 +8,12 @@ const MAIN = join(import.meta.dirname, '../../src/main.ts');
  * printed before listening (the first start's key and owner link). `killAll` ends what was started.
  */
 export function firstStartProcesses(): {
-  start(dataDir: string): Promise<{ url: string; printed: string }>;
+  start(dataDir: string, env?: Record<string, string>): Promise<{ url: string; printed: string }>;
   killAll(): void;
 } {
   const children: ChildProcess[] = [];
   return {
-    start: (dataDir) =>
+    start: (dataDir, env = {}) =>
       new Promise((resolve, reject) => {
         const child = spawn(process.execPath, [MAIN], {
           env: {
@@ -22,6 +22,7 @@ export function firstStartProcesses(): {
             PORT: '0',
             HOST: '127.0.0.1',
             LOG_LEVEL: 'info',
+            ...env,
           },
           stdio: ['ignore', 'pipe', 'inherit'],
         });

@@ -229,15 +229,14 @@ test.skipIf(!hasChromium)(
     const meta = page.locator('.article-meta');
     for (const href of ['https://acme.example/pricing', '/about'])
       expect(await meta.getByText(href, { exact: true }).count()).toBe(1);
-    expect(await page.getByRole('button', { name: 'Approve' }).isEnabled()).toBe(true);
+    // No GitHub connection: Approve says why it is disabled and where to connect a repository.
+    await expect.poll(() => page.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+    expect(
+      await page.getByRole('link', { name: 'connect one on the Integrations tab' }).count(),
+    ).toBe(1);
     expect(await page.getByRole('button', { name: 'Refresh' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Retry' }).isDisabled()).toBe(true);
     await checkPage(page, 'article-draft');
-
-    await page.getByRole('button', { name: 'Approve' }).click(); // no GitHub connection: the server says where to publish from
-    await expect
-      .poll(() => page.getByRole('alert').filter({ hasText: 'no GitHub connection' }).count())
-      .toBe(1);
 
     await page.getByRole('button', { name: 'Ask for a revision' }).click(); // an empty instruction: the API's message on the field
     await expect.poll(() => page.locator('#instruction-error').count()).toBe(1);

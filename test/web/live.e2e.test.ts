@@ -106,7 +106,7 @@ test.skipIf(!hasChromium)(
       'Draft',
       'Publishing',
       'PR open',
-      'Published',
+      'Merged',
       'Closed',
       'Failed',
     ]);

@@ -55,6 +55,19 @@ export function llmConfigOf(settings: LlmSettings): LlmConfig {
   };
 }
 
+/**
+ * Which writer this configuration runs: the model (with the model asked for when a project names
+ * none) or the offline writer, which writes briefs. For the start-up log; /readyz says only which.
+ */
+export function writerState(config: LlmConfig): {
+  writer: 'model' | 'offline';
+  model: string | null;
+} {
+  return config.apiKey
+    ? { writer: 'model', model: config.defaultModel }
+    : { writer: 'offline', model: null };
+}
+
 /** With a key: the model-backed writer (and its port for other uses). Without: the offline writer. */
 export function createContentWriter(config: LlmConfig): { writer: ContentWriter; llm?: LlmPort } {
   if (!config.apiKey) return { writer: offlineWriterLoadedOnUse() };

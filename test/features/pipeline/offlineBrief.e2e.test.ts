@@ -14,7 +14,7 @@ afterAll(async () => {
   await w.close();
 });
 
-test('an instruction the offline reviser cannot carry out leaves the body unchanged and the summary says what was not done', async () => {
+test('an instruction the offline reviser cannot carry out makes no new version; the history shows the request and its answer', async () => {
   const articleId = await w.draft(projectId, 'Bakery waste, revised offline');
   const before = (await w.api.get(`/articles/${articleId}`)).body.article;
   expect(
@@ -30,9 +30,44 @@ test('an instruction the offline reviser cannot carry out leaves the body unchan
     { what: 'the revision' },
   );
   expect(after.body).toBe(before.body);
+  expect(after.version).toBe(before.version);
   expect(after.body).not.toMatch(/editor|award/i);
-  expect(after.lastRevisionSummary).toMatch(
-    /^Nothing was changed\. Could not apply “Make the intro punchier\.”: without a language model .* Could not apply “Add an Editor's note saying we won an award\.”/,
+  expect(after.revisionFailure.reason).toMatch(
+    /^Nothing was changed, so no new version was made\. Could not apply “Make the intro punchier\.”: without a language model .* Could not apply “Add an Editor's note saying we won an award\.”/,
+  );
+  const history = (await w.api.get(`/articles/${articleId}/history`)).body;
+  const text = JSON.stringify(history);
+  expect(text).toContain('Make the intro punchier.');
+  expect(text).toContain('Nothing was changed, so no new version was made.');
+});
+
+test('plain revision requests: a section named without quotes, several edits in one instruction, each applied or named as not done', async () => {
+  const articleId = await w.draft(projectId, 'Bakery waste, plain requests');
+  const before = (await w.api.get(`/articles/${articleId}`)).body.article;
+  expect(before.body).toContain('## Company facts');
+  expect(before.body).toContain('## Pages to link to');
+  const revise = async (instruction: string) => {
+    const queued = await w.api.post(`/articles/${articleId}/revise`, { instruction });
+    expect(queued.status).toBe(202);
+    return eventually(
+      async () => (await w.api.get(`/articles/${articleId}`)).body.article,
+      (a) => a.pendingRevisions === 0,
+      { what: 'the revision' },
+    );
+  };
+  const first = await revise('Remove the Company facts section.');
+  expect(first.version).toBe(before.version + 1);
+  expect(first.body).not.toContain('## Company facts');
+  expect(first.lastRevisionSummary).toBe('Removed the section "Company facts".');
+
+  const second = await revise(
+    'Remove the Pages to link to section, replace bakery with bakehouse, and write a poem about bread',
+  );
+  expect(second.version).toBe(first.version + 1);
+  expect(second.body).not.toContain('## Pages to link to');
+  expect(second.body).toMatch(/bakehouse/i);
+  expect(second.lastRevisionSummary).toMatch(
+    /^Removed the section "Pages to link to"\. Replaced "bakery" with "bakehouse" \(\d+×\)\. Could not apply “write a poem about bread”: without a language model/,
   );
 });
 

@@ -3,6 +3,7 @@ import { api, unwrap } from '../api/v1Client.ts';
 import type { components } from '../api/v1.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { useResource } from '../ui/useResource.ts';
+import { TableBox } from '../ui/TableBox.tsx';
 
 type LimitUsage = components['schemas']['AccountPlan']['articles'];
 
@@ -19,42 +20,49 @@ export function AccountPage({ me }: { me: Me }) {
           <p>
             Account <strong>{me.account.name}</strong> is on the <strong>{plan.name}</strong> plan.
           </p>
-          <table>
-            <caption>Limits</caption>
-            <thead>
-              <tr>
-                <th scope="col">Limit</th>
-                <th scope="col">Used</th>
-                <th scope="col">More with</th>
-              </tr>
-            </thead>
-            <tbody>
-              <LimitRow label={`Articles this month (${plan.month}, UTC)`} usage={plan.articles} />
-              <LimitRow label="Projects" usage={plan.projects} />
-              <LimitRow label="Webhook endpoints" usage={plan.webhookEndpoints} />
-            </tbody>
-          </table>
-          <table>
-            <caption>Features</caption>
-            <thead>
-              <tr>
-                <th scope="col">Feature</th>
-                <th scope="col">On this plan</th>
-              </tr>
-            </thead>
-            <tbody>
-              {plan.features.map((feature) => (
-                <tr key={feature.feature}>
-                  <th scope="row">{feature.name}</th>
-                  <td>
-                    {feature.included
-                      ? 'included'
-                      : `not included: in ${feature.includedIn.join(', ') || 'no plan'}`}
-                  </td>
+          <TableBox label="Limits">
+            <table>
+              <caption>Limits</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Limit</th>
+                  <th scope="col">Used</th>
+                  <th scope="col">More with</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                <LimitRow
+                  label={`Articles this month (${plan.month}, UTC)`}
+                  usage={plan.articles}
+                />
+                <LimitRow label="Projects" usage={plan.projects} />
+                <LimitRow label="Webhook endpoints" usage={plan.webhookEndpoints} />
+              </tbody>
+            </table>
+          </TableBox>
+          <TableBox label="Features">
+            <table>
+              <caption>Features</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Feature</th>
+                  <th scope="col">On this plan</th>
+                </tr>
+              </thead>
+              <tbody>
+                {plan.features.map((feature) => (
+                  <tr key={feature.feature}>
+                    <th scope="row">{feature.name}</th>
+                    <td>
+                      {feature.included
+                        ? 'included'
+                        : `not included: in ${feature.includedIn.join(', ') || 'no plan'}`}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableBox>
           <p className="note">
             The article quota counts articles started in the calendar month and resets on the 1st.
             Plans are set by whoever runs this Inkstream, with{' '}

@@ -2,6 +2,7 @@ import { api, unwrap } from '../api/v1Client.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { useAction } from '../ui/useAction.ts';
 import { httpUrl } from '../ui/httpUrl.ts';
+import { Link } from '../ui/Link.tsx';
 import { allows, type Article } from './articleApi.ts';
 
 const ACTIONS = [
@@ -30,13 +31,19 @@ export function ArticleActions({
   article,
   canAct,
   onDone,
+  repositoryConnected,
 }: {
   article: Article;
   canAct: boolean;
   onDone(): void;
+  /** Whether the project has a GitHub repository to publish to; undefined while unknown. */
+  repositoryConnected?: boolean;
 }) {
   const action = useAction();
   const prUrl = httpUrl(article.prUrl);
+  // Approving publishes to the project's repository: without one, say so and point at where to connect it.
+  const noRepository = repositoryConnected === false && allows('approve', article.status);
+  const integrations = `/projects/${article.projectId}/integrations`;
 
   const run = (path: (typeof ACTIONS)[number]['path']) =>
     action.run(async () => {
@@ -50,8 +57,20 @@ export function ArticleActions({
         <button
           key={step.operation}
           type="button"
-          title={`${step.label} ${step.hint}`}
-          disabled={!canAct || action.busy || !allows(step.operation, article.status)}
+          title={
+            noRepository && step.operation === 'approve'
+              ? `${step.label} is disabled: no GitHub repository is connected to publish to`
+              : `${step.label} ${step.hint}`
+          }
+          aria-describedby={
+            noRepository && step.operation === 'approve' ? 'no-repository' : undefined
+          }
+          disabled={
+            !canAct ||
+            action.busy ||
+            !allows(step.operation, article.status) ||
+            (noRepository && step.operation === 'approve')
+          }
           onClick={() => void run(step.path)}
         >
           {step.label}
@@ -61,6 +80,14 @@ export function ArticleActions({
         <a href={prUrl} rel="noopener noreferrer" target="_blank">
           Pull request{article.prNumber ? ` #${article.prNumber}` : ''}
         </a>
+      )}
+      {noRepository && (
+        // On the buttons' line (short, not a block of its own): appearing once the project has
+        // loaded, it does not move the article text below.
+        <span className="no-repository" id="no-repository">
+          No repository to publish to yet:{' '}
+          <Link to={integrations}>connect one on the Integrations tab</Link>.
+        </span>
       )}
       {!canAct && (
         <p className="note">Your role is viewer: you can read everything but change nothing.</p>

@@ -113,7 +113,12 @@ export default function ArticlePage({ me, params }: PageProps) {
           Full history and download
         </Link>
       </p>
-      <ArticleActions article={current} canAct={canAct} onDone={reload} />
+      <ArticleActions
+        article={current}
+        canAct={canAct}
+        onDone={reload}
+        repositoryConnected={project.data ? Boolean(project.data.integrations.github) : undefined}
+      />
       <SiteBuildPanel build={current.build} status={current.status} />
       {shownAt && (
         <div className="as-it-was" role="status">

@@ -3,6 +3,7 @@ import type { Article } from './articleApi.ts';
 import { ChecksPanel } from './ChecksPanel.tsx';
 import { findingsOf, rangesOf } from './checkFindings.ts';
 import { useMarkdownBody, type BodyLink } from './MarkdownBody.tsx';
+import { TableBox } from '../ui/TableBox.tsx';
 
 /** Relative links, #anchors and links to the project's own site (with or without www.). */
 function isInternal(href: string, siteHost: string | null): boolean {
@@ -53,17 +54,19 @@ export function ArticleView({
           Version {article.version}, {article.wordCount.toLocaleString()} words.
         </p>
         {article.frontmatter && Object.keys(article.frontmatter).length > 0 && (
-          <table>
-            <caption>Frontmatter</caption>
-            <tbody>
-              {Object.entries(article.frontmatter).map(([key, value]) => (
-                <tr key={key}>
-                  <th scope="row">{key}</th>
-                  <td>{formatValue(value)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <TableBox label="Frontmatter">
+            <table>
+              <caption>Frontmatter</caption>
+              <tbody>
+                {Object.entries(article.frontmatter).map(([key, value]) => (
+                  <tr key={key}>
+                    <th scope="row">{key}</th>
+                    <td>{formatValue(value)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableBox>
         )}
         <h3>Sources</h3>
         {article.sources.length === 0 ? (

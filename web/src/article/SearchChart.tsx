@@ -5,6 +5,7 @@ import type { components } from '../api/v1.ts';
 import { api, unwrap } from '../api/v1Client.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { useResource } from '../ui/useResource.ts';
+import { TableBox } from '../ui/TableBox.tsx';
 
 type Point = components['schemas']['SearchMetricsSeries']['points'][number];
 
@@ -74,29 +75,31 @@ export function SearchChart({ articleId }: { articleId: string }) {
           ))}
           <details>
             <summary>The figures as a table</summary>
-            <table>
-              <caption>28-day totals at each sync</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Period end</th>
-                  <th scope="col">Clicks</th>
-                  <th scope="col">Impressions</th>
-                  <th scope="col">CTR</th>
-                  <th scope="col">Position</th>
-                </tr>
-              </thead>
-              <tbody>
-                {points.map((point) => (
-                  <tr key={point.syncedAt}>
-                    <td>{point.periodEnd}</td>
-                    <td>{point.clicks}</td>
-                    <td>{point.impressions}</td>
-                    <td>{(point.ctr * 100).toFixed(1)} %</td>
-                    <td>{point.position === null ? '–' : point.position.toFixed(1)}</td>
+            <TableBox label="28-day totals at each sync">
+              <table>
+                <caption>28-day totals at each sync</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Period end</th>
+                    <th scope="col">Clicks</th>
+                    <th scope="col">Impressions</th>
+                    <th scope="col">CTR</th>
+                    <th scope="col">Position</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {points.map((point) => (
+                    <tr key={point.syncedAt}>
+                      <td>{point.periodEnd}</td>
+                      <td>{point.clicks}</td>
+                      <td>{point.impressions}</td>
+                      <td>{(point.ctr * 100).toFixed(1)} %</td>
+                      <td>{point.position === null ? '–' : point.position.toFixed(1)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableBox>
           </details>
         </>
       )}

@@ -1,4 +1,5 @@
 import type { PageProps } from '../pageTypes.ts';
+import { api, unwrap } from '../api/v1Client.ts';
 import { pathTo } from '../navigation.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { Link } from '../ui/Link.tsx';
@@ -12,6 +13,11 @@ import { HistoryTable } from './HistoryTable.tsx';
 export function AuditPage({ params }: PageProps) {
   const { articleId, projectId } = params;
   const history = useResource(() => loadHistory(articleId), articleId);
+  const article = useResource(
+    async () =>
+      (await unwrap(api.GET('/articles/{id}', { params: { path: { id: articleId } } }))).article,
+    articleId,
+  );
   const download = useAction();
 
   return (
@@ -21,7 +27,7 @@ export function AuditPage({ params }: PageProps) {
           ← Back to the article
         </Link>
       </p>
-      <h1>History of {articleId}</h1>
+      <h1>History of {article.data ? `“${article.data.title}”` : 'the article'}</h1>
       <p>
         Every step of the article, from its log: who did it (an API key, a member, GitHub or
         Inkstream itself), when, and what changed.

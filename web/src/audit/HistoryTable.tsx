@@ -1,5 +1,8 @@
 import { describeActor, eventDetail, eventLabel, type HistoryEntry } from './history.ts';
 import { Time } from '../ui/Time.tsx';
+import { TableBox } from '../ui/TableBox.tsx';
+import { app } from '../api/appClient.ts';
+import { useResource } from '../ui/useResource.ts';
 
 /** An article's history: when, what, who, and the step's detail; `onShowAt` adds "show the article as it was here". */
 export function HistoryTable({
@@ -13,8 +16,13 @@ export function HistoryTable({
   onShowAt?(entry: HistoryEntry): void;
   shownAt?: number | null;
 }) {
+  // Members by name, not id: every role may read the account's members.
+  const members = useResource(async () => {
+    const { members: list } = await app.members();
+    return new Map(list.map((member) => [member.id, member.name ?? member.email ?? member.id]));
+  }, 'members');
   return (
-    <div className="scroll-x">
+    <TableBox label={caption}>
       <table className="history">
         <caption>{caption}</caption>
         <thead>
@@ -39,7 +47,7 @@ export function HistoryTable({
                 <Time at={entry.at} absolute />
               </td>
               <td>{eventLabel(entry.type)}</td>
-              <td>{describeActor(entry.actor)}</td>
+              <td>{describeActor(entry.actor, members.data)}</td>
               <td className="detail">{eventDetail(entry)}</td>
               {onShowAt && (
                 <td>
@@ -56,6 +64,6 @@ export function HistoryTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableBox>
   );
 }

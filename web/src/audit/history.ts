@@ -19,8 +19,14 @@ export async function loadHistory(articleId: string): Promise<HistoryEntry[]> {
   return entries;
 }
 
-/** Who did it, as the server's audit log names actors (src/features/audit/timeline.ts describeActor). */
-export function describeActor(actor: Record<string, unknown>): string {
+/**
+ * Who did it, as the server's audit log names actors (src/features/audit/timeline.ts describeActor);
+ * a member by their name (or address) when `members` knows them, by id otherwise (a member since removed).
+ */
+export function describeActor(
+  actor: Record<string, unknown>,
+  members: ReadonlyMap<string, string> = new Map(),
+): string {
   const text = (key: string) => (typeof actor[key] === 'string' ? actor[key] : '?');
   switch (actor.kind) {
     case 'api_key':
@@ -32,7 +38,7 @@ export function describeActor(actor: Record<string, unknown>): string {
     case 'cli':
       return `CLI: ${text('user')}`;
     case 'member':
-      return `member ${text('memberId')}`;
+      return members.get(text('memberId')) ?? `member ${text('memberId')}`;
     default:
       return 'unknown';
   }

@@ -8,19 +8,13 @@ import { ArticleCard, type ArticleSummary } from './ArticleCard.tsx';
 import { BoardColumn } from './BoardColumn.tsx';
 import { useBoardRefresh } from './useBoardRefresh.ts';
 import { usePagedColumns } from './usePagedColumns.ts';
+import { ARTICLE_STATES } from '../projects/projectFigures.tsx';
 
 type ArticleStatus = ArticleSummary['status'];
-const COLUMNS: readonly { status: ArticleStatus; title: string }[] = [
-  { status: 'queued', title: 'Queued' },
-  { status: 'researching', title: 'Researching' },
-  { status: 'writing', title: 'Writing' },
-  { status: 'draft', title: 'Draft' },
-  { status: 'publishing', title: 'Publishing' },
-  { status: 'pr_open', title: 'PR open' },
-  { status: 'merged', title: 'Merged' },
-  { status: 'closed', title: 'Closed' },
-  { status: 'failed', title: 'Failed' },
-];
+/** The same words as the project's overview (projectFigures.tsx): one word a state everywhere. */
+const COLUMNS: readonly { status: ArticleStatus; title: string }[] = ARTICLE_STATES.map(
+  ({ status, label }) => ({ status, title: label }),
+);
 const STATUSES = COLUMNS.map((column) => column.status);
 /** The newest articles per column; "Show more" pages on through the API's cursor. */
 const PAGE_SIZE = 20;

@@ -1,5 +1,6 @@
 import type { components } from '../api/v1.ts';
 import { Time } from '../ui/Time.tsx';
+import { TableBox } from '../ui/TableBox.tsx';
 
 type Call = components['schemas']['PostPublishHookCall'];
 
@@ -13,34 +14,36 @@ export function HookCalls({ calls }: { calls: readonly Call[] }) {
       </p>
     );
   return (
-    <table data-testid="hook-calls">
-      <caption>Last calls</caption>
-      <thead>
-        <tr>
-          <th scope="col">Time</th>
-          <th scope="col">Call</th>
-          <th scope="col">Status</th>
-          <th scope="col">Result</th>
-        </tr>
-      </thead>
-      <tbody>
-        {calls.map((call) => (
-          <tr key={`${call.eventId}:${call.attempt}`}>
-            <td>
-              <Time at={call.at} />
-            </td>
-            <td>
-              {call.kind === 'test'
-                ? 'test call'
-                : `article ${call.articleId ?? ''}${call.attempt > 1 ? `, attempt ${call.attempt}` : ''}`}
-            </td>
-            <td>{call.statusCode ?? 'no answer'}</td>
-            <td className={call.ok ? 'ok' : 'error'}>
-              {call.ok ? 'OK' : (call.error ?? 'failed')}
-            </td>
+    <TableBox label="Last calls">
+      <table data-testid="hook-calls">
+        <caption>Last calls</caption>
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Call</th>
+            <th scope="col">Status</th>
+            <th scope="col">Result</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {calls.map((call) => (
+            <tr key={`${call.eventId}:${call.attempt}`}>
+              <td>
+                <Time at={call.at} />
+              </td>
+              <td>
+                {call.kind === 'test'
+                  ? 'test call'
+                  : `article ${call.articleId ?? ''}${call.attempt > 1 ? `, attempt ${call.attempt}` : ''}`}
+              </td>
+              <td>{call.statusCode ?? 'no answer'}</td>
+              <td className={call.ok ? 'ok' : 'error'}>
+                {call.ok ? 'OK' : (call.error ?? 'failed')}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableBox>
   );
 }

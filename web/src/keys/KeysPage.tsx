@@ -8,6 +8,7 @@ import { NewSecret } from '../ui/NewSecret.tsx';
 import { Time } from '../ui/Time.tsx';
 import { useAction } from '../ui/useAction.ts';
 import { useResource } from '../ui/useResource.ts';
+import { TableBox } from '../ui/TableBox.tsx';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -93,54 +94,56 @@ export function KeysPage({ me }: { me: Me }) {
               Create key
             </button>
           </form>
-          <table>
-            <caption>Active keys</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Key</th>
-                <th scope="col">Created by</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">
-                  <span className="hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {active.map((key) => (
-                <tr key={key.id}>
-                  <td>{key.name}</td>
-                  <td>
-                    <code>{key.prefix}…</code>
-                  </td>
-                  <td>{key.createdBy}</td>
-                  <td>
-                    <Time at={key.createdAt} />
-                  </td>
-                  <td>
-                    <Time at={key.lastUsedAt} />
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      onClick={() => void rotate(key)}
-                      aria-label={`Rotate ${key.name}`}
-                    >
-                      Rotate
-                    </button>
-                    <button
-                      type="button"
-                      onClick={() => void revoke(key)}
-                      aria-label={`Revoke ${key.name}`}
-                    >
-                      Revoke
-                    </button>
-                  </td>
+          <TableBox label="Active keys">
+            <table>
+              <caption>Active keys</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Key</th>
+                  <th scope="col">Created by</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Last used</th>
+                  <th scope="col">
+                    <span className="hidden">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {active.map((key) => (
+                  <tr key={key.id}>
+                    <td>{key.name}</td>
+                    <td>
+                      <code>{key.prefix}…</code>
+                    </td>
+                    <td>{key.createdBy}</td>
+                    <td>
+                      <Time at={key.createdAt} />
+                    </td>
+                    <td>
+                      <Time at={key.lastUsedAt} />
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        onClick={() => void rotate(key)}
+                        aria-label={`Rotate ${key.name}`}
+                      >
+                        Rotate
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() => void revoke(key)}
+                        aria-label={`Revoke ${key.name}`}
+                      >
+                        Revoke
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableBox>
         </>
       )}
     </main>

@@ -4,7 +4,7 @@ import { httpUrl } from '../ui/httpUrl.ts';
 export type Project = components['schemas']['Project'];
 export type ArticleStatus = keyof Project['articleCounts'];
 
-/** The pipeline's states in order, with the words a person reads. */
+/** The pipeline's states in order, with the words a person reads: one word a state, on the overview and the board alike. */
 export const ARTICLE_STATES: readonly { status: ArticleStatus; label: string }[] = [
   { status: 'queued', label: 'Queued' },
   { status: 'researching', label: 'Researching' },
@@ -12,7 +12,7 @@ export const ARTICLE_STATES: readonly { status: ArticleStatus; label: string }[]
   { status: 'draft', label: 'Draft' },
   { status: 'publishing', label: 'Publishing' },
   { status: 'pr_open', label: 'PR open' },
-  { status: 'merged', label: 'Published' },
+  { status: 'merged', label: 'Merged' },
   { status: 'closed', label: 'Closed' },
   { status: 'failed', label: 'Failed' },
 ];

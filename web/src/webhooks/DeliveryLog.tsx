@@ -5,6 +5,7 @@ import { useAction } from '../ui/useAction.ts';
 import { useResource } from '../ui/useResource.ts';
 import type { Delivery, EventTypeInfo } from './types.ts';
 import { Time } from '../ui/Time.tsx';
+import { TableBox } from '../ui/TableBox.tsx';
 
 const STATUSES = ['pending', 'retrying', 'succeeded', 'failed'] as const;
 type Status = (typeof STATUSES)[number];
@@ -130,7 +131,7 @@ export function DeliveryLog({
         </button>
       </form>
       <ErrorNote error={first.error ?? action.error} />
-      <div className="scroll">
+      <TableBox label="Deliveries">
         <table>
           <caption>Deliveries, newest first</caption>
           <thead>
@@ -165,7 +166,7 @@ export function DeliveryLog({
             )}
           </tbody>
         </table>
-      </div>
+      </TableBox>
       {nextCursor && (
         <button type="button" onClick={() => void showOlder()}>
           Show older deliveries

@@ -3,6 +3,7 @@ import { api, unwrap } from '../api/v1Client.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { useResource } from '../ui/useResource.ts';
 import { Time } from '../ui/Time.tsx';
+import { TableBox } from '../ui/TableBox.tsx';
 
 const SuccessChart = lazy(() => import('./SuccessChart.tsx'));
 
@@ -47,32 +48,34 @@ export function StatsPanel({ endpointId, refreshKey }: { endpointId: string; ref
           </Suspense>
           <details>
             <summary>Figures as a table</summary>
-            <table>
-              <caption>
-                Attempts per {data.bucketHours === 1 ? 'hour' : `${data.bucketHours} hours`},{' '}
-                {label}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">From</th>
-                  <th scope="col">Succeeded</th>
-                  <th scope="col">Failed</th>
-                  <th scope="col">Success rate</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.buckets.map((bucket) => (
-                  <tr key={bucket.at}>
-                    <td>
-                      <Time at={bucket.at} absolute />
-                    </td>
-                    <td>{bucket.succeeded}</td>
-                    <td>{bucket.failed}</td>
-                    <td>{percent(bucket.succeeded, bucket.failed)}</td>
+            <TableBox label="Delivery statistics">
+              <table>
+                <caption>
+                  Attempts per {data.bucketHours === 1 ? 'hour' : `${data.bucketHours} hours`},{' '}
+                  {label}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">From</th>
+                    <th scope="col">Succeeded</th>
+                    <th scope="col">Failed</th>
+                    <th scope="col">Success rate</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {data.buckets.map((bucket) => (
+                    <tr key={bucket.at}>
+                      <td>
+                        <Time at={bucket.at} absolute />
+                      </td>
+                      <td>{bucket.succeeded}</td>
+                      <td>{bucket.failed}</td>
+                      <td>{percent(bucket.succeeded, bucket.failed)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableBox>
           </details>
         </>
       )}

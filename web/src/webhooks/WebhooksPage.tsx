@@ -14,6 +14,7 @@ import { EventPicker } from './EventPicker.tsx';
 import { endpointState } from './endpointState.ts';
 import type { EventType } from './types.ts';
 import { Time } from '../ui/Time.tsx';
+import { TableBox } from '../ui/TableBox.tsx';
 
 const FIELDS = ['url', 'description', 'events'] as const;
 
@@ -64,39 +65,41 @@ export function WebhooksPage({ me }: { me: Me }) {
         <NewSecret label={secret.label} value={secret.value} onDone={() => setSecret(null)} />
       )}
       <ErrorNote error={endpoints.error} />
-      <table>
-        <caption>Endpoints</caption>
-        <thead>
-          <tr>
-            <th scope="col">URL</th>
-            <th scope="col">Events</th>
-            <th scope="col">State</th>
-            <th scope="col">Created</th>
-          </tr>
-        </thead>
-        <tbody>
-          {endpoints.data?.webhooks.map((endpoint) => (
-            <tr key={endpoint.id}>
-              <td>
-                <Link to={`/webhooks/${endpoint.id}`}>{endpoint.url}</Link>
-                {endpoint.description && (
-                  <small className="endpoint-description">{endpoint.description}</small>
-                )}
-              </td>
-              <td>{endpoint.events === null ? 'every type' : endpoint.events.join(', ')}</td>
-              <td>{endpointState(endpoint)}</td>
-              <td>
-                <Time at={endpoint.createdAt} />
-              </td>
-            </tr>
-          ))}
-          {endpoints.data?.webhooks.length === 0 && (
+      <TableBox label="Endpoints">
+        <table>
+          <caption>Endpoints</caption>
+          <thead>
             <tr>
-              <td colSpan={4}>No endpoints yet.</td>
+              <th scope="col">URL</th>
+              <th scope="col">Events</th>
+              <th scope="col">State</th>
+              <th scope="col">Created</th>
             </tr>
-          )}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {endpoints.data?.webhooks.map((endpoint) => (
+              <tr key={endpoint.id}>
+                <td>
+                  <Link to={`/webhooks/${endpoint.id}`}>{endpoint.url}</Link>
+                  {endpoint.description && (
+                    <small className="endpoint-description">{endpoint.description}</small>
+                  )}
+                </td>
+                <td>{endpoint.events === null ? 'every type' : endpoint.events.join(', ')}</td>
+                <td>{endpointState(endpoint)}</td>
+                <td>
+                  <Time at={endpoint.createdAt} />
+                </td>
+              </tr>
+            ))}
+            {endpoints.data?.webhooks.length === 0 && (
+              <tr>
+                <td colSpan={4}>No endpoints yet.</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </TableBox>
 
       <h2>Add an endpoint</h2>
       <form onSubmit={create} aria-label="Add an endpoint">

@@ -1,7 +1,7 @@
 import type { ActiveArticle } from '../../../domain/articles/article.ts';
 import type { Claim, Evidence, QualityCheck } from '../../../domain/articles/quality.ts';
 import type { ActiveProject } from '../../../domain/projects/project.ts';
-import { mdxBodyOf } from '../../../mdx/mdx.ts';
+import { mdxBodyOf, parseMdx } from '../../../mdx/mdx.ts';
 import type { Neutralised } from '../../../mdx/neutralise.ts';
 import { unlinkExcept, type RemovedLink, type UnlinkedText } from '../../../mdx/offSiteLinks.ts';
 import { brandInputOf } from '../brand/brandInput.ts';
@@ -39,7 +39,16 @@ export function qualityChecks(input: {
     targetWords: TARGET_WORDS,
     removedLinks: input.removedLinks,
     neutralised: input.neutralised,
+    ...(isBrief(input.mdx) ? { kind: 'brief' as const } : {}),
   });
+}
+
+function isBrief(mdx: string): boolean {
+  try {
+    return parseMdx(mdx).frontmatter.kind === 'brief';
+  } catch {
+    return false;
+  }
 }
 
 /** How many claims or evidence items an event keeps, and how long each text may be: a model's answer must not grow the log without bound. */

@@ -124,6 +124,7 @@ export function reviseProcess(ctx: PipelineContext): PartitionedHandler {
         neutralised: inert.neutralised,
         checks,
         loss,
+        unchanged: linked.text.trim() === body.trim(),
       };
     });
     if (!result.ok) {
@@ -141,9 +142,19 @@ export function reviseProcess(ctx: PipelineContext): PartitionedHandler {
       );
       return;
     }
-    const { revised, summary, before, mdx, wordCount, neutralised, checks, loss } = result.value;
+    const { revised, summary, before, mdx, wordCount, neutralised, checks, loss, unchanged } =
+      result.value;
     if (loss) {
       await fail(loss, run);
+      return;
+    }
+    // A version identical to the one before is noise in the history: the request is answered
+    // (ArticleRevisionFailed carries the writer's answer) and the article keeps its version.
+    if (unchanged) {
+      await fail(
+        `Nothing was changed, so no new version was made. ${summary.replace(/^Nothing was changed\.\s*/, '')}`.trim(),
+        run,
+      );
       return;
     }
     const { changed: _changed, ...diff } = diffSummary(before, mdx);

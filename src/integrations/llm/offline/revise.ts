@@ -33,8 +33,10 @@ const EDITS: Edit[] = [
     run: removeTerm,
   },
   {
+    // "Remove the section "Company facts"", "remove the section about pricing", and the plainer
+    // "Remove the Company facts section" (the name before the word "section").
     pattern:
-      /\b(?:remove|delete|drop|cut)\b.*?\bsection\b\s*(?:about|on|called|titled|named)?\s*(.+)/i,
+      /\b(?:remove|delete|drop|cut)\b(?:\s+the)?\s+(?:(?!section\b)(.+?)\s+section\b\W*$|.*?\bsection\b\s*(?:about|on|called|titled|named)?\s*(.+))/i,
     run: removeSection,
   },
   {
@@ -67,11 +69,21 @@ const EDITS: Edit[] = [
   { pattern: /\b(?:mention|reference|talk about)\s+(.+)/i, run: mention },
 ];
 
-/** Splits "shorten it and add a section about pricing" into clauses, but not "pricing and billing". */
+/** The verbs an edit starts with: a comma or an "and" before one of them starts another edit. */
+const VERBS =
+  "add|make|remove|shorten|mention|replace|include|insert|expand|delete|drop|cut|trim|condense|don't|do not|never|stop|reference|talk about|write";
+
+/**
+ * Splits "shorten it and add a section about pricing", "remove X, replace Y with Z, and shorten it"
+ * and sentences into clauses, but not "pricing and billing" or "tins, pots and kettles".
+ */
 const clauses = (instruction: string): string[] =>
   instruction
     .split(
-      /\n+|;|(?<=[.!?])\s+|,?\s+(?:and\s+)?then\s+|,?\s+and\s+(?=(?:also\s+)?(?:add|make|remove|shorten|mention|replace|include|expand|delete|drop|cut|don't|do not|never)\b)/i,
+      new RegExp(
+        `\\n+|;|(?<=[.!?])\\s+|,?\\s+(?:and\\s+)?then\\s+|(?:,\\s*|,?\\s+and\\s+)(?=(?:also\\s+|please\\s+)?(?:${VERBS})\\b)`,
+        'i',
+      ),
     )
     .map((clause) => clause.trim())
     .filter(Boolean);
@@ -183,16 +195,45 @@ function addSection(match: RegExpExecArray, body: string, { pages }: ReviseArtic
   };
 }
 
+/**
+ * Removes the section(s) named, with or without quotes, before or after the word "section":
+ * "the Keyword section and the Pages to link to section" names two. A name no heading shares a
+ * word with is reported, not guessed.
+ */
 function removeSection(match: RegExpExecArray, body: string): Outcome | undefined {
-  const tokens = subjectTokens(clean(match[1]));
+  const named = (match[1] ?? match[2] ?? '')
+    .split(/\s+sections?\b\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?:the\s+)?/i)
+    .map((name) => clean(name.replace(/\s+sections?\b\W*$/i, '')))
+    .filter(Boolean);
   const sectioned = splitSections(body);
-  const scored = sectioned.sections
-    .map((section, index) => ({ index, score: jaccard(subjectTokens(section.heading), tokens) }))
-    .filter((entry) => entry.score > 0)
-    .sort((a, b) => b.score - a.score || a.index - b.index);
-  if (!scored.length) return undefined;
-  const [removed] = sectioned.sections.splice(scored[0].index, 1);
-  return { body: joinSections(sectioned), summary: `Removed the section "${removed.heading}".` };
+  const removed: string[] = [];
+  const missing: string[] = [];
+  for (const name of named) {
+    const tokens = subjectTokens(name);
+    const [best] = sectioned.sections
+      .map((section, index) => ({ index, score: jaccard(subjectTokens(section.heading), tokens) }))
+      .filter((entry) => entry.score > 0)
+      .sort((a, b) => b.score - a.score || a.index - b.index);
+    if (!best) {
+      missing.push(name);
+      continue;
+    }
+    removed.push(sectioned.sections.splice(best.index, 1)[0].heading);
+  }
+  if (!removed.length)
+    return named.length
+      ? {
+          notDone: `Could not remove ${named.map((name) => quoted(name)).join(' or ')}: the article has no section with that name.`,
+        }
+      : undefined;
+  const gone = removed.map((heading) => `"${heading}"`).join(' and ');
+  const notFound = missing.length
+    ? ` Found no section named ${missing.map((name) => quoted(name)).join(' or ')}.`
+    : '';
+  return {
+    body: joinSections(sectioned),
+    summary: `Removed the section${removed.length > 1 ? 's' : ''} ${gone}.${notFound}`,
+  };
 }
 
 function replaceTerm(match: RegExpExecArray, body: string): Outcome {

@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import { countWords } from '../../../../src/mdx/mdx.ts';
 import { createOfflineWriter } from '../../../../src/integrations/llm/offline/index.ts';
+import { reviseOffline } from '../../../../src/integrations/llm/offline/revise.ts';
 import { fernleafBrand as brand, fernleafPages as pages } from '../../../support/brandFixture.ts';
 
 const writer = createOfflineWriter();
@@ -113,5 +114,43 @@ test("the brand's don'ts hold after a revision too", async () => {
 test('revisions are deterministic', async () => {
   expect(await revise('Shorten it and make it more formal')).toEqual(
     await revise('Shorten it and make it more formal'),
+  );
+});
+
+test('sections named without quotes, several in one request, and a name the article lacks', () => {
+  const body =
+    'Intro.\n\n## Keyword\n\ntea\n\n## Company facts\n\n- founded: 2016\n\n## Pages to link to\n\n- [Home](https://x.example/)\n';
+  const input = {
+    body,
+    brand: {
+      name: 'F',
+      voice: '',
+      voiceTraits: [],
+      companyFacts: [],
+      doDont: { do: [], dont: [] },
+    },
+    topic: { title: 't', keyword: 'tea', brief: '' },
+    outline: [],
+    pages: [],
+  };
+  const two = reviseOffline({
+    ...input,
+    instruction: 'Remove the Keyword section and the Pages to link to section.',
+  });
+  expect(two.body).toBe('Intro.\n\n## Company facts\n\n- founded: 2016\n');
+  expect(two.summary).toBe('Removed the sections "Keyword" and "Pages to link to".');
+  const missing = reviseOffline({ ...input, instruction: 'Delete the Pricing section.' });
+  expect(missing.body).toBe(body);
+  expect(missing.summary).toBe(
+    'Nothing was changed. Could not remove “Pricing”: the article has no section with that name.',
+  );
+  const commas = reviseOffline({
+    ...input,
+    instruction: 'Remove the Company facts section, replace tea with coffee, and make it sing',
+  });
+  expect(commas.body).toContain('## Keyword\n\ncoffee');
+  expect(commas.body).not.toContain('Company facts');
+  expect(commas.summary).toMatch(
+    /^Removed the section "Company facts"\. Replaced "tea" with "coffee" \(1×\)\. Could not apply “make it sing”/,
   );
 });

@@ -15,11 +15,16 @@ export type CheckInput = {
   keyword: string | null;
   outline: readonly OutlineSection[];
   claims: readonly Claim[];
-  pages: ReadonlyArray<{ url: string; text: string }>;
+  pages: ReadonlyArray<{ url: string; text: string; title?: string }>;
   companyFacts: readonly CompanyFact[];
   brand: Pick<BrandInput, 'doDont' | 'voiceTraits'>;
   targetWords: number;
   /** Links the writer made plain text because they led off the site. */
   removedLinks: readonly RemovedLink[];
   neutralised: readonly Neutralised[];
+  /**
+   * `brief`: the offline writer's material for an author (frontmatter `kind: brief`), not an
+   * article: it is not held to an article's length, keyword placement or outline headings.
+   */
+  kind?: 'brief';
 };

@@ -4,6 +4,7 @@
  */
 import type { CheckStatus, CheckName } from '../../../../../src/domain/articles/quality.ts';
 import type { CheckInput } from '../../../../../src/features/pipeline/writing/checks/index.ts';
+import { SOLAR_CORRECT, SOLAR_FAULTS } from './solarFixtures.ts';
 
 const ORIGIN = 'https://fernleaf.example';
 export const PAGES = [
@@ -83,7 +84,7 @@ const BREW = 'Brew green tea with water at 80°C for two to three minutes.';
 const INVENTED = 'A 2019 study found that 85% of tea drinkers sleep better.';
 const at = (extra: string) => ({ body: body({ extra }) });
 
-export const FIXTURES: Fixture[] = [
+const TEA_FIXTURES: Fixture[] = [
   { name: 'clean draft', input: {}, expected: {} },
   {
     name: 'a figure with its quoted passage',
@@ -289,4 +290,85 @@ export const FIXTURES: Fixture[] = [
       links: 'warn',
     },
   },
+];
+
+/** More correct texts on the tea site: its figures quoted, reworded and spelt differently. */
+const TEA_CORRECT: Fixture[] = [
+  {
+    name: 'figures the site spells out, written as a range of digits',
+    input: at('Brew green tea at 80°C for 2–3 minutes.'),
+    expected: {},
+  },
+  {
+    name: 'a quoted sentence of the brewing guide inside a sentence',
+    input: at(`The guide says: “${BREW}”`),
+    expected: {},
+  },
+  {
+    name: 'a figure of the home page, reworded',
+    input: at('Fernleaf packs every tin within 30 days of the harvest.'),
+    expected: {},
+  },
+  {
+    name: 'a year of the About page, reworded',
+    input: at('Fernleaf Tea was started in Bristol in 2016.'),
+    expected: {},
+  },
+  {
+    name: 'a temperature with a space before its unit',
+    input: at('Brew green tea with water at 80 °C.'),
+    expected: {},
+  },
+  {
+    name: 'a sentence of the home page word for word',
+    input: at('Every tin is packed within 30 days of the harvest.'),
+    expected: {},
+  },
+  {
+    name: 'a year and a place from the company facts',
+    input: at('Fernleaf Tea, founded in 2016, is based in Bristol.'),
+    expected: {},
+  },
+  {
+    name: 'a temperature of the brewing guide, shortened',
+    input: at('Brew green tea with water at 80°C.'),
+    expected: {},
+  },
+  {
+    name: 'advice of the brewing guide without a figure',
+    input: at('Green tea turns bitter when the water is too hot.'),
+    expected: {},
+  },
+];
+
+/** More seeded faults on the tea site: one figure or word changed. */
+const TEA_FAULTS: Fixture[] = [
+  {
+    name: 'a temperature the guide does not give',
+    input: at('Brew green tea with water at 100°C for two to three minutes.'),
+    expected: { grounding: 'fail' },
+  },
+  {
+    name: 'a "leading" claim',
+    input: at('Fernleaf is the leading tea shop in Bristol.'),
+    expected: { grounding: 'fail' },
+  },
+  {
+    name: 'a packing time changed',
+    input: at('Every tin is packed within 10 days of the harvest.'),
+    expected: { grounding: 'fail' },
+  },
+  {
+    name: 'a founding year changed',
+    input: at('Fernleaf Tea was started in Bristol in 2012.'),
+    expected: { grounding: 'fail' },
+  },
+];
+
+export const FIXTURES: Fixture[] = [
+  ...TEA_FIXTURES,
+  ...TEA_CORRECT,
+  ...SOLAR_CORRECT,
+  ...TEA_FAULTS,
+  ...SOLAR_FAULTS,
 ];

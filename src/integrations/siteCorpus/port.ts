@@ -77,6 +77,7 @@ export type CorpusPage = {
 export type PassageHit = {
   url: string;
   title: string;
+  page: CorpusPage;
   heading: string;
   /** The passage's text (inert Markdown), as stored. */
   text: string;
@@ -93,6 +94,8 @@ export interface SiteCorpusStore {
    */
   startRun(projectId: string, runId: string, at: string): CorpusRun;
   run(projectId: string): CorpusRun | null;
+  /** Finished runs whose end is at or before `finishedBy` (ISO), oldest first: candidates for a scheduled re-crawl. */
+  finishedRuns(finishedBy: string, limit: number): Array<{ projectId: string; finishedAt: string }>;
   markSitemapDone(projectId: string): void;
   addNote(projectId: string, note: string): void;
   finishRun(projectId: string, at: string): CorpusRun;

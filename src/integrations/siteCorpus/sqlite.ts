@@ -45,6 +45,17 @@ const emptyCounts = (): CorpusCounts => ({
   queued: 0,
 });
 
+const pageOf = (row: Record<string, unknown>): CorpusPage => ({
+  url: String(row.url),
+  state: row.state as PageState,
+  title: String(row.title),
+  description: text(row.description),
+  headings: JSON.parse(String(row.headings)) as string[],
+  hash: text(row.hash),
+  reason: text(row.reason),
+  fetchedAt: text(row.fetched_at),
+});
+
 /**
  * The corpus in its own SQLite file (WAL). Every method is synchronous and each write one
  * transaction, so no transaction spans an await and a kill -9 leaves whole rows only.
@@ -176,6 +187,13 @@ export function openSqliteSiteCorpus(path: string): SiteCorpusStore {
       return runOf(projectId)!;
     },
     run: runOf,
+    finishedRuns(finishedBy, limit) {
+      return all(
+        "SELECT project_id, finished_at FROM corpus_runs WHERE status = 'done' AND finished_at <= ? ORDER BY finished_at LIMIT ?",
+        finishedBy,
+        limit,
+      ).map((row) => ({ projectId: String(row.project_id), finishedAt: String(row.finished_at) }));
+    },
     markSitemapDone(projectId) {
       run('UPDATE corpus_runs SET sitemap_done = 1 WHERE project_id = ?', projectId);
     },
@@ -323,24 +341,14 @@ export function openSqliteSiteCorpus(path: string): SiteCorpusStore {
         projectId,
         options.afterUrl ?? '',
         options.limit,
-      ).map(
-        (row): CorpusPage => ({
-          url: String(row.url),
-          state: row.state as PageState,
-          title: String(row.title),
-          description: text(row.description),
-          headings: JSON.parse(String(row.headings)) as string[],
-          hash: text(row.hash),
-          reason: text(row.reason),
-          fetchedAt: text(row.fetched_at),
-        }),
-      );
+      ).map(pageOf);
     },
     search(projectId, query, options) {
       const match = ftsQuery(query);
       if (!match) return [];
       return all(
-        `SELECT p.url, p.title, f.heading, f.body, f.hash FROM corpus_passages f
+        `SELECT p.url, p.title, p.state, p.description, p.headings, p.reason, p.fetched_at,
+           f.heading, f.body, f.hash FROM corpus_passages f
          JOIN corpus_pages p ON p.hash = f.hash AND p.project_id = ? AND p.state IN ('read', 'unchanged')
          WHERE corpus_passages MATCH ? ORDER BY f.rank, p.url LIMIT ? OFFSET ?`,
         projectId,
@@ -351,6 +359,7 @@ export function openSqliteSiteCorpus(path: string): SiteCorpusStore {
         (row): PassageHit => ({
           url: String(row.url),
           title: String(row.title),
+          page: pageOf(row),
           heading: String(row.heading),
           text: String(row.body),
           hash: String(row.hash),

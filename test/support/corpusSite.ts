@@ -5,7 +5,7 @@
  *   site.change([5, 9]);           // those pages get a new text, ETag, Last-Modified and lastmod
  *   site.log                       // every request: path, status
  *
- * Page i lives at /posts/post-i, says "Post i is about <subject i>", links to the next three
+ * Page i lives at /posts/post-i, says "Post i is about <subject i>" (a subject and a town), links to the next three
  * posts, and is listed by a sitemap index → two gzipped sitemaps with lastmod. Answers carry an
  * ETag and a Last-Modified and honour If-None-Match / If-Modified-Since with 304.
  */
@@ -46,11 +46,26 @@ const SUBJECTS = [
   'steam injection',
 ];
 
+/** With SUBJECTS, unique subjects for the first 80 pages. */
+const TOWNS = [
+  'Leeds',
+  'Bristol',
+  'Hull',
+  'York',
+  'Derby',
+  'Bath',
+  'Ely',
+  'Wells',
+  'Ripon',
+  'Truro',
+];
+
 export async function startCorpusSite(options: CorpusSiteOptions): Promise<CorpusSite> {
   const version = new Array<number>(options.pages).fill(1);
   const baseTime = Date.parse('2026-01-01T00:00:00Z');
   const log: CorpusSite['log'] = [];
-  const subjectOf = (i: number) => `${SUBJECTS[i % SUBJECTS.length]} number ${i}`;
+  const subjectOf = (i: number) =>
+    `${SUBJECTS[i % SUBJECTS.length]} in ${TOWNS[Math.floor(i / SUBJECTS.length) % TOWNS.length]} number ${i}`;
   const lastModified = (i: number) => new Date(baseTime + version[i] * 86_400_000).toUTCString();
   const lastmod = (i: number) => new Date(baseTime + version[i] * 86_400_000).toISOString();
   const pageHtml = (i: number) => {

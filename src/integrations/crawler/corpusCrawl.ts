@@ -3,7 +3,6 @@ import type { ClaimedUrl, SiteCorpusStore } from '../siteCorpus/port.ts';
 import { ROBOTS_TOKEN } from './crawlSite.ts';
 import { sitemapsIntoFrontier } from './corpusSitemaps.ts';
 import { errorMessage, isSuccess, MAX_REDIRECTS, type FetchContext } from './fetchContext.ts';
-import { readableMarkdown } from './readableMarkdown.ts';
 import { createRobotsCache } from './robotsCache.ts';
 import { createSiteScope, looksLikeAsset, normalizePageUrl, pagePriority } from './siteScope.ts';
 import type { HttpFetcher } from './types.ts';
@@ -180,14 +179,22 @@ export async function crawlCorpus(
     }
     const { parsePage } = await import('./parsePage.ts');
     const charset = /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType)?.[1];
-    const { followLinks, documentHtml, ...parsed } = parsePage({
+    const { mdxText } = await import('../../mdx/mdxSyntax.ts');
+    const {
+      followLinks,
+      documentHtml: _html,
+      ...parsed
+    } = parsePage({
       url: finalUrl,
       status: response.status,
       html: response.body,
       charset,
       inScope: scope.includes,
     });
-    const markdown = await readableMarkdown(documentHtml, parsed.text);
+    // The main text without navigation, footer and scripts, each block escaped so MDX reads it as
+    // text only. The brand crawl's readability pass costs ~4× the parse per page: at thousands of
+    // pages it would bound the crawl's pace, not the site's.
+    const markdown = parsed.text.split('\n').map(mdxText).filter(Boolean).join('\n\n');
     store.recordRead(
       projectId,
       {

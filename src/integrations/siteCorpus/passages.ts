@@ -36,12 +36,12 @@ export function splitPassages(title: string, markdown: string): Passage[] {
  * A user's words as an FTS query that cannot be read as FTS syntax: each word quoted (quotes
  * doubled), all required. Null when no word is left.
  */
-export function ftsQuery(query: string, maxWords = 12): string | null {
+export function ftsQuery(query: string, maxWords = 12, anyWord = false): string | null {
   const words = query
     .normalize('NFKC')
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 0)
     .slice(0, maxWords);
   if (words.length === 0) return null;
-  return words.map((word) => `"${word.replaceAll('"', '""')}"`).join(' ');
+  return words.map((word) => `"${word.replaceAll('"', '""')}"`).join(anyWord ? ' OR ' : ' ');
 }

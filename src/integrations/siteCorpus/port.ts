@@ -84,7 +84,12 @@ export type PassageHit = {
   hash: string;
 };
 
-export type SearchOptions = { limit: number; offset?: number };
+export type SearchOptions = {
+  limit: number;
+  offset?: number;
+  /** Passages holding any of the words (candidates for a closer comparison), not all of them. */
+  anyWord?: boolean;
+};
 
 export interface SiteCorpusStore {
   /**

@@ -344,7 +344,7 @@ export function openSqliteSiteCorpus(path: string): SiteCorpusStore {
       ).map(pageOf);
     },
     search(projectId, query, options) {
-      const match = ftsQuery(query);
+      const match = ftsQuery(query, 12, options.anyWord);
       if (!match) return [];
       return all(
         `SELECT p.url, p.title, p.state, p.description, p.headings, p.reason, p.fetched_at,

@@ -76,7 +76,7 @@ test('GET /pages?q= finds the page that says it, in cursor pages', async () => {
     url: `${site.origin}/posts/post-34`,
     title: 'Post 34',
     state: 'read',
-    passage: { text: expect.stringContaining('rye flour number 34') },
+    passage: { text: expect.stringContaining('rye flour in Derby number 34') },
   });
   const seen = new Set<string>();
   let cursor: string | null = null;
@@ -91,6 +91,26 @@ test('GET /pages?q= finds the page that says it, in cursor pages', async () => {
   expect(seen.size).toBe(5); // posts 2, 10, 18, 26, 34 are about rye flour
   const listed = await api.get(`/projects/${projectId}/pages?limit=200`);
   expect(listed.body.pages).toHaveLength(41);
+});
+
+test('a topic that repeats a page the brand sample never read is flagged, naming that page', async () => {
+  const { body } = await app
+    .api()
+    .get(`/projects/${projectId}/pages?q=${encodeURIComponent('oven temperatures number 33')}`);
+  expect(body.pages[0].url).toBe(`${site.origin}/posts/post-33`);
+  const created = await app
+    .api()
+    .post(`/projects/${projectId}/topics`, { title: 'Oven temperatures in Derby' });
+  expect(created.status).toBe(201);
+  expect(created.body.topic.overlap).toMatchObject({
+    url: `${site.origin}/posts/post-33`,
+    title: 'Post 33',
+    source: 'site',
+  });
+  const fresh = await app
+    .api()
+    .post(`/projects/${projectId}/topics`, { title: 'Pricing a wedding cake' });
+  expect(fresh.body.topic.overlap).toBeNull();
 });
 
 test('a week later the corpus is crawled again without anyone asking, reading only what changed', async () => {

@@ -32,6 +32,7 @@ const site = fork(
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   },
 );
+process.on('exit', () => site.kill());
 const replies: Array<(message: any) => void> = [];
 site.on('message', (message) => replies.shift()?.(message));
 const ask = (message?: unknown) =>
@@ -100,11 +101,17 @@ const readAgain = Object.keys(afterThird.fullGets).sort();
 const expected = changed.map((i) => `/posts/post-${i}`).sort();
 const exactlyChanged = JSON.stringify(readAgain) === JSON.stringify(expected);
 
-// Search: a corpus of PASSAGES passages in a fresh file.
-const words =
-  'oven rye flour starter crumb crust proof dough knead bake steam scoring loaf tin yeast salt water butter lamination croissant sugar honey seed grain mill'.split(
-    ' ',
-  );
+// Search: a corpus of PASSAGES passages in a fresh file, over a vocabulary of VOCABULARY words
+// used with Zipf-like frequencies (as in prose); the queries pair two words of middling frequency.
+const VOCABULARY = 20_000;
+const vocabulary = Array.from({ length: VOCABULARY }, (_, i) => `w${i.toString(36)}x`);
+let seed = 42;
+const random = () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+  return seed / 2_147_483_648;
+};
+const zipfWord = () =>
+  vocabulary[Math.min(VOCABULARY - 1, Math.floor(Math.exp(random() * Math.log(VOCABULARY))) - 1)];
 const searchStore = openSqliteSiteCorpus(join(dir, 'search.sqlite'));
 searchStore.startRun('prj_s', 'run', new Date().toISOString());
 const perPage = 10;
@@ -112,10 +119,7 @@ for (let p = 0; p < PASSAGES / perPage; p++) {
   const url = `https://example.com/p/${p}`;
   searchStore.enqueue('prj_s', [{ url, priority: 0, depth: 0 }]);
   const text = Array.from({ length: perPage }, (_, k) => {
-    const sentence = Array.from(
-      { length: 60 },
-      (_, w) => words[(p * 7 + k * 13 + w * 31 + w * w) % words.length],
-    ).join(' ');
+    const sentence = Array.from({ length: 100 }, zipfWord).join(' ');
     return `## Part ${k}\n\n${sentence} page ${p} part ${k}.`;
   }).join('\n\n');
   searchStore.recordRead(
@@ -133,6 +137,7 @@ for (let p = 0; p < PASSAGES / perPage; p++) {
     new Date().toISOString(),
   );
 }
+console.error('search corpus built');
 const p99 = (samples: number[]) => samples.sort((a, b) => a - b)[Math.floor(samples.length * 0.99)];
 const timeQueries = (run: (i: number) => unknown) => {
   for (let i = 0; i < 200; i++) run(i);
@@ -144,8 +149,9 @@ const timeQueries = (run: (i: number) => unknown) => {
   }
   return p99(samples);
 };
+console.error('timing queries');
 const searchP99 = timeQueries((i) =>
-  searchStore.search('prj_s', `${words[i % words.length]} ${words[(i * 7 + 3) % words.length]}`, {
+  searchStore.search('prj_s', `${vocabulary[20 + (i % 400)]} ${vocabulary[40 + ((i * 7) % 400)]}`, {
     limit: 10,
   }),
 );

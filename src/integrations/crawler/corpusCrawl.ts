@@ -72,7 +72,6 @@ export async function crawlCorpus(
   const scope = createSiteScope(blog ? [home, blog] : [home]);
   const robots = createRobotsCache(ctx);
   const traps = createTrapGuard(input.trapLimits ?? DEFAULT_TRAP_LIMITS);
-  const room = () => input.maxPages - store.known(projectId);
   let capNoted = false;
   const enqueueLinks = (links: readonly string[], depth: number) => {
     const fresh = [];
@@ -86,12 +85,11 @@ export async function crawlCorpus(
       }
       fresh.push({ url, priority: pagePriority(url), depth });
     }
-    const space = room();
-    if (fresh.length > space && !capNoted) {
+    const { refused } = store.enqueue(projectId, fresh, input.maxPages);
+    if (refused > 0 && !capNoted) {
       capNoted = true;
       note(`The corpus reached crawl.maxPages (${input.maxPages}); further pages were left out.`);
     }
-    if (space > 0) store.enqueue(projectId, fresh.slice(0, space));
   };
 
   const homeRobots = await robots.forUrl(home);
@@ -110,8 +108,7 @@ export async function crawlCorpus(
       sources: sources.length > 0 ? sources : [new URL('/sitemap.xml', home).href],
       scope,
       robots,
-      enqueue: (urls) => store.enqueue(projectId, urls),
-      room,
+      enqueue: (urls) => store.enqueue(projectId, urls, input.maxPages).refused,
       note,
     });
     if (signal.aborted) return { stopped: stoppedBy(input.signal) };
@@ -171,7 +168,8 @@ export async function crawlCorpus(
       );
     if (finalUrl !== url) {
       // Recorded under the address that answered; the redirecting one only points at it.
-      if (store.enqueue(projectId, [{ url: finalUrl, priority: 0, depth: claimed.depth }]) === 0) {
+      const target = { url: finalUrl, priority: 0, depth: claimed.depth };
+      if (store.enqueue(projectId, [target]).added === 0) {
         store.recordSkipped(projectId, url, `redirects to ${finalUrl}`);
         return;
       }

@@ -10,7 +10,8 @@ const BATCH = 500;
 
 /**
  * Streams the page URLs of every sitemap (indexes, nested indexes, gzipped files) into the
- * frontier in batches, until `room()` says the corpus is full. At most MAX_SITEMAP_FILES files
+ * frontier in batches (the store refuses new URLs beyond the page cap, and refreshes the lastmod
+ * of known ones). At most MAX_SITEMAP_FILES files
  * and MAX_SITEMAP_BYTES (unpacked) each; every bound that cut something is reported as a note.
  */
 export async function sitemapsIntoFrontier(
@@ -19,8 +20,8 @@ export async function sitemapsIntoFrontier(
     sources: string[];
     scope: SiteScope;
     robots: RobotsCache;
-    enqueue(urls: QueuedUrl[]): void;
-    room(): number;
+    /** Answers how many new URLs the page cap refused. */
+    enqueue(urls: QueuedUrl[]): number;
     note(text: string): void;
   },
 ): Promise<void> {
@@ -72,22 +73,16 @@ export async function sitemapsIntoFrontier(
       }
       const url = normalizePageUrl(entry.loc, finalUrl);
       if (!url || !options.scope.includes(url) || looksLikeAsset(url)) continue;
-      if (options.room() - batch.length <= 0) {
-        full = true;
-        break;
-      }
       batch.push({ url, priority: pagePriority(url), depth: 0, lastmod: entry.lastmod });
       if (batch.length >= BATCH) {
-        options.enqueue(batch);
+        if (options.enqueue(batch) > 0) full = true;
         batch = [];
       }
     }
-    if (batch.length > 0) options.enqueue(batch);
-    if (full) {
+    if (batch.length > 0 && options.enqueue(batch) > 0) full = true;
+    if (full)
       options.note(
         'The sitemaps list more pages than crawl.maxPages allows; the corpus keeps the first ones.',
       );
-      break;
-    }
   }
 }

@@ -104,8 +104,15 @@ export interface SiteCorpusStore {
   markSitemapDone(projectId: string): void;
   addNote(projectId: string, note: string): void;
   finishRun(projectId: string, at: string): CorpusRun;
-  /** Adds URLs not yet known (a known one only gets the sitemap's lastmod); answers how many were new. */
-  enqueue(projectId: string, urls: readonly QueuedUrl[]): number;
+  /**
+   * Adds URLs not yet known while the project knows fewer than `cap` (a known one only gets the
+   * sitemap's lastmod); answers how many were added and how many new ones the cap refused.
+   */
+  enqueue(
+    projectId: string,
+    urls: readonly QueuedUrl[],
+    cap?: number,
+  ): { added: number; refused: number };
   known(projectId: string): number;
   /** Takes up to `limit` queued URLs, lowest priority first, and marks them in flight. */
   claim(projectId: string, limit: number): ClaimedUrl[];

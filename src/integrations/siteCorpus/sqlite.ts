@@ -231,29 +231,37 @@ export function openSqliteSiteCorpus(path: string): SiteCorpusStore {
       });
       return runOf(projectId)!;
     },
-    enqueue(projectId, urls) {
+    enqueue(projectId, urls, cap = Number.POSITIVE_INFINITY) {
       return transaction(() => {
         let added = 0;
+        let refused = 0;
+        let known = Number(
+          get('SELECT count(*) AS n FROM corpus_pages WHERE project_id = ?', projectId)?.n,
+        );
         for (const entry of urls) {
-          const result = run(
-            `INSERT INTO corpus_pages (project_id, url, state, priority, depth, lastmod) VALUES (?, ?, 'queued', ?, ?, ?)
-             ON CONFLICT (project_id, url) DO NOTHING`,
+          const updated = run(
+            'UPDATE corpus_pages SET lastmod = coalesce(?, lastmod) WHERE project_id = ? AND url = ?',
+            entry.lastmod ?? null,
+            projectId,
+            entry.url,
+          );
+          if (Number(updated.changes) > 0) continue;
+          if (known >= cap) {
+            refused += 1;
+            continue;
+          }
+          run(
+            `INSERT INTO corpus_pages (project_id, url, state, priority, depth, lastmod) VALUES (?, ?, 'queued', ?, ?, ?)`,
             projectId,
             entry.url,
             entry.priority,
             entry.depth,
             entry.lastmod ?? null,
           );
-          if (Number(result.changes) > 0) added += 1;
-          else if (entry.lastmod)
-            run(
-              'UPDATE corpus_pages SET lastmod = ? WHERE project_id = ? AND url = ?',
-              entry.lastmod,
-              projectId,
-              entry.url,
-            );
+          added += 1;
+          known += 1;
         }
-        return added;
+        return { added, refused };
       });
     },
     known(projectId) {

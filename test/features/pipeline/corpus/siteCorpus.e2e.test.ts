@@ -47,6 +47,20 @@ test('hostile queries and cursors answer 400, and another account sees 404', asy
   expect((await other.get(`/projects/${projectId}/pages?q=rye`)).status).toBe(404);
 });
 
+test('crawl settings: out-of-range values answer 400 and change nothing; valid ones merge', async () => {
+  const api = app.api();
+  for (const crawl of [{ maxPages: 0 }, { recrawlDays: -1 }, { maxPages: 'all' }, { depth: 3 }]) {
+    const refused = await api.patch(`/projects/${projectId}`, { settings: { crawl } });
+    expect(refused.status).toBe(400);
+  }
+  expect((await api.get(`/projects/${projectId}`)).body.project.settings.crawl).toBeUndefined();
+  const changed = await api.patch(`/projects/${projectId}`, {
+    settings: { crawl: { recrawlDays: 7 } },
+  });
+  expect(changed.status).toBe(200);
+  expect(changed.body.project.settings.crawl).toEqual({ maxPages: 5000, recrawlDays: 7 });
+});
+
 test('the project read shows the corpus crawl: every page read, beyond the brand sample', async () => {
   const { body } = await app.api().get(`/projects/${projectId}`);
   expect(body.project.crawl.pagesCrawled).toBeLessThanOrEqual(25);

@@ -10,6 +10,7 @@ import type { Commands } from './eventstore/commands.ts';
 import type { EventStore } from './eventstore/port.ts';
 import type { DestinationPolicy } from './integrations/safeHttp/index.ts';
 import type { ReadStore } from './readstore/port.ts';
+import type { SiteCorpusStore } from './integrations/siteCorpus/port.ts';
 import type { MongoConnection } from './readstore/mongo.ts';
 import type { Projection } from './readstore/projection.ts';
 
@@ -40,5 +41,7 @@ export type Platform = {
   tail: LogTail;
   /** Command handling (eventstore/commands.ts): read, fold, decide, append. */
   commands: Commands;
+  /** The site corpus beside the log (docs/site-corpus.md), opened at its first use. */
+  siteCorpus(): SiteCorpusStore;
   close(): Promise<void>;
 };

@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import { join } from 'node:path';
+import type { SiteCorpusStore } from '../integrations/siteCorpus/port.ts';
+import { openSqliteSiteCorpus, SITE_CORPUS_FILE } from '../integrations/siteCorpus/sqlite.ts';
 import { loadPlans } from '../domain/accounts/plans.ts';
 import type { Config } from '../core/config.ts';
 import { systemClock, type Clock } from '../core/clock.ts';
@@ -102,6 +104,18 @@ export async function createPlatform(
   }
 }
 
+/** The corpus file is opened by the first crawl or page search, not by every start. */
+function lazySiteCorpus(dataDir: string) {
+  let store: SiteCorpusStore | null = null;
+  return {
+    open: () => (store ??= openSqliteSiteCorpus(join(dataDir, SITE_CORPUS_FILE))),
+    close() {
+      store?.close();
+      store = null;
+    },
+  };
+}
+
 function platformOf(
   config: Config,
   logger: Logger,
@@ -112,6 +126,7 @@ function platformOf(
   secrets: Platform['secrets'],
   resolveHost: ResolveHost | undefined,
 ): Platform {
+  const siteCorpus = lazySiteCorpus(config.dataDir);
   return {
     config,
     logger,
@@ -132,8 +147,10 @@ function platformOf(
     readModels: createReadModels(stores.eventStore, stores.readStore, projections),
     tail,
     commands: createCommands(stores.eventStore),
+    siteCorpus: siteCorpus.open,
     async close() {
       tail.stop();
+      siteCorpus.close();
       await stores.close();
     },
   };

@@ -12,6 +12,8 @@ export type Plan = {
   articlesPerMonth: number | null;
   /** Webhook endpoints an account may have at once: each one multiplies every event into a retried POST. */
   maxWebhookEndpoints: number | null;
+  /** The ceiling on a project's crawl.maxPages (docs/site-corpus.md); absent in a plans file: the built-in plan's. */
+  maxCrawlPages?: number;
   features: readonly PlanFeature[];
 };
 
@@ -20,6 +22,7 @@ export const DEFAULT_MAX_WEBHOOK_ENDPOINTS = 20;
 export const BUILT_IN_PLANS: Record<PlanName, Plan> = {
   free: {
     name: 'free',
+    maxCrawlPages: 500,
     maxProjects: 1,
     articlesPerMonth: 10,
     maxWebhookEndpoints: DEFAULT_MAX_WEBHOOK_ENDPOINTS,
@@ -27,6 +30,7 @@ export const BUILT_IN_PLANS: Record<PlanName, Plan> = {
   },
   pro: {
     name: 'pro',
+    maxCrawlPages: 10_000,
     maxProjects: 10,
     articlesPerMonth: 200,
     maxWebhookEndpoints: DEFAULT_MAX_WEBHOOK_ENDPOINTS,
@@ -35,6 +39,7 @@ export const BUILT_IN_PLANS: Record<PlanName, Plan> = {
   // "unlimited" lifts the commercial limits; the endpoint cap bounds fan-out, so it stays unless a plans file lifts it.
   unlimited: {
     name: 'unlimited',
+    maxCrawlPages: 50_000,
     maxProjects: null,
     articlesPerMonth: null,
     maxWebhookEndpoints: DEFAULT_MAX_WEBHOOK_ENDPOINTS,
@@ -52,6 +57,7 @@ const PlanOverride = z
     maxProjects: z.number().int().positive().nullable().optional(),
     articlesPerMonth: z.number().int().positive().nullable().optional(),
     maxWebhookEndpoints: z.number().int().positive().nullable().optional(),
+    maxCrawlPages: z.number().int().positive().optional(),
     features: z.array(z.enum(['search_analytics', 'direct_push'])).optional(),
   })
   .strict();

@@ -29,6 +29,18 @@ export const Cadence = z
   .strict();
 export type Cadence = z.infer<typeof Cadence>;
 
+/** The corpus crawl (docs/site-corpus.md): how many pages it keeps, and how often it runs again on its own. */
+export const CrawlSettings = z
+  .object({
+    /** The most pages the corpus knows; the account's plan may allow fewer. */
+    maxPages: z.number().int().min(1).max(100_000),
+    /** Days between scheduled re-crawls; 0 turns them off. */
+    recrawlDays: z.number().int().min(0).max(365),
+  })
+  .strict();
+export type CrawlSettings = z.infer<typeof CrawlSettings>;
+export const DEFAULT_CRAWL_SETTINGS: CrawlSettings = { maxPages: 5_000, recrawlDays: 7 };
+
 export const Settings = z
   .object({
     /** The LLM model for this project; null uses the server's default. */
@@ -39,6 +51,8 @@ export const Settings = z
     budget: Budget.nullable().optional(),
     /** Failing quality checks only warn (default), or block approval with a 409 naming them. */
     qualityGate: z.enum(['warn', 'block']).default('warn'),
+    /** Absent in settings stored before the corpus crawl: DEFAULT_CRAWL_SETTINGS. */
+    crawl: CrawlSettings.optional(),
   })
   .strict();
 export type Settings = z.infer<typeof Settings>;
@@ -66,6 +80,7 @@ export const SettingsPatch = z
     covers: z.object({ enabled: z.boolean() }).partial().strict().optional(),
     budget: Budget.nullable().optional(),
     qualityGate: z.enum(['warn', 'block']).optional(),
+    crawl: CrawlSettings.partial().strict().optional(),
   })
   .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
@@ -83,6 +98,10 @@ export function mergeSettings(current: Settings, patch: SettingsPatch): Settings
         : {}),
     // Projects created before the setting existed read as 'warn'.
     qualityGate: patch.qualityGate ?? current.qualityGate ?? 'warn',
+    // Left absent until a patch names it, so settings stored before it read the same.
+    ...(patch.crawl !== undefined || current.crawl !== undefined
+      ? { crawl: { ...DEFAULT_CRAWL_SETTINGS, ...current.crawl, ...patch.crawl } }
+      : {}),
   };
 }
 

@@ -3,13 +3,21 @@ import type { Feature } from '../feature.ts';
 import { brandRoutes } from './brand/api.ts';
 import { coverSampleRoutes } from './brand/coverSampleApi.ts';
 import { crawlProcess } from './brand/crawl.ts';
+import { corpusProcess } from './corpus/corpusProcess.ts';
+import { pagesRoutes } from './corpus/pagesApi.ts';
+import { recrawlWorker } from './corpus/recrawlScheduler.ts';
+import type { Clock } from '../../core/clock.ts';
 import { createPipelineContext, type PipelineOverrides } from './context.ts';
 import { schedulerWorker } from './schedule/scheduler.ts';
 import { researchProcess } from './topicResearch/research.ts';
 import { reviseProcess } from './writing/revise.ts';
 import { writeProcess } from './writing/write.ts';
 
-export type PipelineOptions = PipelineOverrides & { schedulerTickMs?: number };
+export type PipelineOptions = PipelineOverrides & {
+  schedulerTickMs?: number;
+  /** The re-crawl schedule's pass interval and clock (tests move the clock). */
+  recrawl?: { intervalMs?: number; clock?: Clock };
+};
 
 /**
  * The content pipeline: crawling and learning the brand (brand/, with the brand API), topic
@@ -21,7 +29,7 @@ export type PipelineOptions = PipelineOverrides & { schedulerTickMs?: number };
 export function pipelineFeature(options: PipelineOptions = {}): Feature {
   return {
     name: 'pipeline',
-    routes: [...brandRoutes, ...coverSampleRoutes],
+    routes: [...brandRoutes, ...coverSampleRoutes, ...pagesRoutes],
     projections: [],
     background(platform) {
       const ctx = createPipelineContext(platform, options);
@@ -30,10 +38,15 @@ export function pipelineFeature(options: PipelineOptions = {}): Feature {
         researchProcess(ctx),
         writeProcess(ctx),
         reviseProcess(ctx),
+        corpusProcess(ctx),
       ];
       return {
         consumers: processes.map((process) => partitionedConsumer(process, platform)),
-        workers: [ctx.lifecycle, schedulerWorker({ intervalMs: options.schedulerTickMs })],
+        workers: [
+          ctx.lifecycle,
+          schedulerWorker({ intervalMs: options.schedulerTickMs }),
+          recrawlWorker(options.recrawl),
+        ],
       };
     },
   };

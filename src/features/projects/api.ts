@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ownedProject } from './owned.ts';
+import { CorpusProgress, corpusProgress } from '../pipeline/corpus/progress.ts';
 import {
   ArticleCountsBody,
   noCounts,
@@ -88,6 +89,11 @@ export const ProjectBody = z
     topicCounts: TopicCountsBody,
     createdAt: z.string(),
     updatedAt: z.string(),
+    corpus: CorpusProgress.nullable()
+      .optional()
+      .describe(
+        'The corpus crawl of every page (GET /projects/:id only): counts, an estimate and its notes; null before the first run',
+      ),
   })
   .meta({ id: 'Project' });
 
@@ -225,7 +231,12 @@ export const projectRoutes = [
     errors: [404],
     async handle({ params, auth, platform }) {
       const doc = await ownedProject({ platform, auth }, params.id);
-      return { status: 200, body: { project: await presentOne(platform.readStore, doc) } };
+      const run = platform.siteCorpus().run(doc.id);
+      const corpus = run ? corpusProgress(run, platform.clock.nowMs()) : null;
+      return {
+        status: 200,
+        body: { project: { ...(await presentOne(platform.readStore, doc)), corpus } },
+      };
     },
   }),
   route({

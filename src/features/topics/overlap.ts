@@ -1,4 +1,5 @@
 import type { SitePagesDoc } from '../../../projections/sitePages.ts';
+import { corpusPageNames } from '../pipeline/corpus/corpusPages.ts';
 import type { TopicOverlap } from '../../domain/topics/topic.ts';
 import { overlappingIndexedPage, overlappingPage } from '../../integrations/llm/topicDedupe.ts';
 import type { Platform } from '../../platform.ts';
@@ -10,7 +11,7 @@ import { publishedNamesOf } from './publishedNames.ts';
  * person adding it may mean a different angle, and the flag tells them what they risk.
  */
 export async function overlapOf(
-  platform: Pick<Platform, 'readStore' | 'readModels' | 'tail' | 'config'>,
+  platform: Pick<Platform, 'readStore' | 'readModels' | 'tail' | 'config' | 'siteCorpus'>,
   projectId: string,
   topic: { title: string; keyword?: string },
   head: bigint,
@@ -20,7 +21,9 @@ export async function overlapOf(
     // The names of the newest published articles (publishedNames.ts), remembered between requests.
     publishedNamesOf(platform).index(projectId, head),
   ]);
-  const page = overlappingPage(topic, site?.pages ?? []);
+  const page =
+    overlappingPage(topic, site?.pages ?? []) ??
+    overlappingPage(topic, corpusPageNames(platform, projectId, topic));
   if (page) {
     return {
       url: page.url,

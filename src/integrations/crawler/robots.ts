@@ -4,7 +4,7 @@
  * pattern wins and Allow wins a tie; "*" matches any run of characters and "$" ends a pattern.
  */
 export type RobotsRule = { allow: boolean; pattern: string };
-export type RobotsGroup = { agents: string[]; rules: RobotsRule[] };
+export type RobotsGroup = { agents: string[]; rules: RobotsRule[]; crawlDelaySeconds?: number };
 export type Robots = { groups: RobotsGroup[]; sitemaps: string[] };
 
 // Paths from URL objects are percent-encoded with upper-case hex; patterns are made to look alike.
@@ -32,7 +32,10 @@ export function parseRobots(text: string): Robots {
     }
     lastWasAgent = false;
     if (key === 'sitemap' && value) sitemaps.push(value);
-    else if ((key === 'allow' || key === 'disallow') && current && value) {
+    else if (key === 'crawl-delay' && current) {
+      const seconds = Number(value);
+      if (Number.isFinite(seconds) && seconds >= 0) current.crawlDelaySeconds = seconds;
+    } else if ((key === 'allow' || key === 'disallow') && current && value) {
       current.rules.push({ allow: key === 'allow', pattern: encodeLikeUrls(value) });
     }
   }
@@ -59,6 +62,20 @@ const toRegExp = (pattern: string): RegExp => {
     .join('.*');
   return new RegExp(`^${body}${anchored ? '$' : ''}`);
 };
+
+/**
+ * The pause between two requests the groups that apply to `token` ask for (Crawl-delay, not part
+ * of RFC 9309 but widely honoured), in seconds, capped at `maxSeconds`; 0 when none asks.
+ */
+export function crawlDelayFor(robots: Robots, token: string, maxSeconds = 60): number {
+  const name = token.toLowerCase();
+  const own = robots.groups.filter((group) =>
+    group.agents.some((agent) => productToken(agent) === name),
+  );
+  const chosen = own.length > 0 ? own : robots.groups.filter((group) => group.agents.includes('*'));
+  const delays = chosen.map((group) => group.crawlDelaySeconds ?? 0);
+  return Math.min(maxSeconds, Math.max(0, ...delays));
+}
 
 /** Whether a path (with its query) may be fetched under these rules. */
 export function isAllowed(rules: readonly RobotsRule[], pathAndQuery: string): boolean {

@@ -1,10 +1,12 @@
 import { errorMessage, isSuccess, MAX_REDIRECTS, type FetchContext } from './fetchContext.ts';
-import { isAllowed, parseRobots, rulesFor, type RobotsRule } from './robots.ts';
+import { crawlDelayFor, isAllowed, parseRobots, rulesFor, type RobotsRule } from './robots.ts';
 
 export type RobotsVerdict = {
   origin: string;
   rules: RobotsRule[];
   sitemaps: string[];
+  /** Seconds between two requests the site asks of us (Crawl-delay); absent when it asks none. */
+  crawlDelaySeconds?: number;
   /** Set when robots.txt could not be read in a way that closes the site (RFC 9309: unreachable or 5xx). */
   problem?: { kind: 'unreachable' | 'server_error'; message: string };
 };
@@ -29,7 +31,13 @@ export function createRobotsCache(ctx: FetchContext) {
       });
       if (isSuccess(response.status)) {
         const robots = parseRobots(response.body.toString('utf8'));
-        return { origin, rules: rulesFor(robots, ctx.robotsToken), sitemaps: robots.sitemaps };
+        const crawlDelaySeconds = crawlDelayFor(robots, ctx.robotsToken);
+        return {
+          origin,
+          rules: rulesFor(robots, ctx.robotsToken),
+          sitemaps: robots.sitemaps,
+          ...(crawlDelaySeconds > 0 ? { crawlDelaySeconds } : {}),
+        };
       }
       if (response.status >= 500) {
         return {

@@ -537,6 +537,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{id}/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the site's pages the corpus crawl knows, or search their text with q */
+        get: operations["getProjectsIdPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{id}/topics": {
         parameters: {
             query?: never;
@@ -1314,6 +1331,27 @@ export interface components {
             imagesUrlPrefix?: string;
             permalink?: string;
         };
+        CorpusProgress: {
+            /** @description When the run should finish at its pace so far; null when done or too early to say */
+            estimatedCompletionAt: string | null;
+            failed: number;
+            finishedAt: string | null;
+            /** @description Bounds the crawl met (page cap, crawler traps, big sitemaps), in words */
+            notes: string[];
+            /** @description URLs the corpus knows (sitemaps and links), within crawl.maxPages */
+            pagesKnown: number;
+            /** @description Pages read in full by this run */
+            pagesRead: number;
+            queued: number;
+            runId: string;
+            /** @description URLs not read: robots.txt, not HTML, another site */
+            skipped: number;
+            /** @description Pages not read again: 304 Not Modified, an unmoved sitemap lastmod, or the same text */
+            skippedUnchanged: number;
+            startedAt: string;
+            /** @enum {string} */
+            status: "running" | "done";
+        };
         CreatedWebhookEndpoint: {
             createdAt: string;
             /** @description What the endpoint is for: plain text set by the account, never markup. */
@@ -1564,6 +1602,8 @@ export interface components {
                 voiceTraits: string[];
             } | null;
             brandEditedParts: string[];
+            /** @description The corpus crawl of every page (GET /projects/:id only): counts, an estimate and its notes; null before the first run */
+            corpus?: components["schemas"]["CorpusProgress"] | null;
             crawl: {
                 crawlId: string | null;
                 failureReason: string | null;
@@ -1629,6 +1669,10 @@ export interface components {
                 };
                 covers: {
                     enabled: boolean;
+                };
+                crawl?: {
+                    maxPages: number;
+                    recrawlDays: number;
                 };
                 model: string | null;
                 /**
@@ -1791,6 +1835,25 @@ export interface components {
             /** @enum {string} */
             state: "pending" | "success" | "failure" | "none" | "unknown";
         } | null;
+        SitePage: {
+            description: string | null;
+            fetchedAt: string | null;
+            headings: string[];
+            /** @description The passage that matched q (the page's own text, inert Markdown); null without q */
+            passage: {
+                heading: string;
+                text: string;
+            } | null;
+            /** @description Why a page failed or was skipped */
+            reason: string | null;
+            /**
+             * @description Where the page stands in the latest corpus crawl
+             * @enum {string}
+             */
+            state: "queued" | "in_flight" | "read" | "unchanged" | "failed" | "skipped";
+            title: string;
+            url: string;
+        };
         Topic: {
             articleId: string | null;
             brief: string | null;
@@ -3246,6 +3309,10 @@ export interface operations {
                         covers?: {
                             enabled?: boolean;
                         };
+                        crawl?: {
+                            maxPages?: number;
+                            recrawlDays?: number;
+                        };
                         model?: string | null;
                         /** @enum {string} */
                         qualityGate?: "warn" | "block";
@@ -3442,6 +3509,10 @@ export interface operations {
                         };
                         covers?: {
                             enabled?: boolean;
+                        };
+                        crawl?: {
+                            maxPages?: number;
+                            recrawlDays?: number;
                         };
                         model?: string | null;
                         /** @enum {string} */
@@ -5378,6 +5449,80 @@ export interface operations {
             };
             /** @description Idempotency-Key reused with a different request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProjectsIdPages: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                q?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nextCursor: string | null;
+                        pages: components["schemas"]["SitePage"][];
+                    };
+                };
+            };
+            /** @description Malformed JSON or invalid fields (details list each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this account */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,6 +5,7 @@ import { useAction } from '../ui/useAction.ts';
 import { partChanges } from './brandChanges.ts';
 import { PART_NAMES, type Brand } from './types.ts';
 import { Time } from '../ui/Time.tsx';
+import { CorpusStatus } from './CorpusStatus.tsx';
 
 /** Where the crawl stands, a re-crawl, and what the last finished crawl changed (the parts a person edited are kept). */
 export function CrawlPanel({
@@ -63,6 +64,7 @@ export function CrawlPanel({
         </button>
       </div>
       <ErrorNote error={action.error} />
+      <CorpusStatus projectId={projectId} />
       {last && (
         <div className="changes" aria-label="What the last crawl changed" role="region">
           {last.initial ? (

@@ -9,6 +9,8 @@ import { attempt } from '../attempt.ts';
 import { brandInputOf, pageInputsOf } from '../brand/brandInput.ts';
 import { reactionContext } from '../../../consumers/commandContext.ts';
 import type { PipelineContext } from '../context.ts';
+import { corpusPageNames } from '../corpus/corpusPages.ts';
+import { overlappingPage } from '../../../integrations/llm/topicDedupe.ts';
 import { existingTopicsOf } from './existingTopics.ts';
 import { failureReason } from '../failure.ts';
 import type { PartitionedHandler } from '../../../consumers/partitioned.ts';
@@ -75,7 +77,11 @@ export function researchProcess(ctx: PipelineContext): PartitionedHandler {
         ),
       };
     }
-    if (result.value.topics.length === 0) {
+    // A suggestion that repeats a page anywhere on the site (not only the brand crawl's sample) is dropped.
+    const suggestions = result.value.topics.filter(
+      (topic) => !overlappingPage(topic, corpusPageNames(platform, project.id, topic)),
+    );
+    if (suggestions.length === 0) {
       return {
         failed:
           'Topic research found no idea that is not already a topic or an article of this project. Add topics by hand, or re-crawl the site after it has new pages.',
@@ -83,7 +89,7 @@ export function researchProcess(ctx: PipelineContext): PartitionedHandler {
     }
     const at = platform.clock.now();
     const ids: string[] = [];
-    for (const [index, topic] of result.value.topics.slice(0, MAX_TOPICS).entries()) {
+    for (const [index, topic] of suggestions.slice(0, MAX_TOPICS).entries()) {
       const topicId = researchTopicId(runId, index);
       await platform.commands.execute(
         topicStream,

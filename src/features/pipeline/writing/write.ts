@@ -17,6 +17,7 @@ import { publishedVersion } from './publishedVersion.ts';
 import { failureReason } from '../failure.ts';
 import type { PartitionedHandler } from '../../../consumers/partitioned.ts';
 import { waitForCrawl } from '../brand/waitForCrawl.ts';
+import { withCorpusPages } from '../corpus/corpusPages.ts';
 import { budgetWait } from '../../usage/budgetGate.ts';
 
 export const WRITE_WORKER = 'pipeline.write';
@@ -236,8 +237,10 @@ export function writeProcess(ctx: PipelineContext): PartitionedHandler {
         );
         return;
       }
-      const project = await waitForCrawl(ctx, state.projectId);
-      if (!project) return;
+      const crawled = await waitForCrawl(ctx, state.projectId);
+      if (!crawled) return;
+      // The pages of the whole site most relevant to the article join the brand crawl's sample.
+      const project = withCorpusPages(platform, crawled, state);
       if (step === 'research') await research(event, state, project, events);
       else await write(event, state, project, events);
     },

@@ -3,6 +3,7 @@ import type { Config } from '../../core/config.ts';
 import { AppError } from '../../core/errors.ts';
 import { allowedModels } from '../../integrations/llm/modelAllowList.ts';
 import { Budget } from '../accounts/budget.ts';
+import { DecaySettings } from '../decay/settings.ts';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
@@ -39,6 +40,8 @@ export const Settings = z
     budget: Budget.nullable().optional(),
     /** Failing quality checks only warn (default), or block approval with a 409 naming them. */
     qualityGate: z.enum(['warn', 'block']).default('warn'),
+    /** The decay rules' thresholds (docs/decay.md); absent: the defaults. */
+    decay: DecaySettings.partial().strict().optional(),
   })
   .strict();
 export type Settings = z.infer<typeof Settings>;
@@ -66,6 +69,7 @@ export const SettingsPatch = z
     covers: z.object({ enabled: z.boolean() }).partial().strict().optional(),
     budget: Budget.nullable().optional(),
     qualityGate: z.enum(['warn', 'block']).optional(),
+    decay: DecaySettings.partial().strict().optional(),
   })
   .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
@@ -83,6 +87,10 @@ export function mergeSettings(current: Settings, patch: SettingsPatch): Settings
         : {}),
     // Projects created before the setting existed read as 'warn'.
     qualityGate: patch.qualityGate ?? current.qualityGate ?? 'warn',
+    // Only the thresholds a user set are stored: the others follow the defaults.
+    ...(patch.decay !== undefined || current.decay !== undefined
+      ? { decay: { ...current.decay, ...patch.decay } }
+      : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import { emptyUsage, type ArticleDoc } from '../../../projections/articles.ts';
 import { Budget } from '../../domain/accounts/budget.ts';
 import { present } from '../../http/resources.ts';
 import { searchMetricsField } from '../searchAnalytics/schemas.ts';
+import { decayField } from '../searchAnalytics/decaySchemas.ts';
 import { ARTICLE_STATUSES } from '../../domain/articles/article.ts';
 import { CHECK_NAMES } from '../../domain/articles/quality.ts';
 
@@ -173,6 +174,7 @@ export const ArticleBody = ArticleSummary.extend({
     .describe(
       "Model text MDX would have run (import/export, JSX, expressions), kept in the article as literal text: the draft's, then each revision's",
     ),
+  decay: decayField,
 }).meta({ id: 'Article' });
 
 export function presentArticle(doc: ArticleDoc) {

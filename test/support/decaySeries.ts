@@ -13,8 +13,6 @@ export const SYNC_AT = '2026-03-15T10:00:00.000Z';
 const DAY_MS = 86_400_000;
 const dayIndex = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 const dayOf = (index: number) => new Date(index * DAY_MS).toISOString().slice(0, 10);
-/** Days before END (0 is END itself). */
-const ago = (days: number) => dayOf(dayIndex(END) - days);
 
 type Day = { query: string; clicks: number; impressions: number; position: number };
 
@@ -207,12 +205,20 @@ export const LABELLED_SERIES: readonly LabelledSeries[] = series;
 
 export const urlOf = (slug: string) => `https://crumb.example/blog/${slug}`;
 
-/** The rows of one series as the fake Search Console keeps them, from its publication to END. */
-export function rowsOf(entry: LabelledSeries): DataRow[] {
+/**
+ * The rows of one series as the fake Search Console keeps them, from its publication to END (or
+ * to another last day, for tests that run on the real clock).
+ */
+export function rowsOf(
+  entry: LabelledSeries,
+  at: { end?: string; publishedAt?: string } = {},
+): DataRow[] {
+  const end = at.end ?? END;
   const rows: DataRow[] = [];
-  const first = dayIndex(entry.publishedAt.slice(0, 10));
-  for (let i = dayIndex(END) - first; i >= 0; i--)
+  const first = dayIndex((at.publishedAt ?? entry.publishedAt).slice(0, 10));
+  for (let i = dayIndex(end) - first; i >= 0; i--)
     for (const figures of entry.day(i))
-      if (figures.impressions > 0) rows.push({ date: ago(i), page: urlOf(entry.slug), ...figures });
+      if (figures.impressions > 0)
+        rows.push({ date: dayOf(dayIndex(end) - i), page: urlOf(entry.slug), ...figures });
   return rows;
 }

@@ -69,6 +69,11 @@ export type DecayAssessment = {
   current: Clicks;
 };
 
+/** A finding as an article's refresh carries it (on its stream, for the webhook payload): what the refresh answers. */
+export type DecayNote = Pick<DecayAssessment, 'verdict' | 'severity' | 'signals' | 'history'> & {
+  assessedAt: string;
+};
+
 export type ArticleToAssess = {
   publishedAt: string;
   /** The article's Markdown as published (for dated facts); null when unknown. */

@@ -14,8 +14,17 @@ export type ArticleDaily = {
 };
 
 const DAY_MS = 86_400_000;
-export const dayIndex = (day: string): number =>
-  Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+const indexes = new Map<string, number>();
+/** Days since 1970-01-01; remembered, as every article's series names the same days. */
+export function dayIndex(day: string): number {
+  let index = indexes.get(day);
+  if (index === undefined) {
+    index = Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+    if (indexes.size > 10_000) indexes.clear();
+    indexes.set(day, index);
+  }
+  return index;
+}
 export const dayOf = (index: number): string => new Date(index * DAY_MS).toISOString().slice(0, 10);
 export const addDays = (day: string, days: number): string => dayOf(dayIndex(day) + days);
 
@@ -32,11 +41,10 @@ export function totalsIn(series: DailySeries | undefined, range: DateRange): Win
   let impressions = 0;
   let weighted = 0;
   if (series) {
-    const from = dayIndex(range.start);
-    const to = dayIndex(range.end);
-    for (const [day, figures] of Object.entries(series)) {
-      const index = dayIndex(day);
-      if (index < from || index > to) continue;
+    // YYYY-MM-DD days compare as text: no date parsing per day.
+    for (const day in series) {
+      if (day < range.start || day > range.end) continue;
+      const figures = series[day];
       clicks += figures[0];
       impressions += figures[1];
       weighted += figures[2];

@@ -205,10 +205,22 @@ export const articleRoutes = [
     errors: [404, 409],
     async handle(input) {
       const doc = await ownedArticle(input);
+      const finding = (await decayOf(input.platform, doc.projectId, doc.id))?.finding;
       return runArticleCommand(input, doc, {
         type: 'RefreshArticle',
         refreshId: input.platform.ids.next('run'),
         at: input.platform.clock.now(),
+        ...(finding?.verdict === 'decaying'
+          ? {
+              decay: {
+                verdict: finding.verdict,
+                severity: finding.severity,
+                signals: finding.signals,
+                history: finding.history,
+                assessedAt: finding.assessedAt,
+              },
+            }
+          : {}),
       });
     },
   }),

@@ -67,6 +67,16 @@ export const RefreshOutcomeView = z
   })
   .meta({ id: 'RefreshOutcome' });
 
+export const DecayNote = z
+  .object({
+    verdict: z.enum(['decaying', 'steady', 'not_enough_history', 'too_small']),
+    severity: z.enum(['high', 'medium', 'low', 'none']),
+    signals: z.array(Signal),
+    history: z.object({ from: z.string().nullable(), to: z.string(), days: z.number().int() }),
+    assessedAt: z.string(),
+  })
+  .meta({ id: 'DecayNote' });
+
 export const DecayFinding = z
   .object({
     articleId: z.string(),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { manualClock } from '../../../src/core/clock.ts';
 import { accountIdForName } from '../../../src/domain/accounts/account.ts';
 import { advanceArticle } from '../../support/articleLife.ts';
-import { END, LABELLED_SERIES, rowsOf, SYNC_AT } from '../../support/decaySeries.ts';
+import { END, HOSTILE_QUERY, LABELLED_SERIES, rowsOf, SYNC_AT } from '../../support/decaySeries.ts';
 import { eventually } from '../../support/eventually.ts';
 import { startInkstream, type TestInkstream } from '../../support/inkstream.ts';
 import { stopPipeline } from '../../support/stopPipeline.ts';
@@ -26,6 +26,7 @@ let google: Google;
 let app: TestInkstream;
 let projectId: string;
 const ids = new Map<string, string>();
+let api: ReturnType<TestInkstream['api']>;
 
 beforeAll(async () => {
   google = await startGoogle();
@@ -133,3 +134,39 @@ test('a backfilled connection judges every labelled series as expected, worst fi
     ],
   });
 });
+
+test('a refresh started on a decaying article carries the finding to webhook subscribers on the article payload, with no new event type', async () => {
+  // Another key of the same account: the fixture's setup used this minute's requests of the first.
+  api = app.api(await app.newKey('test'));
+  const articleId = ids.get('query-lost-4')!;
+  const refreshed = await api.post(`/articles/${articleId}/refresh`);
+  expect(refreshed.status).toBe(202);
+  expect(refreshed.body.article.refreshDecay).toMatchObject({
+    verdict: 'decaying',
+    signals: [{ rule: 'query_lost', queries: [{ query: HOSTILE_QUERY }] }],
+  });
+  const event = await eventually(
+    async () =>
+      (await feed('/events?type=article.status_changed&limit=200')).find(
+        (candidate: any) =>
+          candidate.data.id === articleId && candidate.data.previousStatus === 'merged',
+      ),
+    (found) => found !== undefined,
+    { what: 'the refresh on the feed', timeoutMs: 30_000 },
+  );
+  expect(event.data.status).toBe('researching');
+  expect(event.data.refreshDecay.signals[0].queries[0].query).toBe(HOSTILE_QUERY);
+  const types = new Set<string>((await feed('/events?limit=200')).map((each: any) => each.type));
+  expect(
+    [...types].every((type) => type.startsWith('article.') || type.startsWith('project.')),
+  ).toBe(true);
+  // A steady article's refresh carries none.
+  const steady = await api.post(`/articles/${ids.get('steady-1')}/refresh`);
+  expect(steady.body.article.refreshDecay).toBeNull();
+}, 60_000);
+
+async function feed(path: string): Promise<any[]> {
+  const answer = await api.get(path);
+  expect(answer.body, JSON.stringify(answer.body)).toHaveProperty('events');
+  return answer.body.events;
+}

@@ -892,6 +892,8 @@ export interface components {
             prUrl: string | null;
             publishedAt: string | null;
             publishMode: ("pr" | "direct") | null;
+            /** @description The decay finding the latest refresh was started on (it is in the webhook payload of the refresh); null without one */
+            refreshDecay: components["schemas"]["DecayNote"] | null;
             /** @description Why the latest revision was not applied (the article kept its previous version); null once a later revision applies */
             revisionFailure: {
                 at: string;
@@ -1175,6 +1177,19 @@ export interface components {
             severity: "high" | "medium" | "low" | "none";
             signals: components["schemas"]["DecaySignal"][];
             title: string;
+            /** @enum {string} */
+            verdict: "decaying" | "steady" | "not_enough_history" | "too_small";
+        };
+        DecayNote: {
+            assessedAt: string;
+            history: {
+                days: number;
+                from: string | null;
+                to: string;
+            };
+            /** @enum {string} */
+            severity: "high" | "medium" | "low" | "none";
+            signals: components["schemas"]["DecaySignal"][];
             /** @enum {string} */
             verdict: "decaying" | "steady" | "not_enough_history" | "too_small";
         };

@@ -78,6 +78,30 @@ test('before a connection the project has no findings; malformed and foreign ids
   expect((await app.api().get(`/projects/${projectId}/decay?limit=0`)).status).toBe(400);
 });
 
+test('the thresholds are project settings: malformed ones are refused, changing nothing; set ones are kept beside the defaults', async () => {
+  for (const decay of [
+    { minClicks: -1 },
+    { bogus: 1 },
+    { positionDrop: '3' },
+    { staleMonths: 1.5 },
+  ]) {
+    const refused = await app.api().patch(`/projects/${projectId}`, { settings: { decay } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe('validation_failed');
+  }
+  expect(
+    (await app.api().get(`/projects/${projectId}`)).body.project.settings.decay,
+  ).toBeUndefined();
+  const other = (
+    await app.api().post('/projects', { name: 'Other', websiteUrl: 'https://other.example' })
+  ).body.project.id;
+  await app.api().patch(`/projects/${other}`, { settings: { decay: { minClicks: 5 } } });
+  const kept = await app
+    .api()
+    .patch(`/projects/${other}`, { settings: { decay: { staleMonths: 24 } } });
+  expect(kept.body.project.settings.decay).toEqual({ minClicks: 5, staleMonths: 24 });
+});
+
 test('a backfilled connection judges every labelled series as expected, worst first', async () => {
   const connected = await app
     .api()
@@ -152,7 +176,7 @@ test('a refresh started on a decaying article carries the finding to webhook sub
           candidate.data.id === articleId && candidate.data.previousStatus === 'merged',
       ),
     (found) => found !== undefined,
-    { what: 'the refresh on the feed', timeoutMs: 30_000 },
+    { what: 'the refresh on the feed', timeoutMs: 45_000, maxIntervalMs: 1_000 },
   );
   expect(event.data.status).toBe('researching');
   expect(event.data.refreshDecay.signals[0].queries[0].query).toBe(HOSTILE_QUERY);
@@ -163,10 +187,17 @@ test('a refresh started on a decaying article carries the finding to webhook sub
   // A steady article's refresh carries none.
   const steady = await api.post(`/articles/${ids.get('steady-1')}/refresh`);
   expect(steady.body.article.refreshDecay).toBeNull();
-}, 60_000);
+}, 90_000);
 
+/** Every event of the feed (oldest first), following its cursor. */
 async function feed(path: string): Promise<any[]> {
-  const answer = await api.get(path);
-  expect(answer.body, JSON.stringify(answer.body)).toHaveProperty('events');
-  return answer.body.events;
+  const events: any[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const answer: any = await api.get(`${path}${after ? `&after=${after}` : ''}`);
+    expect(answer.body, JSON.stringify(answer.body)).toHaveProperty('events');
+    events.push(...answer.body.events);
+    if (!answer.body.hasMore) return events;
+    after = answer.body.nextCursor;
+  }
 }

@@ -1,7 +1,6 @@
 import type { ArticleDoc } from '../../../projections/articles.ts';
 import type { DateRange } from '../../core/dateRange.ts';
 import { addDays, type DailySeries, type DayFigures } from '../../domain/decay/series.ts';
-import type { SearchRow } from '../../integrations/searchAnalytics/port.ts';
 import {
   ensureDecayCollections,
   SEARCH_DAILY,
@@ -9,7 +8,20 @@ import {
   type DailyCoverageDoc,
   type SearchDailyDoc,
 } from './dailyStore.ts';
-import type { SyncRun } from './sync.ts';
+import type { ProjectDoc } from '../../../projections/projects.ts';
+import type { SearchConnection } from '../../domain/searchAnalytics/searchAnalytics.ts';
+import type { SearchConsolePort, SearchRow } from '../../integrations/searchAnalytics/port.ts';
+import type { Platform } from '../../platform.ts';
+
+/** What recording needs of a sync run (sync.ts's SyncRun). */
+type SyncRun = {
+  platform: Platform;
+  port: SearchConsolePort;
+  connection: SearchConnection;
+  project: ProjectDoc;
+  call<T>(request: () => Promise<T>): Promise<T>;
+  stillCurrent(): Promise<boolean>;
+};
 
 /** Search Console keeps 16 months: the oldest day a backfill asks for is this many days before the last. */
 export const SEARCH_CONSOLE_DAYS = 486;

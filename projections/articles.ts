@@ -12,6 +12,7 @@ import {
 } from '../src/domain/articles/article.ts';
 import { articleTextParts, wordsIn } from '../src/domain/articles/articleText.ts';
 import type { StepRun, WaitingFor } from '../src/domain/articles/runs.ts';
+import type { DecayNote } from '../src/domain/decay/rules.ts';
 
 /** An article's model use: every step as it ran, and the totals (costUsd null while no step had a price). */
 export type ArticleUsage = {
@@ -72,6 +73,8 @@ export type ArticleDoc = {
   publishMode: 'pr' | 'direct' | null;
   pendingRevisions: number;
   lastRevisionSummary: string | null;
+  /** The decay finding the latest refresh was started on (docs/decay.md); absent or null without one. */
+  refreshDecay?: DecayNote | null;
   /** Why the latest revision was not applied; null once a later one applies. */
   revisionFailure?: { revisionId: string; reason: string; at: string } | null;
   failure: { step: ArticleStatus; reason: string } | null;
@@ -277,7 +280,12 @@ function evolveArticleDoc(doc: ArticleDoc | null, event: EventOf<ArticleEvent>):
     case 'ArticleClosed':
       return { ...doc, status: 'closed', updatedAt };
     case 'ArticleRefreshRequested':
-      return { ...doc, status: 'researching', updatedAt };
+      return {
+        ...doc,
+        status: 'researching',
+        refreshDecay: event.data.decay ?? null,
+        updatedAt,
+      };
     case 'ArticleStepRecorded':
       return { ...doc, usage: withStep(doc.usage ?? emptyUsage(), event.data.run) };
     default:

@@ -29,6 +29,8 @@ export type SearchAnalyticsDoc = {
   provider: string;
   property: string;
   urlPattern: string;
+  /** Absent on documents built before backfills: false. */
+  backfill?: boolean;
   credentials: CredentialSummary;
   status: 'ok' | 'broken';
   reason: string | null;
@@ -63,6 +65,7 @@ export const searchAnalytics = defineProjection<SearchAnalyticsDoc, SearchAnalyt
         provider,
         property,
         urlPattern,
+        backfill: event.data.backfill ?? false,
         credentials,
         status: 'ok',
         reason: null,

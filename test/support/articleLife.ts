@@ -17,6 +17,8 @@ export type ArticleContent = {
   wordCount?: number;
   checks?: QualityCheck[];
   prUrl?: string;
+  /** Where the article is published in the repository (default content/hello.mdx). */
+  path?: string;
 };
 
 /** The pipeline's own commands, in order, that bring a queued article to each status (what the workers would record). */
@@ -59,7 +61,7 @@ function stepsTo(
       prUrl: content.prUrl ?? 'https://github.com/acme/site/pull/7',
       branch: 'inkstream/hello',
       commitSha: 'abc',
-      path: 'content/hello.mdx',
+      path: content.path ?? 'content/hello.mdx',
       at,
     },
   ];
@@ -83,7 +85,7 @@ function stepsTo(
           type: 'RecordMerged',
           commitSha: 'def',
           prUrl: 'https://github.com/acme/site/pull/7',
-          path: 'content/hello.mdx',
+          path: content.path ?? 'content/hello.mdx',
           mergedBy: 'octo',
           at,
         },

@@ -244,7 +244,7 @@ export async function startFakeSearchConsole(options: { nowMs?: () => number } =
           'badRequest',
         ),
       };
-    const dimensions: ('page' | 'query')[] = body.dimensions ?? [];
+    const dimensions: ('page' | 'query' | 'date')[] = body.dimensions ?? [];
     const filters: { dimension: string; operator?: string; expression: string }[] = (
       body.dimensionFilterGroups ?? []
     ).flatMap((group: any) => group.filters ?? []);
@@ -255,7 +255,7 @@ export async function startFakeSearchConsole(options: { nowMs?: () => number } =
         filters.every(
           (filter) =>
             (filter.operator ?? 'equals') === 'equals' &&
-            row[filter.dimension as 'page' | 'query'] === filter.expression,
+            row[filter.dimension as 'page' | 'query' | 'date'] === filter.expression,
         ),
     );
     const groups = new Map<

@@ -1,3 +1,4 @@
+import type { DecayNote } from '../decay/rules.ts';
 import type { EventNames } from '../../eventstore/handleCommand.ts';
 import type { Neutralised } from '../../mdx/neutralise.ts';
 
@@ -182,7 +183,16 @@ export type ArticleEvent =
       type: 'ArticleClosed';
       data: { articleId: string; prUrl: string; closedBy: string | null; at: string };
     }
-  | { type: 'ArticleRefreshRequested'; data: { articleId: string; refreshId: string; at: string } }
+  | {
+      type: 'ArticleRefreshRequested';
+      data: {
+        articleId: string;
+        refreshId: string;
+        at: string;
+        /** The decay finding the refresh was started on (docs/decay.md); absent without one. */
+        decay?: DecayNote;
+      };
+    }
   /** Search Console figures of the published URL, recorded by a search-analytics sync (`at` is the sync time). */
   | {
       type: 'ArticleSearchMetricsUpdated';

@@ -1,3 +1,4 @@
+import type { DecayNote } from '../decay/rules.ts';
 import { AppError } from '../../core/errors.ts';
 import type { StreamType } from '../../eventstore/handleCommand.ts';
 import {
@@ -40,7 +41,7 @@ export type ArticleCommand =
   | ({ type: 'RecordRevisionCommitted' } & EventData<'ArticleRevisionCommitted'>)
   | ({ type: 'RecordMerged' } & EventData<'ArticleMerged'>)
   | ({ type: 'RecordClosed' } & EventData<'ArticleClosed'>)
-  | { type: 'RefreshArticle'; refreshId: string; at: string }
+  | { type: 'RefreshArticle'; refreshId: string; at: string; decay?: DecayNote }
   | ({ type: 'RecordSearchMetrics' } & EventData<'ArticleSearchMetricsUpdated'>)
   | { type: 'WaitForBudget'; waitingFor: WaitingFor; at: string }
   | { type: 'ResumeArticle'; at: string }
@@ -178,7 +179,12 @@ function decideOutcome(command: OutcomeCommand, article: ActiveArticle): Article
       return [
         {
           type: 'ArticleRefreshRequested',
-          data: { articleId, refreshId: command.refreshId, at: command.at },
+          data: {
+            articleId,
+            refreshId: command.refreshId,
+            at: command.at,
+            ...(command.decay ? { decay: command.decay } : {}),
+          },
         },
       ];
     case 'RecordSearchMetrics':

@@ -3,6 +3,7 @@ import type { Config } from '../../core/config.ts';
 import { AppError } from '../../core/errors.ts';
 import { allowedModels } from '../../integrations/llm/modelAllowList.ts';
 import { Budget } from '../accounts/budget.ts';
+import { DecaySettings } from '../decay/settings.ts';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
@@ -53,6 +54,8 @@ export const Settings = z
     qualityGate: z.enum(['warn', 'block']).default('warn'),
     /** Absent in settings stored before the corpus crawl: DEFAULT_CRAWL_SETTINGS. */
     crawl: CrawlSettings.optional(),
+    /** The decay rules' thresholds (docs/decay.md); absent: the defaults. */
+    decay: DecaySettings.partial().strict().optional(),
   })
   .strict();
 export type Settings = z.infer<typeof Settings>;
@@ -81,6 +84,7 @@ export const SettingsPatch = z
     budget: Budget.nullable().optional(),
     qualityGate: z.enum(['warn', 'block']).optional(),
     crawl: CrawlSettings.partial().strict().optional(),
+    decay: DecaySettings.partial().strict().optional(),
   })
   .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
@@ -101,6 +105,10 @@ export function mergeSettings(current: Settings, patch: SettingsPatch): Settings
     // Left absent until a patch names it, so settings stored before it read the same.
     ...(patch.crawl !== undefined || current.crawl !== undefined
       ? { crawl: { ...DEFAULT_CRAWL_SETTINGS, ...current.crawl, ...patch.crawl } }
+      : {}),
+    // Only the thresholds a user set are stored: the others follow the defaults.
+    ...(patch.decay !== undefined || current.decay !== undefined
+      ? { decay: { ...current.decay, ...patch.decay } }
       : {}),
   };
 }

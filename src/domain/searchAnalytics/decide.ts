@@ -25,6 +25,8 @@ export type SearchAnalyticsCommand =
       syncId: string;
       property: string;
       urlPattern: string;
+      /** Record 16 months of daily figures on the first sync. */
+      backfill?: boolean;
       credentials: CredentialSummary;
       sealedCredentials: string;
       at: string;
@@ -72,6 +74,7 @@ export function decideSearchAnalytics(
         syncId,
         property,
         urlPattern,
+        backfill,
         credentials,
         sealedCredentials,
         at,
@@ -89,6 +92,7 @@ export function decideSearchAnalytics(
             credentials,
             sealedCredentials,
             at,
+            ...(backfill ? { backfill: true } : {}),
           },
         },
         {

@@ -33,6 +33,8 @@ export type SearchAnalyticsEvent =
         credentials: CredentialSummary;
         sealedCredentials: string;
         at: string;
+        /** Absent on connections made before backfills: false. */
+        backfill?: boolean;
       };
     }
   | {
@@ -72,6 +74,7 @@ export type SearchConnection = {
   urlPattern: string;
   credentials: CredentialSummary;
   sealedCredentials: string;
+  backfill?: boolean;
   connectedAt: string;
   status: 'ok' | 'broken';
   brokenReason: string | null;

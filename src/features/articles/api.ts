@@ -8,6 +8,7 @@ import { idOf, listOf, Pagination } from '../../http/schemas.ts';
 import { allowedFrom, ARTICLE_STATUSES } from '../../domain/articles/article.ts';
 import { articleStream, requireStatus, type ArticleCommand } from '../../domain/articles/decide.ts';
 import { searchMetricsOf, withSearchMetrics } from '../searchAnalytics/articleMetrics.ts';
+import { decayOf } from '../searchAnalytics/decayApi.ts';
 import { requireSiteFile, resolvePublishMode } from './publishMode.ts';
 import { articleResponseCache } from './responseCache.ts';
 import { ArticleBody, ArticleSummary, presentArticle, presentArticleSummary } from './schemas.ts';
@@ -124,8 +125,10 @@ export const articleRoutes = [
       if (cached) return { status: 200, json: cached };
       const doc = await ownedArticle(input);
       const metrics = await searchMetricsOf(platform, doc.projectId, [doc.id], { queries: true });
+      const decay = await decayOf(platform, doc.projectId, doc.id);
+      const article = withSearchMetrics(presentArticle(doc), metrics, doc.id);
       const json = Buffer.from(
-        JSON.stringify({ article: withSearchMetrics(presentArticle(doc), metrics, doc.id) }),
+        JSON.stringify({ article: decay ? { ...article, decay: decay.finding } : article }),
       );
       cache.set(input.params.id, auth.accountId, current, json);
       return { status: 200, json };
@@ -203,10 +206,22 @@ export const articleRoutes = [
     errors: [404, 409],
     async handle(input) {
       const doc = await ownedArticle(input);
+      const finding = (await decayOf(input.platform, doc.projectId, doc.id))?.finding;
       return runArticleCommand(input, doc, {
         type: 'RefreshArticle',
         refreshId: input.platform.ids.next('run'),
         at: input.platform.clock.now(),
+        ...(finding?.verdict === 'decaying'
+          ? {
+              decay: {
+                verdict: finding.verdict,
+                severity: finding.severity,
+                signals: finding.signals,
+                history: finding.history,
+                assessedAt: finding.assessedAt,
+              },
+            }
+          : {}),
       });
     },
   }),

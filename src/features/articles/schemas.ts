@@ -3,6 +3,7 @@ import { emptyUsage, type ArticleDoc } from '../../../projections/articles.ts';
 import { Budget } from '../../domain/accounts/budget.ts';
 import { present } from '../../http/resources.ts';
 import { searchMetricsField } from '../searchAnalytics/schemas.ts';
+import { DecayNote, decayField } from '../searchAnalytics/decaySchemas.ts';
 import { ARTICLE_STATUSES } from '../../domain/articles/article.ts';
 import { CHECK_NAMES } from '../../domain/articles/quality.ts';
 
@@ -209,6 +210,10 @@ export const ArticleBody = ArticleSummary.extend({
     .describe(
       "Model text MDX would have run (import/export, JSX, expressions), kept in the article as literal text: the draft's, then each revision's",
     ),
+  decay: decayField,
+  refreshDecay: DecayNote.nullable().describe(
+    'The decay finding the latest refresh was started on (it is in the webhook payload of the refresh); null without one',
+  ),
 }).meta({ id: 'Article' });
 
 export function presentArticle(doc: ArticleDoc) {
@@ -227,6 +232,7 @@ export function presentArticle(doc: ArticleDoc) {
     checks: doc.checks ?? [],
     usage: doc.usage ?? emptyUsage(),
     waitingFor: doc.waitingFor ?? null,
+    refreshDecay: doc.refreshDecay ?? null,
   };
 }
 

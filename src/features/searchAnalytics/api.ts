@@ -58,6 +58,7 @@ function present(
     property,
     urlPattern,
     exampleUrl: articleUrl(urlPattern, project, EXAMPLE_SLUG),
+    backfill: doc.backfill ?? false,
     credentials,
     status,
     reason,
@@ -148,6 +149,7 @@ export const searchAnalyticsRoutes = [
           syncId: platform.ids.next('run'),
           property: body.property,
           urlPattern,
+          backfill: body.backfill,
           credentials,
           sealedCredentials: platform.secrets.seal(JSON.stringify(body.credentials), {
             kind: 'search-credentials',

@@ -1,3 +1,4 @@
+import { articlePublications } from '../../../projections/articlePublications.ts';
 import { articleSearchMetrics } from '../../../projections/articleSearchMetrics.ts';
 import { articleSearchSeries } from '../../../projections/articleSearchSeries.ts';
 import { searchAnalytics } from '../../../projections/searchAnalytics.ts';
@@ -7,6 +8,7 @@ import { projectionList } from '../../readstore/projection.ts';
 import type { Feature } from '../feature.ts';
 import { searchAnalyticsRoutes } from './api.ts';
 import { articleSearchSeriesRoute } from './articleSeries.ts';
+import { projectDecayRoute } from './decayApi.ts';
 import { searchSyncScheduler } from './scheduler.ts';
 import { searchSyncProcess } from './syncProcess.ts';
 
@@ -18,8 +20,13 @@ import { searchSyncProcess } from './syncProcess.ts';
  */
 export const searchAnalyticsFeature: Feature = {
   name: 'searchAnalytics',
-  routes: [...searchAnalyticsRoutes, articleSearchSeriesRoute],
-  projections: projectionList(searchAnalytics, articleSearchMetrics, articleSearchSeries),
+  routes: [...searchAnalyticsRoutes, articleSearchSeriesRoute, projectDecayRoute],
+  projections: projectionList(
+    searchAnalytics,
+    articleSearchMetrics,
+    articleSearchSeries,
+    articlePublications,
+  ),
   background(platform) {
     const stopping = stopSwitch('searchAnalytics.lifecycle');
     const logger = platform.logger.child({ component: 'searchAnalytics' });

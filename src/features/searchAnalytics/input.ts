@@ -113,6 +113,12 @@ export const ConnectSearchAnalyticsBody = z
     property: Property,
     credentials: SearchCredentialsInput,
     urlPattern: UrlPattern.optional(),
+    backfill: z
+      .boolean()
+      .default(false)
+      .describe(
+        'Record the daily figures of the last 16 months on the first sync (Search Console keeps 16 months), so decay can be judged at once; without it, history starts with the first sync',
+      ),
   })
   .strict();
 export type ConnectSearchAnalyticsBody = z.infer<typeof ConnectSearchAnalyticsBody>;

@@ -70,6 +70,9 @@ export const SearchAnalyticsIntegration = z
     property: z.string(),
     urlPattern: z.string(),
     exampleUrl: z.string().describe('An article URL as urlPattern builds it for this project'),
+    backfill: z
+      .boolean()
+      .describe('Whether the first sync recorded the daily figures of the last 16 months'),
     credentials: z
       .union([
         z.object({ type: z.literal('oauth') }),

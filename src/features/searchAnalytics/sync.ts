@@ -7,6 +7,8 @@ import type { SearchConsolePort, SearchRow } from '../../integrations/searchAnal
 import { keyedContext } from '../../consumers/commandContext.ts';
 import type { Platform } from '../../platform.ts';
 import { articleUrl, publishedSlug } from './articleUrl.ts';
+import { recordDailyFigures } from './daily.ts';
+import { runDecayPass } from './decayPass.ts';
 import type { SearchConnection } from '../../domain/searchAnalytics/searchAnalytics.ts';
 import {
   NO_TRAFFIC,
@@ -148,5 +150,18 @@ export async function syncArticles(run: SyncRun): Promise<SyncOutcome | null> {
       keyedContext(run.cause, SEARCH_SYNC_WORKER, `${syncId}:${article.id}`),
     );
   }
+  const urls = articles.map((article) => ({
+    article,
+    url: articleUrl(connection.urlPattern, project, publishedSlug(article)!),
+  }));
+  if (!(await recordDailyFigures(run, urls, period, lookup))) return null;
+  await runDecayPass({
+    readStore: platform.readStore,
+    project,
+    property: connection.property,
+    articles,
+    end: period.end,
+    at: syncedAt,
+  });
   return { period, previousPeriod, articles: articles.length, withTraffic };
 }

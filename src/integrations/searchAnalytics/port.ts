@@ -16,7 +16,7 @@ export type SiteAccess = { siteUrl: string; permissionLevel: string };
 
 export type SearchQuery = {
   range: DateRange;
-  dimensions: ReadonlyArray<'page' | 'query'>;
+  dimensions: ReadonlyArray<'page' | 'query' | 'date'>;
   /** Only rows of this page (an exact URL). */
   page?: string;
   rowLimit: number;

@@ -139,7 +139,8 @@ test('a stop during a retry wait ends the wait at once, and the sync is redone a
         .callsOf('query')
         .slice(4)
         .map((call) => call.status),
-    ).toEqual([200, 200, 200, 200]);
+      // The two totals, both articles' top queries, then the daily figures: page × day and each article's query × day.
+    ).toEqual([200, 200, 200, 200, 200, 200, 200]);
     for (const articleId of published) {
       const recorded = (await second.platform.eventStore.readStream(`article-${articleId}`)).filter(
         (event) => event.type === 'ArticleSearchMetricsUpdated',

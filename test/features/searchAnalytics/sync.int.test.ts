@@ -155,7 +155,14 @@ test('connecting syncs the published articles: figures for the last 28 days and 
   });
 
   const queries = google.callsOf('query');
-  expect(queries.map((call) => call.body.dimensions)).toEqual([['page'], ['page'], ['query']]);
+  // The two 28-day totals, the top queries, then the daily figures (docs/decay.md): page × day, query × day.
+  expect(queries.map((call) => call.body.dimensions)).toEqual([
+    ['page'],
+    ['page'],
+    ['query'],
+    ['page', 'date'],
+    ['query', 'date'],
+  ]);
   expect(queries[2].body.dimensionFilterGroups[0].filters[0]).toEqual({
     dimension: 'page',
     operator: 'equals',

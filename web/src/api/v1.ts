@@ -377,6 +377,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{id}/decay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's decay findings from Search Console, worst first */
+        get: operations["getProjectsIdDecay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{id}/history": {
         parameters: {
             query?: never;
@@ -891,6 +908,8 @@ export interface components {
                 title: string;
             } | null;
             createdAt: string;
+            /** @description Present only when the project has a working search-analytics connection; null until a sync has judged the article */
+            decay?: components["schemas"]["DecayFinding"] | null;
             failure: {
                 reason: string;
                 /** @enum {string} */
@@ -926,6 +945,8 @@ export interface components {
             prUrl: string | null;
             publishedAt: string | null;
             publishMode: ("pr" | "direct") | null;
+            /** @description The decay finding the latest refresh was started on (it is in the webhook payload of the refresh); null without one */
+            refreshDecay: components["schemas"]["DecayNote"] | null;
             /** @description Why the latest revision was not applied (the article kept its previous version); null once a later revision applies */
             revisionFailure: {
                 at: string;
@@ -1376,6 +1397,141 @@ export interface components {
             updatedAt: string;
             url: string;
         };
+        DecayFinding: {
+            articleId: string;
+            assessedAt: string;
+            current: {
+                clicks: number;
+                /** @description Whole days (YYYY-MM-DD), both ends included */
+                window: {
+                    end: string;
+                    start: string;
+                };
+            };
+            history: {
+                days: number;
+                from: string | null;
+                to: string;
+            };
+            /** @description The latest merged refresh: clicks of the 28 days before its merge against the 28 days after */
+            refresh: components["schemas"]["RefreshOutcome"] | null;
+            /** @enum {string} */
+            severity: "high" | "medium" | "low" | "none";
+            signals: components["schemas"]["DecaySignal"][];
+            title: string;
+            /** @enum {string} */
+            verdict: "decaying" | "steady" | "not_enough_history" | "too_small";
+        };
+        DecayNote: {
+            assessedAt: string;
+            history: {
+                days: number;
+                from: string | null;
+                to: string;
+            };
+            /** @enum {string} */
+            severity: "high" | "medium" | "low" | "none";
+            signals: components["schemas"]["DecaySignal"][];
+            /** @enum {string} */
+            verdict: "decaying" | "steady" | "not_enough_history" | "too_small";
+        };
+        DecaySignal: {
+            /** @description The best 28-day window since publication (before the current one) */
+            best: {
+                clicks: number;
+                /** @description Whole days (YYYY-MM-DD), both ends included */
+                window: {
+                    end: string;
+                    start: string;
+                };
+            };
+            current: {
+                clicks: number;
+                /** @description Whole days (YYYY-MM-DD), both ends included */
+                window: {
+                    end: string;
+                    start: string;
+                };
+            };
+            dropPercent: number;
+            /** @constant */
+            rule: "clicks_below_best";
+            /** @enum {string} */
+            severity: "high" | "medium" | "low";
+        } | {
+            current: {
+                clicks: number;
+                /** @description Whole days (YYYY-MM-DD), both ends included */
+                window: {
+                    end: string;
+                    start: string;
+                };
+            };
+            dropPercent: number;
+            /** @constant */
+            rule: "clicks_below_last_year";
+            /** @enum {string} */
+            severity: "high" | "medium" | "low";
+            yearBefore: {
+                clicks: number;
+                /** @description Whole days (YYYY-MM-DD), both ends included */
+                window: {
+                    end: string;
+                    start: string;
+                };
+            };
+        } | {
+            /** @description Whole days (YYYY-MM-DD), both ends included */
+            before: {
+                end: string;
+                start: string;
+            };
+            /** @description Whole days (YYYY-MM-DD), both ends included */
+            now: {
+                end: string;
+                start: string;
+            };
+            queries: {
+                before: number;
+                now: number;
+                places: number;
+                /** @description A search query as Google reports it: untrusted text */
+                query: string;
+            }[];
+            /** @constant */
+            rule: "position_worsened";
+            /** @enum {string} */
+            severity: "high" | "medium" | "low";
+        } | {
+            /** @description Whole days (YYYY-MM-DD), both ends included */
+            before: {
+                end: string;
+                start: string;
+            };
+            /** @description Whole days (YYYY-MM-DD), both ends included */
+            now: {
+                end: string;
+                start: string;
+            };
+            queries: {
+                clicksBefore: number;
+                /** @constant */
+                clicksNow: 0;
+                query: string;
+            }[];
+            /** @constant */
+            rule: "query_lost";
+            /** @enum {string} */
+            severity: "high" | "medium" | "low";
+        } | {
+            ageMonths: number;
+            /** @constant */
+            rule: "dated_facts";
+            /** @description Sentences of the article's text, quoted */
+            sentences: string[];
+            /** @enum {string} */
+            severity: "high" | "medium" | "low";
+        };
         Error: {
             error: {
                 code: string;
@@ -1674,6 +1830,16 @@ export interface components {
                     maxPages: number;
                     recrawlDays: number;
                 };
+                decay?: {
+                    bestDropPercent?: number;
+                    lostQueryMinClicks?: number;
+                    minClicks?: number;
+                    minQueryImpressions?: number;
+                    positionDrop?: number;
+                    staleMonths?: number;
+                    topQueries?: number;
+                    yearDropPercent?: number;
+                };
                 model: string | null;
                 /**
                  * @default warn
@@ -1711,6 +1877,37 @@ export interface components {
             /** @enum {string} */
             status: "pass" | "warn" | "fail";
         };
+        RefreshOutcome: {
+            /** @description null while waiting for data */
+            after: {
+                clicks: number;
+                /** @description Whole days (YYYY-MM-DD), both ends included */
+                window: {
+                    end: string;
+                    start: string;
+                };
+            } | null;
+            before: {
+                clicks: number;
+                /** @description Whole days (YYYY-MM-DD), both ends included */
+                window: {
+                    end: string;
+                    start: string;
+                };
+            };
+            changePercent: number | null;
+            mergedAt: string;
+            /** @enum {string} */
+            outcome: "better" | "unchanged" | "worse" | "waiting_for_data";
+        };
+        RefreshOutcomes: {
+            better: number;
+            /** @description better / (better + unchanged + worse); null until a refresh is measured */
+            helpedShare: number | null;
+            unchanged: number;
+            waitingForData: number;
+            worse: number;
+        };
         Revision: {
             articleId: string;
             id: string;
@@ -1720,6 +1917,8 @@ export interface components {
             status: "queued";
         };
         SearchAnalyticsIntegration: {
+            /** @description Whether the first sync recorded the daily figures of the last 16 months */
+            backfill: boolean;
             connectedAt: string;
             /** @description Which kind of credential is stored; the credential itself is never returned */
             credentials: {
@@ -3313,6 +3512,16 @@ export interface operations {
                             maxPages?: number;
                             recrawlDays?: number;
                         };
+                        decay?: {
+                            bestDropPercent?: number;
+                            lostQueryMinClicks?: number;
+                            minClicks?: number;
+                            minQueryImpressions?: number;
+                            positionDrop?: number;
+                            staleMonths?: number;
+                            topQueries?: number;
+                            yearDropPercent?: number;
+                        };
                         model?: string | null;
                         /** @enum {string} */
                         qualityGate?: "warn" | "block";
@@ -3513,6 +3722,16 @@ export interface operations {
                         crawl?: {
                             maxPages?: number;
                             recrawlDays?: number;
+                        };
+                        decay?: {
+                            bestDropPercent?: number;
+                            lostQueryMinClicks?: number;
+                            minClicks?: number;
+                            minQueryImpressions?: number;
+                            positionDrop?: number;
+                            staleMonths?: number;
+                            topQueries?: number;
+                            yearDropPercent?: number;
                         };
                         model?: string | null;
                         /** @enum {string} */
@@ -4029,6 +4248,82 @@ export interface operations {
             };
             /** @description Idempotency-Key reused with a different request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProjectsIdDecay: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description When the last sync judged the articles */
+                        assessedAt: string | null;
+                        findings: components["schemas"]["DecayFinding"][];
+                        nextCursor: string | null;
+                        refreshes: components["schemas"]["RefreshOutcomes"];
+                    };
+                };
+            };
+            /** @description Malformed JSON or invalid fields (details list each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this account */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5188,6 +5483,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description Record the daily figures of the last 16 months on the first sync (Search Console keeps 16 months), so decay can be judged at once; without it, history starts with the first sync
+                     * @default false
+                     */
+                    backfill?: boolean;
                     credentials: {
                         /** @description The OAuth client ID (…apps.googleusercontent.com) the refresh token was issued to */
                         clientId: string;

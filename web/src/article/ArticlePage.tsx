@@ -19,6 +19,7 @@ import {
   prerenderedArticleId,
 } from './prerendered.ts';
 import { ArticleView } from './ArticleView.tsx';
+import { DecayPanel } from './DecayEvidence.tsx';
 import { ReviseBox } from './ReviseBox.tsx';
 import { useCover } from './useCover.ts';
 import { useArticleUpdates } from './useArticleUpdates.ts';
@@ -155,6 +156,7 @@ export default function ArticlePage({ me, params }: PageProps) {
           <SearchChart articleId={articleId} />
         </Suspense>
       )}
+      {'decay' in current && <DecayPanel finding={current.decay ?? null} />}
     </main>
   );
 }

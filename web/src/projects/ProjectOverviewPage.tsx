@@ -6,6 +6,7 @@ import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { Link } from '../ui/Link.tsx';
 import { useResource } from '../ui/useResource.ts';
 import type { Me } from '../api/appClient.ts';
+import { DecayFindings } from './DecayFindings.tsx';
 import { ArticleCounts, CrawlState, PausedBadge, SiteLink } from './projectFigures.tsx';
 
 /** A project's first tab: the figures of its card, all article states, and the way to its other tabs. */
@@ -40,6 +41,7 @@ export function ProjectOverviewPage({
           <CrawlState crawl={project.crawl} />
           <h2>Articles by state</h2>
           <ArticleCounts counts={project.articleCounts} all />
+          <DecayFindings projectId={projectId} />
           {tabs.length > 0 && (
             <>
               <h2>More of this project</h2>

@@ -24,6 +24,8 @@ import { promisify } from 'node:util';
 export type SiteName = 'astro' | 'hugo' | 'docusaurus' | 'eleventy';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/sites');
+/** The folder of the fixture sites' sources. */
+export const sitesRoot = FIXTURES;
 export const sitesDir = (): string =>
   process.env.INKSTREAM_SITES_DIR ??
   join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'inkstream-sites');
@@ -116,6 +118,10 @@ const BUILDS: Record<SiteName, { command: (site: string) => [string, string[]]; 
       output: '_site',
     },
   };
+
+/** The folders a site's build writes at its root (Hugo's `resources/` holds processed images). */
+export const siteOutputs = (name: SiteName): string[] =>
+  name === 'hugo' ? [BUILDS.hugo.output, 'resources'] : [BUILDS[name].output];
 
 /**
  * The site's own build, offline: telemetry and update checks off, and every HTTP(S) request a

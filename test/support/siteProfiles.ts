@@ -3,8 +3,11 @@ import { buildMdx } from '../../src/mdx/mdx.ts';
 import { neutraliseMdx } from '../../src/mdx/neutralise.ts';
 
 /**
- * The content profile of each fixture site under test/fixtures/sites, written by hand from the
- * fixture's own files (the file and line each fact comes from), as the learner is to produce it.
+ * Fixed profiles of the fixture sites' kinds, written by hand: the renderer's and the publisher's
+ * tests use them as input (including shapes the learner does not produce, such as a date written
+ * as `MMM DD YYYY` text), so they do not change when the learner does. What the learner makes of
+ * each fixture site is tested in test/features/publishing/profile/fixtureSites.unit.test.ts, and
+ * the real builds render with that.
  */
 
 const field = (

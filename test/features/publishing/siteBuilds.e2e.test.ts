@@ -13,19 +13,15 @@ import {
   siteTest,
   type SiteName,
 } from '../../support/fixtureSites.ts';
-import {
-  astroProfile,
-  canonicalArticle,
-  docusaurusProfile,
-  eleventyProfile,
-  HOSTILE_SHOWN,
-  hugoProfile,
-} from '../../support/siteProfiles.ts';
+import { canonicalArticle, HOSTILE_SHOWN } from '../../support/siteProfiles.ts';
+import { learnSite } from '../../support/siteRepository.ts';
 
 /**
  * The issue's "real build passes": Inkstream's committed files laid over each fixture site, and
  * the site's own toolchain builds it offline. Each toolchain builds once, with two articles: one
- * whose title and body carry every engine's hostile payload, one plain.
+ * whose title and body carry every engine's hostile payload, one plain. The files are rendered with
+ * the profile the learner makes of the fixture site itself (read from disk as GitHub lists it),
+ * so what is tested is the whole path: learn, render, validate, build.
  */
 
 const PNG = readFileSync(
@@ -45,6 +41,13 @@ afterAll(() => {
  */
 const shownText = (html: string, selector: string): string =>
   load(html)(selector).text().replaceAll('\u200b', '').replace(/[“”]/g, '"').replace(/[‘’]/g, "'");
+
+/** The learner's profile of the fixture site. */
+async function learned(name: SiteName): Promise<LearnedProfile> {
+  const { learned, failureReason } = await learnSite(name);
+  if (!learned) throw new Error(`the ${name} fixture site was not learned: ${failureReason}`);
+  return learned;
+}
 
 /** Both articles rendered for the profile, each file checked as the publisher checks it. */
 function committedFiles(profile: LearnedProfile) {
@@ -105,7 +108,7 @@ describe.concurrent('the files Inkstream commits build with each site’s own to
       if (astro.missing) throw new Error(astro.missing);
       const site = siteCopy('astro');
       copies.push(site);
-      layFiles(site, committedFiles(astroProfile));
+      layFiles(site, committedFiles(await learned('astro')));
       const { output } = await buildSite('astro', site);
       const html = readFileSync(join(output, 'blog/measure-what-matters/index.html'), 'utf8');
       expect(shownText(html, 'h1')).toBe(TITLE);
@@ -126,7 +129,7 @@ describe.concurrent('the files Inkstream commits build with each site’s own to
       if (hugo.missing) throw new Error(hugo.missing);
       const site = siteCopy('hugo');
       copies.push(site);
-      layFiles(site, committedFiles(hugoProfile));
+      layFiles(site, committedFiles(await learned('hugo')));
       const { output } = await buildSite('hugo', site);
       const html = readFileSync(join(output, 'posts/measure-what-matters/index.html'), 'utf8');
       expect(shownText(html, 'h1')).toBe(TITLE);
@@ -146,7 +149,7 @@ describe.concurrent('the files Inkstream commits build with each site’s own to
       if (docusaurus.missing) throw new Error(docusaurus.missing);
       const site = siteCopy('docusaurus');
       copies.push(site);
-      layFiles(site, committedFiles(docusaurusProfile));
+      layFiles(site, committedFiles(await learned('docusaurus')));
       const { output } = await buildSite('docusaurus', site);
       const html = readFileSync(join(output, '2026/11/20/measure-what-matters/index.html'), 'utf8');
       const page = load(html);
@@ -178,7 +181,7 @@ describe.concurrent('the files Inkstream commits build with each site’s own to
           content:
             "---\ntitle: Control\n---\n{{ range.constructor(\"return process.getBuiltinModule('fs').writeFileSync('CONTROL-RAN.txt', 'x')\")() }}\n",
         },
-        ...committedFiles(eleventyProfile),
+        ...committedFiles(await learned('eleventy')),
       ]);
       const { output } = await buildSite('eleventy', site);
       expect(existsSync(join(site, 'CONTROL-RAN.txt'))).toBe(true);

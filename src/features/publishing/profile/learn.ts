@@ -204,7 +204,14 @@ function typeFromPosts(
   return { type: 'string' };
 }
 
-function fieldsFromPosts(posts: Post[], authorKeys: Set<string>): FieldRule[] {
+/** Roles Inkstream always has a value for: requiring them can never refuse an article. */
+const ALWAYS_FILLED = new Set<FieldRole>(['title', 'date', 'slug', 'draft']);
+
+function fieldsFromPosts(
+  posts: Post[],
+  authorKeys: Set<string>,
+  references: Site['references'],
+): FieldRule[] {
   const byName = new Map<string, { post: Post; field: FrontmatterField }[]>();
   for (const post of posts)
     for (const field of post.fields) {
@@ -215,16 +222,24 @@ function fieldsFromPosts(posts: Post[], authorKeys: Set<string>): FieldRule[] {
   const roles = assignRoles([...byName.keys()]);
   return [...byName].map(([name, seen]) => {
     const role = roles.get(name) ?? null;
+    const keysOf = role === 'authors' || role === 'tags' ? references[role] : undefined;
+    const typed = typeFromPosts(
+      seen.map((s) => s.field),
+      authorKeys,
+    );
     const rule: FieldRule = {
       role,
       name,
-      ...typeFromPosts(
-        seen.map((s) => s.field),
-        authorKeys,
-      ),
-      // A field Inkstream has nothing to fill with is never required of it (the type's rule).
-      required: role !== null && seen.length > posts.length / 2,
-      source: { file: seen[0].post.path, line: seen[0].field.line },
+      // Keys of a file the toolchain checks them against: a list of keys, by the config that says so.
+      ...(keysOf ? { type: typed.type === 'reference' ? 'reference' : 'reference[]' } : typed),
+      // A field Inkstream has nothing to fill with is never required of it (the type's rule); one
+      // that it may lack (a cover, tags, authors) only when more than one post shows it: a single
+      // post says what a post may hold, not what each must.
+      required:
+        role !== null &&
+        seen.length > posts.length / 2 &&
+        (ALWAYS_FILLED.has(role) || seen.length >= 2),
+      source: keysOf ?? { file: seen[0].post.path, line: seen[0].field.line },
     };
     return rule;
   });
@@ -468,7 +483,11 @@ function readVocabulary(
   const tags = new Map<string, number>();
   const add = (tag: string) => tags.set(tag, (tags.get(tag) ?? 0) + 1);
   for (const [path, text] of files) {
-    const name = path.split('/').pop() ?? '';
+    const file = path.split('/').pop() ?? '';
+    // A key file the config names is read as what it is, whatever it is called.
+    const named =
+      path === site.keyFiles.authors ? 'authors' : path === site.keyFiles.tags ? 'tags' : null;
+    const name = named ? `${named}.${/\.json$/.test(file) ? 'json' : 'yml'}` : file;
     if (!/^(authors|tags)\.(ya?ml|json)$/.test(name)) continue;
     let data: unknown;
     try {
@@ -502,7 +521,6 @@ function readVocabulary(
     if (Array.isArray(value)) for (const tag of value) if (typeof tag === 'string') add(tag);
     if (typeof value === 'string') add(value);
   }
-  void site;
   return {
     tags: [...tags]
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
@@ -584,7 +602,7 @@ export function learn(tree: Tree, files: Files, parsers: Parsers): LearnResult {
 
   const authorKeys = new Set<string>();
   for (const [path, text] of files)
-    if (/(^|\/)authors\.ya?ml$/.test(path))
+    if (/(^|\/)authors\.ya?ml$/.test(path) || path === site.keyFiles.authors)
       try {
         const data = parsers.YAML.parse(text, { schema: 'core' });
         if (data && typeof data === 'object' && !Array.isArray(data))
@@ -595,7 +613,7 @@ export function learn(tree: Tree, files: Files, parsers: Parsers): LearnResult {
 
   const fields = chosen.schema
     ? fieldsFromSchema(chosen, posts)
-    : fieldsFromPosts(posts.length ? posts : archetypePosts, authorKeys);
+    : fieldsFromPosts(posts.length ? posts : archetypePosts, authorKeys, site.references);
   if (!chosen.schema) notes.push(...unfilledNotes(posts, fields));
   if (!chosen.schema && !posts.length && !archetypePosts.length)
     notes.push(
@@ -628,6 +646,16 @@ export function learn(tree: Tree, files: Files, parsers: Parsers): LearnResult {
       excerptSeparator = extension === 'mdx' ? '{/* truncate */}' : '<!-- truncate -->';
   }
 
+  // Docusaurus takes a post's date from a `YYYY-MM-DD-` file name into its URL unless `slug` is set.
+  let permalink = site.permalink;
+  if (
+    site.toolchain === 'docusaurus' &&
+    permalink &&
+    pattern.includes('{date}-') &&
+    !fields.some((f) => f.role === 'slug')
+  )
+    permalink = permalink.replace('{slug}', '{year}/{month}/{day}/{slug}');
+
   const alternatives = site.candidates
     .slice(1)
     .map((c) => ({ name: c.name, directory: c.directory, source: c.source }));
@@ -648,7 +676,7 @@ export function learn(tree: Tree, files: Files, parsers: Parsers): LearnResult {
     vocabulary: readVocabulary(site, files, posts, fields, parsers),
     images: learnImages(posts, fields, site, chosen.directory, folderPerPost),
     servedRoot: site.servedRoot,
-    permalink: site.permalink,
+    permalink,
     excerptSeparator,
     notes,
   };

@@ -61,6 +61,13 @@ export type Site = {
   /** A fixed file name the toolchain requires (Jekyll's `{date}-{slug}`). */
   fileNameRule: string | null;
   notes: string[];
+  /**
+   * Roles whose values must be keys of a file the toolchain reads (Docusaurus's `authors.yml`,
+   * `tags.yml`), with the config line (or the file) that says so.
+   */
+  references: Partial<Record<'authors' | 'tags', FactSource>>;
+  /** The repository paths of those files (read for the vocabulary whatever their name). */
+  keyFiles: Partial<Record<'authors' | 'tags', string>>;
 };
 
 export const MARKDOWN = /\.(md|mdx|markdown)$/i;
@@ -296,6 +303,8 @@ function emptySite(toolchain: Toolchain, source: FactSource | null): Site {
     archetypes: [],
     fileNameRule: null,
     notes: [],
+    references: {},
+    keyFiles: {},
   };
 }
 
@@ -441,7 +450,7 @@ function astro(
         const definition = call.type === 'CallExpression' ? args(call)[0] : null;
         const options = definition ? resolve(definition, mod) : null;
         if (options?.type !== 'ObjectExpression') continue;
-        const line = options.loc?.start.line;
+        let line = options.loc?.start.line;
         const loader = property(options, 'loader');
         const loaderCall = loader ? resolve(loader, mod) : null;
         let directory: string | null = `src/content/${name}`;
@@ -468,6 +477,8 @@ function astro(
             );
             continue;
           }
+          // The folder is the loader's: its line is what says where the posts are.
+          line = loaderCall.loc?.start.line ?? line;
           directory = directoryFrom(
             join(
               typeof base === 'string' ? base : '.',
@@ -535,6 +546,11 @@ function docusaurus(
   let path = 'blog';
   let routeBasePath = 'blog';
   let line: number | undefined;
+  // The blog plugin's defaults: `authors.yml` and `tags.yml` in the blog folder, read when present.
+  const keyFiles: Record<'authors' | 'tags', { name: string; line?: number }> = {
+    authors: { name: 'authors.yml' },
+    tags: { name: 'tags.yml' },
+  };
   if (mod) {
     for (const blog of findProperties(mod, 'blog')) {
       const value = staticValue(blog, mod);
@@ -549,6 +565,14 @@ function docusaurus(
       line = object.loc?.start.line;
       const p = staticValue(property(object, 'path'), mod);
       const r = staticValue(property(object, 'routeBasePath'), mod);
+      for (const [role, option] of [
+        ['authors', 'authorsMapPath'],
+        ['tags', 'tags'],
+      ] as const) {
+        const value = staticValue(property(object, option), mod);
+        const name = typeof value === 'string' ? safeDirectory(value) : null;
+        if (name) keyFiles[role] = { name, line: propertyLine(object, option) };
+      }
       const dir = directoryFrom(p, config, 'the blog', site.notes);
       if (dir) path = dir;
       if (typeof r === 'string') routeBasePath = r.replace(/^\/+|\/+$/g, '');
@@ -561,15 +585,25 @@ function docusaurus(
   }
   site.candidates = [{ name: 'blog', directory: path, source: { file: config, line } }];
   site.permalink = `/${routeBasePath ? `${routeBasePath}/` : ''}{slug}`;
+  const set = new Set(items.filter((i) => i.type === 'blob').map((i) => i.path));
+  for (const role of ['authors', 'tags'] as const) {
+    const file = join(path, keyFiles[role].name);
+    if (!set.has(file)) continue;
+    site.keyFiles[role] = file;
+    // Docusaurus checks a post's authors and tags against the file (onInline*: warn or throw).
+    site.references[role] =
+      keyFiles[role].line !== undefined ? { file: config, line: keyFiles[role].line } : { file };
+  }
   site.vocabularyFiles = [
+    join(path, keyFiles.authors.name),
+    join(path, keyFiles.tags.name),
     `${path}/authors.yml`,
     `${path}/authors.yaml`,
     `${path}/authors.json`,
     `${path}/tags.yml`,
     `${path}/tags.yaml`,
   ];
-  const set = new Set(items.map((i) => i.path));
-  site.vocabularyFiles = site.vocabularyFiles.filter((f) => set.has(f));
+  site.vocabularyFiles = [...new Set(site.vocabularyFiles)].filter((f) => set.has(f));
   void markdown;
   return site;
 }
@@ -612,6 +646,8 @@ function hugo(
     ];
   site.candidates = candidates.map((c) => ({
     ...c,
+    // A section the config names comes from the config; any other from its folder in the tree.
+    source: main.includes(c.name ?? '') ? c.source : { file: c.directory },
     extensions: ['md', 'markdown'] as Extension[],
   }));
   const section = site.candidates[0]?.name ?? 'posts';
@@ -684,6 +720,7 @@ function eleventy(
   site.engine = 'liquid'; // Eleventy's default for Markdown
   site.engineSource = { file: config ?? 'package.json' };
   let input = '.';
+  let inputLine: number | undefined;
   const mod = config ? moduleOf(config, files, parsers, site.notes) : null;
   if (mod && config) {
     const engineNodes = [
@@ -713,7 +750,10 @@ function eleventy(
     for (const node of inputs) {
       if (!node) continue;
       const dir = directoryFrom(staticValue(node, mod), config, 'its input directory', site.notes);
-      if (dir !== null) input = dir || '.';
+      if (dir !== null) {
+        input = dir || '.';
+        inputLine = node.loc?.start.line;
+      }
       break;
     }
     if (
@@ -724,12 +764,11 @@ function eleventy(
       site.servedRoot = 'public';
   }
   const root = input === '.' ? '' : input;
-  site.candidates = markdownFolders(markdown, root, { file: config ?? 'package.json' }).map(
-    (c) => ({
-      ...c,
-      extensions: ['md'] as Extension[],
-    }),
-  );
+  const source = config ? { file: config, line: inputLine } : { file: 'package.json' };
+  site.candidates = markdownFolders(markdown, root, source).map((c) => ({
+    ...c,
+    extensions: ['md'] as Extension[],
+  }));
   const chosen = site.candidates[0]?.directory;
   site.permalink =
     chosen !== undefined ? `/${chosen.slice(root ? root.length + 1 : 0)}/{slug}/` : null;

@@ -29,7 +29,7 @@ type Expected = Pick<
 };
 
 const field = (f: FieldRule) =>
-  `${f.role}:${f.name}:${f.type}${f.format ? `(${f.format})` : ''}@${f.source.file}:${f.source.line}`;
+  `${f.role}:${f.name}:${f.type}${f.format ? `(${f.format})` : ''}@${f.source.file}${f.source.line === undefined ? '' : `:${f.source.line}`}`;
 
 const table: Record<string, Expected> = {
   astroBlog: {
@@ -96,8 +96,9 @@ const table: Record<string, Expected> = {
     required: [
       'slug:slug:string@blog/2019-05-28-first-blog-post.md:2',
       'title:title:string@blog/2019-05-28-first-blog-post.md:3',
-      'authors:authors:reference[]@blog/2019-05-28-first-blog-post.md:4',
-      'tags:tags:string[]@blog/2019-05-28-first-blog-post.md:5',
+      // Docusaurus checks authors and tags against these files (onInlineAuthors/onInlineTags).
+      'authors:authors:reference[]@blog/authors.yml',
+      'tags:tags:reference[]@blog/tags.yml',
     ],
     images: 'absolute static/img/blog /img/blog png',
     excerptSeparator: '<!-- truncate -->',
@@ -355,5 +356,65 @@ export const collections = { docs, posts, authors };
       ['date', true, undefined],
       ['kind', false, ['news', 'guide']],
     ]);
+  });
+  test('one post is not evidence that every post needs a cover, tags or a description', async () => {
+    const post = (title: string) =>
+      `---\ntitle: ${title}\ndate: 2024-01-02\ndescription: D\ntags: [x]\ncover: /images/${title}.png\n---\n\nBody.\n`;
+    const one = await learnFromFiles({ 'posts/a.md': post('a') });
+    expect(one.learned!.fields.map((f) => [f.name, f.required])).toEqual([
+      ['title', true],
+      ['date', true],
+      ['description', false],
+      ['tags', false],
+      ['cover', false],
+    ]);
+    const two = await learnFromFiles({ 'posts/a.md': post('a'), 'posts/b.md': post('b') });
+    expect(two.learned!.fields.every((f) => f.required)).toBe(true);
+  });
+
+  test('Docusaurus: tags are keys of the tags file the config names, by its line; none without one', async () => {
+    const config = (blog: string) =>
+      `export default {\n  presets: [['classic', {\n    blog: {\n${blog}    },\n  }]],\n};\n`;
+    const post =
+      '---\ntitle: Hi\nauthors: [jane]\ntags: [seo]\n---\n\nIntro.\n\n<!-- truncate -->\n\nMore.\n';
+    const named = await learnFromFiles({
+      'docusaurus.config.js': config(
+        "      tags: 'labels.yml',\n      authorsMapPath: 'people.yml',\n",
+      ),
+      'blog/2024-01-02-hi.md': post,
+      'blog/labels.yml': 'seo:\n  label: SEO\n',
+      'blog/people.yml': 'jane:\n  name: Jane Doe\n',
+    });
+    const byRole = (learned: LearnedProfile | null, role: string) =>
+      learned!.fields.find((f) => f.role === role);
+    expect(byRole(named.learned, 'tags')).toMatchObject({
+      type: 'reference[]',
+      source: { file: 'docusaurus.config.js', line: 4 },
+    });
+    expect(byRole(named.learned, 'authors')).toMatchObject({
+      type: 'reference[]',
+      source: { file: 'docusaurus.config.js', line: 5 },
+    });
+    expect(named.learned!.vocabulary.authors).toEqual([{ key: 'jane', name: 'Jane Doe' }]);
+    const none = await learnFromFiles({
+      'docusaurus.config.js': config(''),
+      'blog/2024-01-02-hi.md': post,
+    });
+    expect(byRole(none.learned, 'tags')).toMatchObject({ type: 'string[]' });
+  });
+
+  test("Docusaurus: a date-prefixed file name puts the date in the post's URL unless it sets a slug", async () => {
+    const config =
+      "export default { presets: [['classic', { blog: { showReadingTime: true } }]] };\n";
+    const dated = await learnFromFiles({
+      'docusaurus.config.js': config,
+      'blog/2024-01-02-hi.md': '---\ntitle: Hi\n---\n\nText.\n',
+    });
+    expect(dated.learned!.permalink).toBe('/blog/{year}/{month}/{day}/{slug}');
+    const slugged = await learnFromFiles({
+      'docusaurus.config.js': config,
+      'blog/2024-01-02-hi.md': '---\nslug: hi\ntitle: Hi\n---\n\nText.\n',
+    });
+    expect(slugged.learned!.permalink).toBe('/blog/{slug}');
   });
 });

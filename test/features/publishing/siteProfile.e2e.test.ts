@@ -3,6 +3,7 @@ import { accountIdForName } from '../../../src/domain/accounts/account.ts';
 import type { LearnedProfile } from '../../../src/domain/integrations/contentProfile.ts';
 import { integrationsStream } from '../../../src/domain/integrations/decide.ts';
 import { validateForSite } from '../../../src/features/publishing/site/validateForSite.ts';
+import { stopProfileLearner } from '../../support/contentProfile.ts';
 import { eventually } from '../../support/eventually.ts';
 import { astroProfile, hugoProfile } from '../../support/siteProfiles.ts';
 import { articleIn, startWorld, type World } from './world.ts';
@@ -11,15 +12,22 @@ let w: World;
 
 beforeAll(async () => {
   w = await startWorld({ plan: 'pro' });
+  // The profiles here are written by hand: the repository's own learner must not replace them.
+  await stopProfileLearner(w.app);
 }, 90_000);
 afterAll(() => w.close());
 
 const fileOn = (ref: string, path: string) =>
   w.github.fileAt('acme', 'site', ref, path)?.toString('utf8') ?? null;
 
-/** The connection learns `profile` (again) and, the first time, a person accepts it. */
-async function learn(projectId: string, profile: LearnedProfile, tree = 't'): Promise<void> {
+/**
+ * The connection learns `profile` (again) and, the first time, a person accepts it. It is recorded
+ * as learned from the base branch's tree as it stands, so the publish job, which learns again only
+ * when that tree moved, keeps it.
+ */
+async function learn(projectId: string, profile: LearnedProfile, step = 't'): Promise<void> {
   const { platform } = w.app;
+  const head = w.github.branchHistory('acme', 'site', 'main').at(-1)!;
   const context = (step: string) => ({
     accountId: accountIdForName('test'),
     actor: { kind: 'system' as const, worker: 'test.learner' },
@@ -32,12 +40,12 @@ async function learn(projectId: string, profile: LearnedProfile, tree = 't'): Pr
     projectId,
     {
       type: 'RecordContentProfile',
-      learnedFrom: { commit: 'c'.repeat(40), tree: tree.repeat(40) },
+      learnedFrom: { commit: head.sha, tree: head.treeSha },
       learned: profile,
       failureReason: null,
       at: platform.clock.now(),
     },
-    context(`learned-${tree}`),
+    context(`learned-${step}`),
   );
   await platform.commands.execute(
     integrationsStream,

@@ -21,6 +21,15 @@ const PAGED_FROM_THE_LOG = new Set([
   'GET /articles/:id/history',
   'GET /topics/:id/history',
   'GET /projects/:id/history',
+  'GET /projects/:id/integrations/history',
+]);
+
+// These do not page through the read store: the site corpus's passages are searched in its own file
+// (FTS5, docs/site-corpus.md); decay findings are read only with a working Search Console
+// connection, which this store has not (their one query has its index: { projectId, property, rank }).
+const NOT_FROM_THE_READ_STORE_HERE = new Set([
+  'GET /projects/:id/pages',
+  'GET /projects/:id/decay',
 ]);
 
 type Schema = { shape?: Record<string, Schema>; unwrap?: () => Schema; options?: unknown[] };
@@ -94,7 +103,11 @@ test('the route declarations name the list endpoints this test walks', () => {
 
 test.each(
   listRoutes
-    .filter((route) => !PAGED_FROM_THE_LOG.has(routeKey(route)))
+    .filter(
+      (route) =>
+        !PAGED_FROM_THE_LOG.has(routeKey(route)) &&
+        !NOT_FROM_THE_READ_STORE_HERE.has(routeKey(route)),
+    )
     .map((route) => [routeKey(route), route] as const),
 )(
   '%s reads each page from one index: no full scan, no sort of the matches',

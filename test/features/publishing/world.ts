@@ -1,10 +1,16 @@
 import { expect } from 'vitest';
 import type { PlanName } from '../../../src/domain/accounts/plans.ts';
 import type { Clock } from '../../../src/core/clock.ts';
+import { reconnectAs } from '../../support/contentProfile.ts';
 import { eventually } from '../../support/eventually.ts';
 import { FakeGitHub } from '../../support/fakeGitHub.ts';
 import { signWebhook, type SignedWebhook } from '../../support/githubWebhooks.ts';
-import { startInkstream, type ApiClient, type TestInkstream } from '../../support/inkstream.ts';
+import {
+  type ApiClient,
+  type ApiResponse,
+  startInkstream,
+  type TestInkstream,
+} from '../../support/inkstream.ts';
 import { startTestSite, type TestSite, type TestSiteOptions } from '../../support/testSite.ts';
 
 /**
@@ -22,6 +28,12 @@ export async function startWorld(
     plan?: PlanName;
     env?: Record<string, string>;
     sitePages?: TestSiteOptions['pages'];
+    /**
+     * `legacy` (the default): connections publish Inkstream's fixed shape, as connections made
+     * before repositories were learned do, so the publishing flows are tested on a known file;
+     * `learn`: they learn the repository's content profile and publish in its shape.
+     */
+    profiles?: 'legacy' | 'learn';
   } = {},
 ) {
   const github = await FakeGitHub.start(
@@ -61,14 +73,22 @@ export async function startWorld(
     site,
     app,
     api,
-    connect: (projectId: string, body: Record<string, unknown> = {}, client: ApiClient = api) =>
-      client.put(`/projects/${projectId}/integrations/github`, {
+    async connect(
+      projectId: string,
+      body: Record<string, unknown> = {},
+      client: ApiClient = api,
+    ): Promise<ApiResponse> {
+      const connected = await client.put(`/projects/${projectId}/integrations/github`, {
         repository: 'acme/site',
         baseBranch: 'main',
         contentDirectory: 'content/blog',
         credentials: { type: 'token', token: 'ghp_writer' },
         ...body,
-      }),
+      });
+      if (connected.status === 200 && (options.profiles ?? 'legacy') === 'legacy')
+        await reconnectAs(app.platform, projectId, 'legacy');
+      return connected;
+    },
     async project(client: ApiClient = api): Promise<string> {
       const created = await client.post('/projects', {
         name: 'Crumb & Co.',

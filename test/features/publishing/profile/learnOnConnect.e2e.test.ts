@@ -14,7 +14,7 @@ import { articleIn, startWorld, type World } from '../world.ts';
 
 let world: World;
 beforeAll(async () => {
-  world = await startWorld();
+  world = await startWorld({ profiles: 'learn' });
   world.github.addRepository({ owner: 'acme', name: 'astro', files: astroBlog.files });
   world.github.addToken('ghp_astro', { login: 'inkbot', repositories: { 'acme/astro': 'write' } });
 });

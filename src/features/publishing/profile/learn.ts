@@ -159,6 +159,19 @@ function readPosts(paths: string[], files: Files, parsers: Parsers, notes: strin
   return posts;
 }
 
+/**
+ * A post Inkstream wrote in its own fixed shape (its frontmatter names the writer): it teaches
+ * nothing about the site's conventions, so it is left out of what is learned.
+ */
+function isInkstreamPost(post: Post): boolean {
+  const generator = post.fields.find((field) => field.name === 'generator')?.value;
+  return (
+    typeof generator === 'object' &&
+    generator !== null &&
+    ['openai', 'offline'].includes(String((generator as { provider?: unknown }).provider))
+  );
+}
+
 function majority<T>(values: T[]): T | undefined {
   const counts = new Map<T, number>();
   for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
@@ -597,7 +610,18 @@ export function learn(tree: Tree, files: Files, parsers: Parsers): LearnResult {
   for (const path of tooLarge.slice(0, 3))
     notes.push(`${path} is larger than ${MAX_FILE_BYTES / 1024} KB; it was not read.`);
   const sampledPaths = allPosts.filter((p) => files.has(p));
-  const posts = readPosts(sampledPaths, files, parsers, notes);
+  const read = readPosts(sampledPaths, files, parsers, notes);
+  const posts = read.filter((post) => !isInkstreamPost(post));
+  if (posts.length < read.length) {
+    if (!chosen.schema && posts.length === 0)
+      return {
+        learned: null,
+        failureReason: `The only posts read in ${chosen.directory || 'the repository'} were written by Inkstream in its own shape: it goes on publishing so until the site has posts of its own, or a person sets the content profile.`,
+      };
+    notes.push(
+      `${read.length - posts.length} of the posts read were written by Inkstream in its own shape; the site's conventions were learned from the others.`,
+    );
+  }
   const archetypePosts = posts.length ? [] : readPosts(site.archetypes, files, parsers, notes);
 
   const authorKeys = new Set<string>();

@@ -418,3 +418,44 @@ export const collections = { docs, posts, authors };
     expect(slugged.learned!.permalink).toBe('/blog/{slug}');
   });
 });
+
+describe("Inkstream's own posts teach nothing about the site", () => {
+  const inkstreamPost = (slug: string) => `---
+title: ${slug}
+description: Written by Inkstream
+slug: ${slug}
+date: 2026-11-01
+keyword: ''
+tags: []
+author: Acme
+generator:
+  provider: offline
+  model: offline
+kind: brief
+---
+
+Body.
+`;
+
+  test('a folder holding only posts Inkstream wrote is not learned: Inkstream keeps its own shape', async () => {
+    const { learned, failureReason } = await learnFromFiles({
+      'README.md': '# Site\n',
+      'content/blog/first.mdx': inkstreamPost('first'),
+      'content/blog/second.mdx': inkstreamPost('second'),
+    });
+    expect(learned).toBeNull();
+    expect(failureReason).toMatch(/only posts read in content\/blog were written by Inkstream/);
+  });
+
+  test('beside the site’s own posts, they are left out of the fields learned', async () => {
+    const { learned } = await learnFromFiles({
+      ...fixtureRepos.plainFolder.files,
+      'articles/inkstream-one.md': inkstreamPost('inkstream-one'),
+      'articles/inkstream-two.md': inkstreamPost('inkstream-two'),
+    });
+    const names = learned!.fields.map((f) => f.name);
+    expect(names).not.toContain('keyword');
+    expect(names).not.toContain('generator');
+    expect(learned!.notes.join(' ')).toMatch(/2 of the posts read were written by Inkstream/);
+  });
+});

@@ -344,7 +344,8 @@ test.skipIf(!hasChromium)(
     await expect
       .poll(() => lastSync.textContent(), { timeout: 30_000 })
       .toMatch(/^completed, .+: 1 article, 0 with traffic$/);
-    expect(google.callsOf('query').map((call) => call.status)).toEqual([429, 200, 200]);
+    // The rate-limited call retried, then the period's totals and queries and the daily figures.
+    expect(google.callsOf('query').map((call) => call.status)).toEqual([429, 200, 200, 200]);
     const facts = async () => {
       const [terms, values] = await Promise.all([
         search.locator('dl.facts dt').allTextContents(),

@@ -144,7 +144,9 @@ export async function reconnectAs(
     decide: (command, current) =>
       integrationsStream.decide(command, current).map((event) => {
         if (event.type !== 'GitHubConnected') return event;
-        const { learnsProfile: _learnsProfile, ...data } = event.data;
+        const { learnsProfile: _learnsProfile, ...rest } = event.data;
+        // The same connection: its webhook secret keeps the time it was issued.
+        const data = { ...rest, webhookSecretIssuedAt: github.webhookSecretIssuedAt };
         return { ...event, data: kind === 'learning' ? { ...data, learnsProfile: true } : data };
       }),
   };

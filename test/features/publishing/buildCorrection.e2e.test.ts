@@ -118,6 +118,18 @@ const historyTypes = async (articleId: string) =>
     (entry) => entry.type as string,
   );
 
+test('hostile: settings.publishing takes only a boolean autoCorrect (400 naming the field, nothing changed); absent reads as off', async () => {
+  const projectId = await w.project();
+  for (const publishing of [{ autoCorrect: 'yes' }, { autoCorrect: true, commitAs: 'root' }, 1]) {
+    const refused = await w.api.patch(`/projects/${projectId}`, { settings: { publishing } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe('validation_failed');
+    expect(JSON.stringify(refused.body.error.details)).toContain('publishing');
+  }
+  const project = (await w.api.get(`/projects/${projectId}`)).body.project;
+  expect(project.settings.publishing).toBeUndefined();
+});
+
 test('hostile: a failure annotated on another file, or on the file when the profile renders it the same, proposes nothing; markup in the annotation stays text', async () => {
   const other = await openPullRequest();
   failBuild(other.name, other.head(), 'src/pages/index.astro', MARKUP);

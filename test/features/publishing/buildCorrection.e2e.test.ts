@@ -2,7 +2,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { manualClock } from '../../../src/core/clock.ts';
 import { integrationsStream } from '../../../src/domain/integrations/decide.ts';
 import { loadStream } from '../../../src/eventstore/handleCommand.ts';
+import { applyCorrectionHandler } from '../../../src/features/publishing/build/buildCorrection.ts';
 import { BUILD_PASS_MS } from '../../../src/features/publishing/build/buildWatch.ts';
+import { newJob } from '../../../src/features/publishing/jobs/jobs.ts';
 import { PUBLISHING_JOBS } from '../../../src/features/publishing/collections.ts';
 import { eventually } from '../../support/eventually.ts';
 import { astroBlog } from '../../fixtures/repos/astroBlog.ts';
@@ -197,6 +199,26 @@ test('the site schema gained a required field: the rejected file gets a proposed
   const branchCommits = w.github.branchHistory('acme', pr.name, pr.article.branch);
   expect(branchCommits.at(-2)!.sha).toBe(opened);
   expect(branchCommits.at(-1)!.message).not.toContain('<');
+
+  // The job run again (a kill -9 after the record, before the job was removed): the stream says applied, nothing more.
+  const { platform } = w.app;
+  const asked = (await platform.eventStore.readStream(`article-${pr.articleId}`)).find(
+    (event) => event.type === 'ArticleBuildCorrectionApplyRequested',
+  )!;
+  const rerun = await applyCorrectionHandler(platform)(
+    newJob({
+      id: `apply-correction:${asked.id}`,
+      kind: 'applyCorrection',
+      event: asked,
+      projectId: pr.projectId,
+      articleId: pr.articleId,
+      nowMs: platform.clock.nowMs(),
+    }),
+  );
+  expect(rerun).toEqual({ kind: 'done' });
+  expect(w.github.branchHistory('acme', pr.name, pr.article.branch)).toHaveLength(
+    branchCommits.length,
+  );
 
   const again = await w.api.post(`/articles/${pr.articleId}/build/correction/apply`);
   expect(again.status).toBe(409);

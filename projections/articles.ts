@@ -42,7 +42,7 @@ function withStep(usage: ArticleUsage, run: StepRun): ArticleUsage {
   };
 }
 import type { QualityCheck } from '../src/domain/articles/quality.ts';
-import type { Build } from '../src/domain/articles/build.ts';
+import type { Build, BuildCorrection } from '../src/domain/articles/build.ts';
 
 /** The article read model: the full record for GET /articles/:id; lists pick the summary fields. */
 export type ArticleDoc = {
@@ -92,6 +92,8 @@ export type ArticleDoc = {
   build?: Build | null;
   /** The commit at the head of the open pull request (absent on documents built before it was kept). */
   headSha?: string | null;
+  /** The latest correction of a build that rejected Inkstream's file; absent before one. */
+  buildCorrection?: BuildCorrection | null;
 };
 
 const MAX_NEUTRALISED = 50;
@@ -265,9 +267,46 @@ function evolveArticleDoc(doc: ArticleDoc | null, event: EventOf<ArticleEvent>):
     case 'ArticleRevisionCommitted':
       // A new head commit: the build read so far was another commit's.
       if (doc.headSha === event.data.commitSha) return doc;
-      return { ...doc, headSha: event.data.commitSha, build: null };
+      return {
+        ...doc,
+        headSha: event.data.commitSha,
+        build: null,
+        buildCorrection: doc.buildCorrection?.state === 'applied' ? doc.buildCorrection : null,
+      };
     case 'ArticleBuildObserved':
       return { ...doc, build: event.data.build };
+    case 'ArticleBuildCorrectionProposed': {
+      const { path, reason, headSha } = event.data;
+      return {
+        ...doc,
+        buildCorrection: {
+          state: 'proposed',
+          path,
+          reason,
+          headSha,
+          commitSha: null,
+          at: event.data.at,
+        },
+      };
+    }
+    case 'ArticleBuildCorrectionApplyRequested':
+      return doc.buildCorrection
+        ? { ...doc, buildCorrection: { ...doc.buildCorrection, state: 'applying' } }
+        : doc;
+    case 'ArticleBuildCorrectionApplied':
+      return {
+        ...doc,
+        headSha: event.data.commitSha,
+        build: event.data.commitSha === doc.headSha ? doc.build : null,
+        buildCorrection: doc.buildCorrection
+          ? {
+              ...doc.buildCorrection,
+              state: 'applied',
+              commitSha: event.data.commitSha,
+              at: event.data.at,
+            }
+          : null,
+      };
     case 'ArticleMerged':
       return {
         ...doc,

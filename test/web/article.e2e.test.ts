@@ -566,3 +566,76 @@ test.skipIf(!hasChromium)(
       .toBe('https://built-or-not.vercel.app/');
   },
 );
+
+test.skipIf(!hasChromium)(
+  'a proposed correction of a file the build rejected shows on the article page; an editor applies it with a button a viewer does not get',
+  { timeout: 120_000 },
+  async () => {
+    const id = await articleIn('pr_open', { title: 'Corrected or not' });
+    const headSha = 'abc';
+    const context = (step: string) => ({
+      accountId: account,
+      actor: { kind: 'system' as const, worker: 'publishing.buildCorrection' },
+      correlationId: id,
+      requestId: id,
+      commandId: `test-correction:${id}:${step}`,
+    });
+    const { platform } = inkstream;
+    await platform.commands.execute(
+      articleStream,
+      id,
+      {
+        type: 'RecordBuild',
+        build: {
+          headSha,
+          state: 'failure',
+          checks: [
+            { name: 'astro build', state: 'failure', url: null, detail: 'author: Required' },
+          ],
+          previewUrl: null,
+          reason: "The site's build rejects Inkstream's file: astro build: author: Required",
+        },
+        at: platform.clock.now(),
+      },
+      context('failed'),
+    );
+    const path = (await inkstream.api().get(`/articles/${id}`)).body.article.path as string;
+    const reason = '<b>The profile</b> renders the file differently.';
+    await platform.commands.execute(
+      articleStream,
+      id,
+      { type: 'ProposeBuildCorrection', path, reason, headSha, at: platform.clock.now() },
+      context('proposed'),
+    );
+
+    const viewer = await signedInPage(browser, inkstream, {
+      email: 'correction-viewer@test.example',
+      role: 'viewer',
+    });
+    await openArticle(viewer, id, 'Corrected or not');
+    const seen = viewer.getByRole('region', { name: 'Site build' });
+    await expect
+      .poll(() => seen.getByText('A corrected file is proposed', { exact: false }).count())
+      .toBe(1);
+    expect(await seen.getByRole('button', { name: 'Apply the correction' }).count()).toBe(0);
+
+    const page = await signedInPage(browser, inkstream, {
+      email: 'correction-editor@test.example',
+      role: 'editor',
+    });
+    await openArticle(page, id, 'Corrected or not');
+    const panel = page.getByRole('region', { name: 'Site build' });
+    // The reason is text: its markup is shown, never rendered.
+    await expect.poll(() => panel.getByText(reason, { exact: false }).count()).toBe(1);
+    await panel.getByRole('button', { name: 'Apply the correction' }).click();
+    await expect
+      .poll(() =>
+        panel.getByText('The corrected file is being committed', { exact: false }).count(),
+      )
+      .toBe(1);
+    expect(await panel.getByRole('button', { name: 'Apply the correction' }).count()).toBe(0);
+    expect((await inkstream.api().get(`/articles/${id}`)).body.article.buildCorrection.state).toBe(
+      'applying',
+    );
+  },
+);

@@ -6,7 +6,7 @@ export type { Neutralised };
 import type { SearchMetricsSnapshot } from '../searchAnalytics/metrics.ts';
 import type { StepRun, WaitingFor } from './runs.ts';
 import type { Claim, Evidence, QualityCheck } from './quality.ts';
-import type { Build } from './build.ts';
+import type { Build, BuildCorrection } from './build.ts';
 
 export type ArticleStatus =
   | 'queued'
@@ -216,7 +216,22 @@ export type ArticleEvent =
   /** A budget changed: the waiting step is checked again. */
   | { type: 'ArticleResumed'; data: { articleId: string; at: string } }
   /** The site's build of the pull request's head commit changed (docs/publishing.md, *The site's build*). */
-  | { type: 'ArticleBuildObserved'; data: { articleId: string; build: Build; at: string } };
+  | { type: 'ArticleBuildObserved'; data: { articleId: string; build: Build; at: string } }
+  /** A failing build pointed at Inkstream's file and the file rendered with the re-learned profile differs. */
+  | {
+      type: 'ArticleBuildCorrectionProposed';
+      data: { articleId: string; path: string; reason: string; headSha: string; at: string };
+    }
+  /** A person (or the project's publishing.autoCorrect) asked for the proposed correction to be committed. */
+  | {
+      type: 'ArticleBuildCorrectionApplyRequested';
+      data: { articleId: string; auto: boolean; at: string };
+    }
+  /** The corrected file was committed to the pull request's branch: the new head. */
+  | {
+      type: 'ArticleBuildCorrectionApplied';
+      data: { articleId: string; path: string; commitSha: string; at: string };
+    };
 
 /** Every type of ArticleEvent, as data: a read model skips (and logs) a type it does not know. */
 export const ARTICLE_EVENTS: EventNames<ArticleEvent> = {
@@ -241,6 +256,9 @@ export const ARTICLE_EVENTS: EventNames<ArticleEvent> = {
   ArticleWaitingForBudget: true,
   ArticleResumed: true,
   ArticleBuildObserved: true,
+  ArticleBuildCorrectionProposed: true,
+  ArticleBuildCorrectionApplyRequested: true,
+  ArticleBuildCorrectionApplied: true,
 };
 
 export type Revision = {
@@ -283,6 +301,8 @@ export type ActiveArticle = {
   headSha?: string | null;
   /** The site's build of `headSha`, as last observed; null until it was read. */
   build?: Build | null;
+  /** The latest correction of a failing build (docs/publishing.md, *The site's build*); absent before one. */
+  buildCorrection?: BuildCorrection | null;
 };
 export type Article = { status: 'none' } | ActiveArticle;
 
@@ -429,9 +449,41 @@ function evolveStatus(state: Article, event: ArticleEvent): Article {
     case 'ArticleRevisionCommitted':
       return event.data.commitSha === state.headSha
         ? state
-        : { ...state, headSha: event.data.commitSha, build: null };
+        : {
+            ...state,
+            headSha: event.data.commitSha,
+            build: null,
+            // A proposal was for the file the revision replaced.
+            buildCorrection:
+              state.buildCorrection?.state === 'applied' ? state.buildCorrection : null,
+          };
     case 'ArticleBuildObserved':
       return { ...state, build: event.data.build };
+    case 'ArticleBuildCorrectionProposed': {
+      const { path, reason, headSha, at } = event.data;
+      return {
+        ...state,
+        buildCorrection: { state: 'proposed', path, reason, headSha, commitSha: null, at },
+      };
+    }
+    case 'ArticleBuildCorrectionApplyRequested':
+      return state.buildCorrection
+        ? { ...state, buildCorrection: { ...state.buildCorrection, state: 'applying' } }
+        : state;
+    case 'ArticleBuildCorrectionApplied':
+      return {
+        ...state,
+        headSha: event.data.commitSha,
+        build: event.data.commitSha === state.headSha ? state.build : null,
+        buildCorrection: state.buildCorrection
+          ? {
+              ...state.buildCorrection,
+              state: 'applied',
+              commitSha: event.data.commitSha,
+              at: event.data.at,
+            }
+          : null,
+      };
     case 'ArticleMerged':
       return { ...state, status: 'merged', path: event.data.path };
     case 'ArticleClosed':

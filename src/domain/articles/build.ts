@@ -43,3 +43,21 @@ export const isFinalBuild = (build: Build | null | undefined): boolean =>
 
 export const sameBuild = (a: Build | null | undefined, b: Build | null | undefined): boolean =>
   JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * A corrected file for a build that rejected Inkstream's file: the profile learned again and the
+ * article rendered with it differs from the file on the pull request's branch. `proposed` waits
+ * for a person (or the project's `publishing.autoCorrect`); `applying` is queued; `applied` was
+ * committed. The file's text is never recorded: it is rendered again from the article when applied.
+ */
+export type BuildCorrection = {
+  state: 'proposed' | 'applying' | 'applied';
+  /** The file the correction rewrites (the article's committed path). */
+  path: string;
+  reason: string;
+  /** The head commit whose failing build it corrects. */
+  headSha: string;
+  /** The commit that applied it; null until then. */
+  commitSha: string | null;
+  at: string;
+};

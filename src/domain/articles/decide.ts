@@ -45,7 +45,10 @@ export type ArticleCommand =
   | ({ type: 'RecordSearchMetrics' } & EventData<'ArticleSearchMetricsUpdated'>)
   | { type: 'WaitForBudget'; waitingFor: WaitingFor; at: string }
   | { type: 'ResumeArticle'; at: string }
-  | { type: 'RecordBuild'; build: Build; at: string };
+  | { type: 'RecordBuild'; build: Build; at: string }
+  | ({ type: 'ProposeBuildCorrection' } & EventData<'ArticleBuildCorrectionProposed'>)
+  | { type: 'ApplyBuildCorrection'; auto: boolean; at: string }
+  | ({ type: 'RecordBuildCorrectionApplied' } & EventData<'ArticleBuildCorrectionApplied'>);
 
 export function decideArticle(command: ArticleCommand, state: Article): ArticleEvent[] {
   if (command.type === 'QueueArticle') {
@@ -218,6 +221,35 @@ function decideOutcome(command: OutcomeCommand, article: ActiveArticle): Article
       return [
         { type: 'ArticleBuildObserved', data: { articleId, build: command.build, at: command.at } },
       ];
+    // One proposal per failing head commit, only while its pull request is open at that head.
+    case 'ProposeBuildCorrection': {
+      if (article.status !== 'pr_open' || command.headSha !== article.headSha) return [];
+      if (article.buildCorrection?.headSha === command.headSha) return [];
+      const { path, reason, headSha, at } = command;
+      return [
+        { type: 'ArticleBuildCorrectionProposed', data: { articleId, path, reason, headSha, at } },
+      ];
+    }
+    case 'ApplyBuildCorrection':
+      if (article.status !== 'pr_open' || article.buildCorrection?.state !== 'proposed')
+        throw new AppError(
+          'invalid_state',
+          article.buildCorrection?.state === 'applying' ||
+            article.buildCorrection?.state === 'applied'
+            ? 'The correction is already applied (or being applied) to the pull request.'
+            : 'There is no proposed correction: only a failing site build that points at the file Inkstream committed gets one.',
+        );
+      return [
+        {
+          type: 'ArticleBuildCorrectionApplyRequested',
+          data: { articleId, auto: command.auto, at: command.at },
+        },
+      ];
+    case 'RecordBuildCorrectionApplied': {
+      if (article.buildCorrection?.state !== 'applying') return []; // recorded before a crash
+      const { path, commitSha, at } = command;
+      return [{ type: 'ArticleBuildCorrectionApplied', data: { articleId, path, commitSha, at } }];
+    }
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)} (${type})`);

@@ -42,6 +42,15 @@ export const CrawlSettings = z
 export type CrawlSettings = z.infer<typeof CrawlSettings>;
 export const DEFAULT_CRAWL_SETTINGS: CrawlSettings = { maxPages: 5_000, recrawlDays: 7 };
 
+/** How the publisher acts on the site's build (docs/publishing.md, *The site's build*). */
+export const PublishingSettings = z
+  .object({
+    /** Commit a proposed correction of a file the site's build rejected without waiting for a person. */
+    autoCorrect: z.boolean(),
+  })
+  .strict();
+export type PublishingSettings = z.infer<typeof PublishingSettings>;
+
 export const Settings = z
   .object({
     /** The LLM model for this project; null uses the server's default. */
@@ -56,6 +65,8 @@ export const Settings = z
     crawl: CrawlSettings.optional(),
     /** The decay rules' thresholds (docs/decay.md); absent: the defaults. */
     decay: DecaySettings.partial().strict().optional(),
+    /** Publishing: `autoCorrect` commits a proposed build correction at once (docs/publishing.md); absent: off. */
+    publishing: PublishingSettings.optional(),
   })
   .strict();
 export type Settings = z.infer<typeof Settings>;
@@ -85,6 +96,7 @@ export const SettingsPatch = z
     qualityGate: z.enum(['warn', 'block']).optional(),
     crawl: CrawlSettings.partial().strict().optional(),
     decay: DecaySettings.partial().strict().optional(),
+    publishing: PublishingSettings.partial().strict().optional(),
   })
   .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
@@ -109,6 +121,9 @@ export function mergeSettings(current: Settings, patch: SettingsPatch): Settings
     // Only the thresholds a user set are stored: the others follow the defaults.
     ...(patch.decay !== undefined || current.decay !== undefined
       ? { decay: { ...current.decay, ...patch.decay } }
+      : {}),
+    ...(patch.publishing !== undefined || current.publishing !== undefined
+      ? { publishing: { autoCorrect: false, ...current.publishing, ...patch.publishing } }
       : {}),
   };
 }

@@ -241,4 +241,22 @@ export const articleRoutes = [
       });
     },
   }),
+  route({
+    method: 'post',
+    path: '/articles/:id/build/correction/apply',
+    tag: 'Articles',
+    summary:
+      "Commit the proposed correction of a file the site's build rejected to the pull request's branch",
+    params: z.object({ id: ArticleId }),
+    responses: { 202: ArticleResponse },
+    errors: [404, 409],
+    async handle(input) {
+      const doc = await ownedArticle(input);
+      return runArticleCommand(input, doc, {
+        type: 'ApplyBuildCorrection',
+        auto: false,
+        at: input.platform.clock.now(),
+      });
+    },
+  }),
 ];

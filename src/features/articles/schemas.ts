@@ -214,6 +214,20 @@ export const ArticleBody = ArticleSummary.extend({
   refreshDecay: DecayNote.nullable().describe(
     'The decay finding the latest refresh was started on (it is in the webhook payload of the refresh); null without one',
   ),
+  buildCorrection: z
+    .object({
+      state: z.enum(['proposed', 'applying', 'applied']),
+      path: z.string().describe("The file the correction rewrites: the article's committed path"),
+      reason: z.string(),
+      headSha: z.string().describe('The head commit whose failing build it corrects'),
+      commitSha: z.string().nullable().describe('The commit that applied it; null until then'),
+      at: z.string(),
+    })
+    .nullable()
+    .describe(
+      "A corrected file for a site build that rejected Inkstream's file, rendered with the content profile learned again: proposed (POST /articles/:id/build/correction/apply commits it; the project's settings.publishing.autoCorrect does so at once), applying, or applied. Null without one (docs/publishing.md, The site's build)",
+    )
+    .meta({ id: 'BuildCorrection' }),
 }).meta({ id: 'Article' });
 
 export function presentArticle(doc: ArticleDoc) {
@@ -233,6 +247,7 @@ export function presentArticle(doc: ArticleDoc) {
     usage: doc.usage ?? emptyUsage(),
     waitingFor: doc.waitingFor ?? null,
     refreshDecay: doc.refreshDecay ?? null,
+    buildCorrection: doc.buildCorrection ?? null,
   };
 }
 

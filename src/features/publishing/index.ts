@@ -14,6 +14,7 @@ import { publishHandler } from './jobs/publish.ts';
 import { syncRevisionHandler } from './jobs/syncRevision.ts';
 import { buildWatcher } from './build/buildWatch.ts';
 import { buildBodyHandler } from './build/buildBody.ts';
+import { applyCorrectionHandler, proposeCorrectionHandler } from './build/buildCorrection.ts';
 import { profileLearner } from './profile/profileLearner.ts';
 
 /**
@@ -40,6 +41,8 @@ export const publishingFeature: Feature = {
         revision: syncRevisionHandler(platform),
         hook: hooks.handle,
         build: buildBodyHandler(platform),
+        correct: proposeCorrectionHandler(platform),
+        applyCorrection: applyCorrectionHandler(platform),
       },
       { onStop: hooks.close },
     );

@@ -282,6 +282,24 @@ describe('refused transitions', () => {
         at,
       },
     ],
+    ProposeBuildCorrection: [
+      {
+        type: 'ProposeBuildCorrection',
+        path: pullRequestData.path,
+        reason: 'The profile changed.',
+        headSha: 'c0ffee1',
+        at,
+      },
+    ],
+    ApplyBuildCorrection: [{ type: 'ApplyBuildCorrection', auto: false, at }],
+    RecordBuildCorrectionApplied: [
+      {
+        type: 'RecordBuildCorrectionApplied',
+        path: pullRequestData.path,
+        commitSha: 'c0ffee4',
+        at,
+      },
+    ],
   };
   const pairs = everyHistory.flatMap(([road, history]) =>
     Object.values(samples)

@@ -51,6 +51,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/articles/{id}/build/correction/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Commit the proposed correction of a file the site's build rejected to the pull request's branch */
+        post: operations["postArticlesIdBuildCorrectionApply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/articles/{id}/cover": {
         parameters: {
             query?: never;
@@ -890,6 +907,7 @@ export interface components {
             body: string | null;
             branch: string | null;
             build: components["schemas"]["SiteBuild"];
+            buildCorrection: components["schemas"]["BuildCorrection"];
             /** @description The quality gate on the current version: grounding, brand rules, length, keyword, headings, clichés, links, neutralised code (docs/content-quality.md). Empty for articles drafted before the gate existed */
             checks: components["schemas"]["QualityCheck"][];
             content: string | null;
@@ -1180,6 +1198,19 @@ export interface components {
             /** @description The check on GitHub or the CI (https only) */
             url: string | null;
         };
+        /** @description A corrected file for a site build that rejected Inkstream's file, rendered with the content profile learned again: proposed (POST /articles/:id/build/correction/apply commits it; the project's settings.publishing.autoCorrect does so at once), applying, or applied. Null without one (docs/publishing.md, The site's build) */
+        BuildCorrection: {
+            at: string;
+            /** @description The commit that applied it; null until then */
+            commitSha: string | null;
+            /** @description The head commit whose failing build it corrects */
+            headSha: string;
+            /** @description The file the correction rewrites: the article's committed path */
+            path: string;
+            reason: string;
+            /** @enum {string} */
+            state: "proposed" | "applying" | "applied";
+        } | null;
         CheckFinding: {
             /** @description Offset in `body` where it ends (exclusive) */
             end: number | null;
@@ -1841,6 +1872,9 @@ export interface components {
                     yearDropPercent?: number;
                 };
                 model: string | null;
+                publishing?: {
+                    autoCorrect: boolean;
+                };
                 /**
                  * @default warn
                  * @enum {string}
@@ -2398,6 +2432,95 @@ export interface operations {
             };
             /** @description Plan limit: article quota, project cap, or a feature the plan lacks */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource is in the wrong state for this operation, or was changed concurrently */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postArticlesIdBuildCorrectionApply: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        article: components["schemas"]["Article"];
+                    };
+                };
+            };
+            /** @description Malformed JSON or invalid fields (details list each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3523,6 +3646,9 @@ export interface operations {
                             yearDropPercent?: number;
                         };
                         model?: string | null;
+                        publishing?: {
+                            autoCorrect?: boolean;
+                        };
                         /** @enum {string} */
                         qualityGate?: "warn" | "block";
                     };
@@ -3734,6 +3860,9 @@ export interface operations {
                             yearDropPercent?: number;
                         };
                         model?: string | null;
+                        publishing?: {
+                            autoCorrect?: boolean;
+                        };
                         /** @enum {string} */
                         qualityGate?: "warn" | "block";
                     };

@@ -120,7 +120,14 @@ export default function ArticlePage({ me, params }: PageProps) {
         onDone={reload}
         repositoryConnected={project.data ? Boolean(project.data.integrations.github) : undefined}
       />
-      <SiteBuildPanel build={current.build} status={current.status} />
+      <SiteBuildPanel
+        build={current.build}
+        status={current.status}
+        correction={current.buildCorrection}
+        articleId={current.id}
+        canAct={canAct}
+        onDone={reload}
+      />
       {shownAt && (
         <div className="as-it-was" role="status">
           <p>

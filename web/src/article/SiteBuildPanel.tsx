@@ -1,7 +1,18 @@
 import type { components } from '../api/v1.ts';
+import { api, unwrap } from '../api/v1Client.ts';
+import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { httpUrl } from '../ui/httpUrl.ts';
+import { Time } from '../ui/Time.tsx';
+import { useAction } from '../ui/useAction.ts';
 
 type SiteBuild = NonNullable<components['schemas']['SiteBuild']>;
+type BuildCorrection = NonNullable<components['schemas']['BuildCorrection']>;
+
+const CORRECTION_LABEL: Record<BuildCorrection['state'], string> = {
+  proposed: 'A corrected file is proposed',
+  applying: 'The corrected file is being committed',
+  applied: 'The corrected file was committed',
+};
 
 export const BUILD_LABEL: Record<SiteBuild['state'], string> = {
   pending: 'running',
@@ -22,7 +33,21 @@ const CHECK_LABEL = {
  * for a failed one the annotations or summary its CI gave. Every text here was written by the
  * site's CI: it is shown as text, and only https addresses become links.
  */
-export function SiteBuildPanel({ build, status }: { build: SiteBuild | null; status: string }) {
+export function SiteBuildPanel({
+  build,
+  status,
+  correction = null,
+  articleId,
+  canAct = false,
+  onDone,
+}: {
+  build: SiteBuild | null;
+  status: string;
+  correction?: BuildCorrection | null;
+  articleId?: string;
+  canAct?: boolean;
+  onDone?(): void;
+}) {
   if (status !== 'pr_open' && !build) return null;
   const preview = build ? httpUrl(build.previewUrl) : null;
   return (
@@ -71,6 +96,59 @@ export function SiteBuildPanel({ build, status }: { build: SiteBuild | null; sta
           )}
         </>
       )}
+      {correction && articleId && (
+        <CorrectionLine
+          correction={correction}
+          articleId={articleId}
+          canApply={canAct && status === 'pr_open'}
+          onDone={onDone}
+        />
+      )}
     </section>
+  );
+}
+
+/** The correction of a file the build rejected: what happened to it and, while proposed, a way to commit it. */
+function CorrectionLine({
+  correction,
+  articleId,
+  canApply,
+  onDone,
+}: {
+  correction: BuildCorrection;
+  articleId: string;
+  canApply: boolean;
+  onDone?(): void;
+}) {
+  const action = useAction();
+  const apply = () =>
+    action.run(async () => {
+      await unwrap(
+        api.POST('/articles/{id}/build/correction/apply', {
+          params: { path: { id: articleId } },
+        }),
+      );
+      onDone?.();
+    });
+  return (
+    <div className="build-correction" aria-label="Build correction">
+      <p>
+        {CORRECTION_LABEL[correction.state]} for <code>{correction.path}</code>
+        {correction.commitSha && (
+          <>
+            {' '}
+            in commit <code>{correction.commitSha.slice(0, 7)}</code>
+          </>
+        )}{' '}
+        (<Time at={correction.at} />
+        ): {correction.reason}
+      </p>
+      {correction.state === 'proposed' && canApply && (
+        <button type="button" disabled={action.busy} onClick={() => void apply()}>
+          Apply the correction
+        </button>
+      )}
+      <ErrorNote error={action.error} />
+    </div>
   );
 }

@@ -193,10 +193,7 @@ export async function readBuild(
     checks: unique,
     previewUrl,
     reason: rejections.length
-      ? boundedText(
-          `The site's build rejects Inkstream's file: ${rejections.join('; ')}`,
-          DETAIL_MAX,
-        )
+      ? boundedText(`${REJECTS_INKSTREAM_FILE} ${rejections.join('; ')}`, DETAIL_MAX)
       : null,
     headSha,
   };
@@ -207,3 +204,6 @@ function dedupeByName(checks: BuildCheck[]): BuildCheck[] {
   const seen = new Set<string>();
   return checks.filter((check) => !seen.has(check.name) && seen.add(check.name));
 }
+
+/** How `build.reason` begins when a failing annotation points at the file Inkstream committed. */
+export const REJECTS_INKSTREAM_FILE = "The site's build rejects Inkstream's file:";

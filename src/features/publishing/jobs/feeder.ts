@@ -11,6 +11,7 @@ import { ensurePublishingCollections, PUBLISHING_JOBS } from '../collections.ts'
 import { integrationsStream } from '../../../domain/integrations/decide.ts';
 import { newJob, type JobDoc } from './jobs.ts';
 import { publishingSignal } from '../signal.ts';
+import { rejectsInkstreamFile } from '../build/buildCorrection.ts';
 
 export const PUBLISHING_FEEDER = 'publishing.feeder';
 
@@ -22,6 +23,7 @@ const TYPES: readonly ArticleEvent['type'][] = [
   'ArticleMerged',
   'ArticleDrafted',
   'ArticleBuildObserved',
+  'ArticleBuildCorrectionApplyRequested',
 ];
 
 /**
@@ -115,7 +117,15 @@ export function publishingFeeder(platform: Platform): ConsumerDefinition {
           case 'ArticleMerged':
             return hookJob(stored, article.projectId, articleId);
           case 'ArticleBuildObserved':
-            return article.status === 'pr_open' ? job('build', `build:${stored.id}`) : [];
+            if (article.status !== 'pr_open') return [];
+            // A build that rejects Inkstream's file may get a corrected file (docs/publishing.md).
+            return rejectsInkstreamFile(event.data.build)
+              ? [...job('build', `build:${stored.id}`), ...job('correct', `correct:${stored.id}`)]
+              : job('build', `build:${stored.id}`);
+          case 'ArticleBuildCorrectionApplyRequested':
+            return article.status === 'pr_open'
+              ? job('applyCorrection', `apply-correction:${stored.id}`)
+              : [];
           case 'ArticleDrafted':
             if (event.data.purpose === 'refresh' && isLatestRefreshStep(stored, events)) {
               // Refreshes always go through a pull request: the published page changes only once someone merges.

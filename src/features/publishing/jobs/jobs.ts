@@ -9,7 +9,8 @@ import { dueKey } from '../../../readstore/dueKey.ts';
  * is recorded; a crash runs it again, and every step it takes is idempotent.
  */
 /** `build`: the site's build changed, and the pull request's description is written again to show it. */
-export type JobKind = 'publish' | 'revision' | 'hook' | 'build';
+/** `correct`: a build rejected the file, a correction may be proposed; `applyCorrection`: commit it. */
+export type JobKind = 'publish' | 'revision' | 'hook' | 'build' | 'correct' | 'applyCorrection';
 
 export type JobDoc = {
   id: string;

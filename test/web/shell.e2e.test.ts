@@ -211,7 +211,9 @@ test.skipIf(!hasChromium)(
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect
       .poll(() => page.getByRole('alert').textContent(), { timeout: 20_000 })
-      .toMatch(/^Too many sign-in attempts for this email address from your network address\. Try again in \d+ minutes?/);
+      .toMatch(
+        /^Too many sign-in attempts for this email address from your network address\. Try again in \d+ minutes?/,
+      );
     expect(await email.getAttribute('aria-invalid')).toBe('false');
     expect(await page.getByRole('alert').count()).toBe(1);
   },

@@ -1851,6 +1851,12 @@ export interface components {
             topicCounts: components["schemas"]["TopicCounts"];
             updatedAt: string;
             websiteUrl: string;
+            /** @description Who writes this project's drafts (GET /projects/:id only): the model, named by the project's setting or else the server's default, or the offline writer (no OPENAI_API_KEY: drafts are briefs), with model null */
+            writer?: {
+                model: string | null;
+                /** @enum {string} */
+                writer: "model" | "offline";
+            };
         };
         ProjectUsage: {
             budget: ({

@@ -49,6 +49,17 @@ export function CrawlState({ crawl }: { crawl: Project['crawl'] }) {
   );
 }
 
+/** Who writes the drafts: the model and its name, or the offline writer, which writes briefs. */
+export function WriterState({ writer }: { writer: NonNullable<Project['writer']> }) {
+  return (
+    <p className="writer" data-writer={writer.writer}>
+      {writer.writer === 'model'
+        ? `Writer: the model ${writer.model ?? ''}`.trimEnd()
+        : 'Writer: offline (no model is set up on the server: drafts are briefs, not articles)'}
+    </p>
+  );
+}
+
 export function PausedBadge({ paused }: { paused: boolean }) {
   return (
     <span className={paused ? 'badge paused' : 'badge active'}>{paused ? 'Paused' : 'Active'}</span>

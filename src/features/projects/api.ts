@@ -47,6 +47,12 @@ export const ProjectBody = z
       finishedAt: z.string().nullable(),
       failureReason: z.string().nullable(),
       pagesCrawled: z.number(),
+      voiceFallbackReason: z
+        .string()
+        .nullable()
+        .describe(
+          'Why the finished crawl kept the voice measured from the site although a model is set up (the model failed, e.g. answered 401); null otherwise',
+        ),
     }),
     brand: BrandProfile.nullable(),
     brandEditedParts: z.array(z.string()),
@@ -113,7 +119,12 @@ const ProjectResponse = z.object({ project: ProjectBody });
 
 function presentProject(doc: ProjectDoc, counts: ProjectCounts) {
   const { accountId: _accountId, lastBrandCrawl: _lastBrandCrawl, ...rest } = present(doc);
-  return { ...rest, integrations: { ...NO_INTEGRATIONS, ...doc.integrations }, ...counts };
+  return {
+    ...rest,
+    crawl: { ...rest.crawl, voiceFallbackReason: doc.crawl.voiceFallbackReason ?? null },
+    integrations: { ...NO_INTEGRATIONS, ...doc.integrations },
+    ...counts,
+  };
 }
 
 /**

@@ -1170,6 +1170,8 @@ export interface components {
             initial: boolean;
             /** @description Parts a person set by PUT that the crawl left as they were */
             keptEditedParts: ("voice" | "companyFacts" | "doDont" | "voiceTraits" | "coverStyle")[];
+            /** @description Why this crawl kept the voice measured from the site although a model is set up (the model failed); null otherwise */
+            voiceFallbackReason: string | null;
         };
         BuildCheck: {
             /** @description A failed check's failing annotations or the summary GitHub gives, as text the site's CI wrote */
@@ -1768,6 +1770,8 @@ export interface components {
                 requestedAt: string | null;
                 /** @enum {string} */
                 status: "pending" | "done" | "failed";
+                /** @description Why the finished crawl kept the voice measured from the site although a model is set up (the model failed, e.g. answered 401); null otherwise */
+                voiceFallbackReason: string | null;
             };
             createdAt: string;
             id: string;

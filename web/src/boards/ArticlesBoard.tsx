@@ -70,7 +70,15 @@ export function ArticlesBoard({ me, params }: PageProps) {
     <main className="wide">
       <h1>Articles{project.data ? `: ${project.data.name}` : ''}</h1>
       <ErrorNote error={project.error ?? board.error} />
-      <div className="board" aria-busy={!board.loaded}>
+      {/* Nine columns: one row that scrolls sideways inside its own box from tablet width up; */}
+      {/* it takes the keyboard's focus so it can be scrolled without a mouse. */}
+      <div
+        className="board board-row"
+        aria-busy={!board.loaded}
+        role="region"
+        aria-label="Articles by state"
+        tabIndex={0}
+      >
         {COLUMNS.map(({ status, title }) => (
           <BoardColumn
             key={status}

@@ -8,7 +8,7 @@ import { ArticleCard, type ArticleSummary } from './ArticleCard.tsx';
 import { BoardColumn } from './BoardColumn.tsx';
 import { useBoardRefresh } from './useBoardRefresh.ts';
 import { usePagedColumns } from './usePagedColumns.ts';
-import { ARTICLE_STATES } from '../projects/projectFigures.tsx';
+import { ARTICLE_STATES } from '../articleStates.ts';
 
 type ArticleStatus = ArticleSummary['status'];
 /** The same words as the project's overview (projectFigures.tsx): one word a state everywhere. */

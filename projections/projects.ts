@@ -25,6 +25,8 @@ export type LastBrandCrawl = {
   changedParts: Array<BrandPart | 'palette'>;
   keptEditedParts: BrandPart[];
   before: Partial<BrandProfile>;
+  /** Why the voice is the measured one although a model is set up; absent when the model answered. */
+  voiceFallbackReason?: string;
 };
 
 /** A project with its brand profile, as GET /projects/:id shows it. */
@@ -44,6 +46,8 @@ export type ProjectDoc = {
     finishedAt: string | null;
     failureReason: string | null;
     pagesCrawled: number;
+    /** Why the finished crawl kept the measured voice (the model failed); absent in documents from before. */
+    voiceFallbackReason?: string | null;
   };
   brand: BrandProfile | null;
   brandEditedParts: BrandPart[];
@@ -126,6 +130,7 @@ export const projects = defineProjection<
             requestedAt: event.data.at,
             finishedAt: null,
             failureReason: null,
+            voiceFallbackReason: null,
           },
         };
       case 'BrandCrawled':
@@ -139,6 +144,7 @@ export const projects = defineProjection<
             status: 'done',
             finishedAt: event.data.at,
             pagesCrawled: event.data.pages.length,
+            voiceFallbackReason: event.data.voiceFallbackReason ?? null,
           },
         };
       case 'BrandCrawlFailed':
@@ -218,5 +224,6 @@ function crawlChanges(doc: ProjectDoc, data: BrandCrawledData): LastBrandCrawl {
     changedParts,
     keptEditedParts: data.keptEditedParts,
     before,
+    ...(data.voiceFallbackReason ? { voiceFallbackReason: data.voiceFallbackReason } : {}),
   };
 }

@@ -337,7 +337,7 @@ test.skipIf(!hasChromium)(
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect
       .poll(() => page.locator('.status').textContent(), { timeout: 20_000 })
-      .toBe('researching');
+      .toBe('Researching');
     expect(await enabled()).toEqual({ Approve: false, Refresh: false, Retry: false });
   },
 );

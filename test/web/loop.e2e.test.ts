@@ -102,7 +102,7 @@ test.skipIf(!hasChromium)(
     made = { projectId, articleId };
 
     await page.getByRole('heading', { level: 1, name: title }).waitFor(SOON);
-    await expect.poll(() => page.locator('.status').textContent(), SOON).toBe('draft');
+    await expect.poll(() => page.locator('.status').textContent(), SOON).toBe('Draft');
     await checkPage(page, 'loop-article-draft');
 
     await page.getByLabel('Revision instruction').fill('Shorten the introduction.');
@@ -118,7 +118,7 @@ test.skipIf(!hasChromium)(
     const pullRequest = page.getByRole('link', { name: /^Pull request/ });
     await expect.poll(() => pullRequest.count(), SOON).toBe(1);
     expect(await pullRequest.getAttribute('href')).toBe('https://github.com/acme/site/pull/1');
-    await expect.poll(() => page.locator('.status').textContent(), SOON).toBe('pr_open');
+    await expect.poll(() => page.locator('.status').textContent(), SOON).toBe('PR open');
 
     github.mergePullRequest('acme', 'site', 1, 'octo');
     const merge = await signWebhook(
@@ -135,7 +135,7 @@ test.skipIf(!hasChromium)(
         })
       ).status,
     ).toBe(202);
-    await expect.poll(() => page.locator('.status').textContent(), SOON).toBe('merged');
+    await expect.poll(() => page.locator('.status').textContent(), SOON).toBe('Merged');
 
     await page.goto(`${world.app.url}/projects/${projectId}/articles`);
     await expect

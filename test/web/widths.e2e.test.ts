@@ -224,3 +224,49 @@ test.skipIf(!hasChromium)(
       .toBe('page');
   },
 );
+
+test.skipIf(!hasChromium)(
+  "at 1280 px the articles board's nine columns stay in one row that scrolls inside its own box; a phone stacks them",
+  { timeout: 60_000 },
+  async () => {
+    const page = await signedInPage(browser, inkstream, {
+      email: 'board-reader@test.example',
+      role: 'viewer',
+    });
+    const layout = () =>
+      page.evaluate(`(() => {
+        const board = document.querySelector('.board');
+        const tops = [...board.querySelectorAll('.board-column')].map((column) =>
+          Math.round(column.getBoundingClientRect().top),
+        );
+        const doc = document.scrollingElement || document.documentElement;
+        return {
+          columns: tops.length,
+          rows: new Set(tops).size,
+          scrolls: board.scrollWidth > board.clientWidth,
+          pageWidth: doc.scrollWidth,
+        };
+      })()`) as Promise<{ columns: number; rows: number; scrolls: boolean; pageWidth: number }>;
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${inkstream.url}${paths.articles}`);
+    await settled(page);
+    const desktop = await layout();
+    expect(desktop).toMatchObject({ columns: 9, rows: 1, scrolls: true });
+    expect(desktop.pageWidth).toBeLessThanOrEqual(1280);
+    // The box scrolls from the keyboard: it takes focus, and the arrow key moves it.
+    const board = page.getByRole('region', { name: 'Articles by state' });
+    await board.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect
+      .poll(() =>
+        board.evaluate((element) => (element as unknown as { scrollLeft: number }).scrollLeft),
+      )
+      .toBeGreaterThan(0);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const phone = await layout();
+    expect(phone).toMatchObject({ columns: 9, rows: 9, scrolls: false });
+    expect(phone.pageWidth).toBeLessThanOrEqual(390);
+  },
+);

@@ -42,6 +42,7 @@ export type ProjectCommand =
       provider: string;
       model: string | null;
       at: string;
+      voiceFallbackReason?: string;
     }
   | { type: 'RecordCrawlFailed'; crawlId: string; reason: string; at: string }
   | { type: 'EditBrand'; update: BrandUpdate; at: string }
@@ -117,6 +118,9 @@ export function decideProject(command: ProjectCommand, state: Project): ProjectE
             model: command.model,
             at: command.at,
             ...(command.sitemapUrls?.length ? { sitemapUrls: command.sitemapUrls } : {}),
+            ...(command.voiceFallbackReason
+              ? { voiceFallbackReason: command.voiceFallbackReason }
+              : {}),
           },
         },
       ];

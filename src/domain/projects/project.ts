@@ -48,6 +48,8 @@ export type ProjectEvent =
         provider: string;
         model: string | null;
         at: string;
+        /** Why the voice is the measured one although a model is set up (it failed); absent otherwise. */
+        voiceFallbackReason?: string;
       };
     }
   | {

@@ -16,6 +16,8 @@ import { applyAppended, commandContext, present } from '../../http/resources.ts'
 import { idOf, listOf, Pagination, WebUrl } from '../../http/schemas.ts';
 import { requireReachableUrl } from '../../integrations/safeHttp/registration.ts';
 import { BrandProfile } from '../../domain/projects/brand.ts';
+import { allowedModels, modelToUse } from '../../integrations/llm/modelAllowList.ts';
+import { llmConfigOf, writerState, type LlmSettings } from '../../integrations/llm/select.ts';
 import { SEARCH_PROVIDER } from '../../domain/searchAnalytics/searchAnalytics.ts';
 import { projectStream } from '../../domain/projects/decide.ts';
 import {
@@ -24,6 +26,7 @@ import {
   SettingsPatch,
   mergeSettings,
   requireAllowedModel,
+  type ModelConfig,
 } from '../../domain/projects/settings.ts';
 
 const ProjectId = idOf('prj');
@@ -44,6 +47,12 @@ export const ProjectBody = z
       finishedAt: z.string().nullable(),
       failureReason: z.string().nullable(),
       pagesCrawled: z.number(),
+      voiceFallbackReason: z
+        .string()
+        .nullable()
+        .describe(
+          'Why the finished crawl kept the voice measured from the site although a model is set up (the model failed, e.g. answered 401); null otherwise',
+        ),
     }),
     brand: BrandProfile.nullable(),
     brandEditedParts: z.array(z.string()),
@@ -94,6 +103,15 @@ export const ProjectBody = z
       .describe(
         'The corpus crawl of every page (GET /projects/:id only): counts, an estimate and its notes; null before the first run',
       ),
+    writer: z
+      .object({
+        writer: z.enum(['model', 'offline']),
+        model: z.string().nullable(),
+      })
+      .optional()
+      .describe(
+        "Who writes this project's drafts (GET /projects/:id only): the model, named by the project's setting or else the server's default, or the offline writer (no OPENAI_API_KEY: drafts are briefs), with model null",
+      ),
   })
   .meta({ id: 'Project' });
 
@@ -101,7 +119,26 @@ const ProjectResponse = z.object({ project: ProjectBody });
 
 function presentProject(doc: ProjectDoc, counts: ProjectCounts) {
   const { accountId: _accountId, lastBrandCrawl: _lastBrandCrawl, ...rest } = present(doc);
-  return { ...rest, integrations: { ...NO_INTEGRATIONS, ...doc.integrations }, ...counts };
+  return {
+    ...rest,
+    crawl: { ...rest.crawl, voiceFallbackReason: doc.crawl.voiceFallbackReason ?? null },
+    integrations: { ...NO_INTEGRATIONS, ...doc.integrations },
+    ...counts,
+  };
+}
+
+/**
+ * The writer this server runs for a project: the model its settings name while the allow-list
+ * still has it, else the server's default (what the pipeline calls, modelToUse); or offline.
+ */
+function projectWriter(doc: ProjectDoc, config: LlmSettings & ModelConfig) {
+  const state = writerState(llmConfigOf(config));
+  if (state.writer === 'offline' || state.model === null) return state;
+  const allowed = allowedModels(state.model, config.INKSTREAM_ALLOWED_MODELS);
+  return {
+    writer: state.writer,
+    model: modelToUse(doc.settings.model, state.model, allowed).model,
+  };
 }
 
 /** One project as the API shows it, with its article and topic counts. */
@@ -235,7 +272,13 @@ export const projectRoutes = [
       const corpus = run ? corpusProgress(run, platform.clock.nowMs()) : null;
       return {
         status: 200,
-        body: { project: { ...(await presentOne(platform.readStore, doc)), corpus } },
+        body: {
+          project: {
+            ...(await presentOne(platform.readStore, doc)),
+            corpus,
+            writer: projectWriter(doc, platform.config),
+          },
+        },
       };
     },
   }),

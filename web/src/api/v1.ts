@@ -1188,6 +1188,8 @@ export interface components {
             initial: boolean;
             /** @description Parts a person set by PUT that the crawl left as they were */
             keptEditedParts: ("voice" | "companyFacts" | "doDont" | "voiceTraits" | "coverStyle")[];
+            /** @description Why this crawl kept the voice measured from the site although a model is set up (the model failed); null otherwise */
+            voiceFallbackReason: string | null;
         };
         BuildCheck: {
             /** @description A failed check's failing annotations or the summary GitHub gives, as text the site's CI wrote */
@@ -1799,6 +1801,8 @@ export interface components {
                 requestedAt: string | null;
                 /** @enum {string} */
                 status: "pending" | "done" | "failed";
+                /** @description Why the finished crawl kept the voice measured from the site although a model is set up (the model failed, e.g. answered 401); null otherwise */
+                voiceFallbackReason: string | null;
             };
             createdAt: string;
             id: string;
@@ -1885,6 +1889,12 @@ export interface components {
             topicCounts: components["schemas"]["TopicCounts"];
             updatedAt: string;
             websiteUrl: string;
+            /** @description Who writes this project's drafts (GET /projects/:id only): the model, named by the project's setting or else the server's default, or the offline writer (no OPENAI_API_KEY: drafts are briefs), with model null */
+            writer?: {
+                model: string | null;
+                /** @enum {string} */
+                writer: "model" | "offline";
+            };
         };
         ProjectUsage: {
             budget: ({

@@ -1,3 +1,4 @@
+import { articleStateWord } from '../articleStates.ts';
 import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import type { PageProps } from '../pageTypes.ts';
 import { api, unwrap } from '../api/v1Client.ts';
@@ -102,7 +103,10 @@ export default function ArticlePage({ me, params }: PageProps) {
     <main className="wide">
       <h1>{current.title}</h1>
       <p>
-        Status <strong className={`status status-${current.status}`}>{current.status}</strong>
+        Status{' '}
+        <strong className={`status status-${current.status}`}>
+          {articleStateWord(current.status)}
+        </strong>
         {current.failure && (
           <span className="error">
             {' '}

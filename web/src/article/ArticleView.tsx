@@ -1,3 +1,4 @@
+import { articleStateInSentence } from '../articleStates.ts';
 import { useMemo } from 'react';
 import type { Article } from './articleApi.ts';
 import { ChecksPanel } from './ChecksPanel.tsx';
@@ -44,7 +45,11 @@ export function ArticleView({
               height={630}
             />
           )}
-          {article.body ? element : <p>No text yet: the article is {article.status}.</p>}
+          {article.body ? (
+            element
+          ) : (
+            <p>No text yet: the article is {articleStateInSentence(article.status)}.</p>
+          )}
         </article>
         <ChecksPanel checks={article.checks} findings={findings} />
       </div>

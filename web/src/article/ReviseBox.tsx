@@ -1,3 +1,4 @@
+import { articleStateInSentence } from '../articleStates.ts';
 import { useState, type FormEvent } from 'react';
 import { api, unwrap } from '../api/v1Client.ts';
 import { FieldError } from '../ui/FieldError.tsx';
@@ -67,7 +68,8 @@ export function ReviseBox({
       )}
       {!allows('revise', article.status) && (
         <p className="note">
-          A draft or an open pull request can be revised; this article is {article.status}.
+          A draft or an open pull request can be revised; this article is{' '}
+          {articleStateInSentence(article.status)}.
         </p>
       )}
       <div role="status" aria-live="polite">

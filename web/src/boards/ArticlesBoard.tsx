@@ -8,7 +8,7 @@ import { ArticleCard, type ArticleSummary } from './ArticleCard.tsx';
 import { BoardColumn } from './BoardColumn.tsx';
 import { useBoardRefresh } from './useBoardRefresh.ts';
 import { usePagedColumns } from './usePagedColumns.ts';
-import { ARTICLE_STATES } from '../projects/projectFigures.tsx';
+import { ARTICLE_STATES } from '../articleStates.ts';
 
 type ArticleStatus = ArticleSummary['status'];
 /** The same words as the project's overview (projectFigures.tsx): one word a state everywhere. */
@@ -70,7 +70,15 @@ export function ArticlesBoard({ me, params }: PageProps) {
     <main className="wide">
       <h1>Articles{project.data ? `: ${project.data.name}` : ''}</h1>
       <ErrorNote error={project.error ?? board.error} />
-      <div className="board" aria-busy={!board.loaded}>
+      {/* Nine columns: one row that scrolls sideways inside its own box from tablet width up; */}
+      {/* it takes the keyboard's focus so it can be scrolled without a mouse. */}
+      <div
+        className="board board-row"
+        aria-busy={!board.loaded}
+        role="region"
+        aria-label="Articles by state"
+        tabIndex={0}
+      >
         {COLUMNS.map(({ status, title }) => (
           <BoardColumn
             key={status}

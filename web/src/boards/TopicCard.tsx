@@ -29,7 +29,7 @@ export type TopicActions = {
 };
 
 /**
- * A topic on the board. Its title, keyword and rationale come from people and models: React puts
+ * A topic on the board. Its title, keyword, brief and rationale come from people and models: React puts
  * them in as text, never as markup. `actions` is absent for a viewer, who sees no controls.
  */
 export function TopicCard({
@@ -73,6 +73,12 @@ export function TopicCard({
         <p className="card-rationale">
           <span className="hidden">Why: </span>
           {topic.rationale}
+        </p>
+      )}
+      {topic.brief && (
+        <p className="card-brief">
+          <span className="hidden">Brief: </span>
+          {topic.brief}
         </p>
       )}
       {topic.overlap && (

@@ -6,6 +6,7 @@ import type { PageProps } from '../pageTypes.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { Link } from '../ui/Link.tsx';
 import { asRequestFailed, useResource } from '../ui/useResource.ts';
+import { AddTopicForm } from './AddTopicForm.tsx';
 import { BoardColumn } from './BoardColumn.tsx';
 import { byRank, placeAt } from './ranking.ts';
 import { ResearchRun } from './ResearchRun.tsx';
@@ -180,6 +181,7 @@ export function TopicsBoard({ me, params }: PageProps) {
           <Link to={pathTo('/projects/:projectId/articles', { projectId })}>Articles board</Link>.
         </p>
       )}
+      {actions && <AddTopicForm projectId={projectId} refresh={refresh} />}
       {actions && (
         <p className="board-hint">
           Drag a card within its column, or use its ↑ ↓ buttons, to change the order topics are

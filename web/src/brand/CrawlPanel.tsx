@@ -79,6 +79,11 @@ export function CrawlPanel({
                 : 'nothing changed.'}
             </p>
           )}
+          {last.voiceFallbackReason && (
+            <p className="voice-fallback" role="note">
+              {last.voiceFallbackReason}
+            </p>
+          )}
           {last.keptEditedParts.length > 0 && (
             <p>
               Kept as you edited them:{' '}

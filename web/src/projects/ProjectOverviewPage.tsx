@@ -7,7 +7,13 @@ import { Link } from '../ui/Link.tsx';
 import { useResource } from '../ui/useResource.ts';
 import type { Me } from '../api/appClient.ts';
 import { DecayFindings } from './DecayFindings.tsx';
-import { ArticleCounts, CrawlState, PausedBadge, SiteLink } from './projectFigures.tsx';
+import {
+  ArticleCounts,
+  CrawlState,
+  PausedBadge,
+  SiteLink,
+  WriterState,
+} from './projectFigures.tsx';
 
 /** A project's first tab: the figures of its card, all article states, and the way to its other tabs. */
 export function ProjectOverviewPage({
@@ -39,6 +45,7 @@ export function ProjectOverviewPage({
             <SiteLink url={project.websiteUrl} /> <PausedBadge paused={project.paused} />
           </p>
           <CrawlState crawl={project.crawl} />
+          {project.writer && <WriterState writer={project.writer} />}
           <h2>Articles by state</h2>
           <ArticleCounts counts={project.articleCounts} all />
           <DecayFindings projectId={projectId} />

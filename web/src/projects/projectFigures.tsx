@@ -1,21 +1,11 @@
 import type { components } from '../api/v1.ts';
+import { ARTICLE_STATES } from '../articleStates.ts';
 import { httpUrl } from '../ui/httpUrl.ts';
 
 export type Project = components['schemas']['Project'];
-export type ArticleStatus = keyof Project['articleCounts'];
+export type { ArticleStatus } from '../articleStates.ts';
 
-/** The pipeline's states in order, with the words a person reads: one word a state, on the overview and the board alike. */
-export const ARTICLE_STATES: readonly { status: ArticleStatus; label: string }[] = [
-  { status: 'queued', label: 'Queued' },
-  { status: 'researching', label: 'Researching' },
-  { status: 'writing', label: 'Writing' },
-  { status: 'draft', label: 'Draft' },
-  { status: 'publishing', label: 'Publishing' },
-  { status: 'pr_open', label: 'PR open' },
-  { status: 'merged', label: 'Merged' },
-  { status: 'closed', label: 'Closed' },
-  { status: 'failed', label: 'Failed' },
-];
+export { ARTICLE_STATES };
 
 /** Only http(s) addresses become links: anything else is shown as text. */
 
@@ -45,6 +35,17 @@ export function CrawlState({ crawl }: { crawl: Project['crawl'] }) {
       data-crawl={crawl.status}
     >
       {text}
+    </p>
+  );
+}
+
+/** Who writes the drafts: the model and its name, or the offline writer, which writes briefs. */
+export function WriterState({ writer }: { writer: NonNullable<Project['writer']> }) {
+  return (
+    <p className="writer" data-writer={writer.writer}>
+      {writer.writer === 'model'
+        ? `Writer: the model ${writer.model ?? ''}`.trimEnd()
+        : 'Writer: offline (no model is set up on the server: drafts are briefs, not articles)'}
     </p>
   );
 }

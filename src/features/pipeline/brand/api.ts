@@ -26,6 +26,12 @@ const LastCrawl = z
       .array(z.enum(BRAND_PARTS))
       .describe('Parts a person set by PUT that the crawl left as they were'),
     before: BrandProfile.partial().describe('Each changed part as it was before the crawl'),
+    voiceFallbackReason: z
+      .string()
+      .nullable()
+      .describe(
+        'Why this crawl kept the voice measured from the site although a model is set up (the model failed); null otherwise',
+      ),
   })
   .meta({ id: 'BrandCrawlChanges' });
 
@@ -52,7 +58,12 @@ export function presentBrand(doc: ProjectDoc) {
     companyFacts,
     editedParts,
     crawlStatus: doc.crawl.status,
-    lastCrawl: doc.lastBrandCrawl ?? null,
+    lastCrawl: doc.lastBrandCrawl
+      ? {
+          ...doc.lastBrandCrawl,
+          voiceFallbackReason: doc.lastBrandCrawl.voiceFallbackReason ?? null,
+        }
+      : null,
   };
 }
 

@@ -10,10 +10,27 @@ import { pageSummaries, toPublicBrand } from './brandMapping.ts';
 import { reactionContext } from '../../../consumers/commandContext.ts';
 import type { PipelineContext } from '../context.ts';
 import { describeError } from '../failure.ts';
+import { isLlmError } from '../../../integrations/llm/port.ts';
 import type { PartitionedHandler } from '../../../consumers/partitioned.ts';
 import { refineVoice } from './refineVoice.ts';
 
 export const CRAWL_WORKER = 'pipeline.crawl';
+
+const MAX_FALLBACK_REASON = 600;
+
+/**
+ * Why the crawl kept the measured voice although a model is set up, for the crawl's record: the
+ * model's status and the port's own words for the failure (never the provider's text), and what to do.
+ */
+export function voiceFallbackReason(error: unknown): string {
+  const answered =
+    isLlmError(error) && error.status !== undefined ? `answered ${error.status}` : 'failed';
+  const what = describeError(error).replace(/\s+/g, ' ').trim().replace(/\.$/, '');
+  const reason = `The voice was measured from the site because the model ${answered}: ${what}. Re-crawl once the model answers to have it refine the voice.`;
+  return reason.length > MAX_FALLBACK_REASON
+    ? `${reason.slice(0, MAX_FALLBACK_REASON - 1)}…`
+    : reason;
+}
 
 type Crawled =
   | { failure: string }
@@ -23,6 +40,7 @@ type Crawled =
       sitemapUrls: string[];
       provider: string;
       model: string | null;
+      voiceFallbackReason?: string;
     };
 
 /**
@@ -65,7 +83,14 @@ export function crawlProcess(ctx: PipelineContext): PartitionedHandler {
         { err: refined.error, projectId: project.id },
         'voice refinement failed; keeping the measured voice',
       );
-      return { brand: measured, pages, sitemapUrls, provider: 'offline', model: null };
+      return {
+        brand: measured,
+        pages,
+        sitemapUrls,
+        provider: 'offline',
+        model: null,
+        voiceFallbackReason: voiceFallbackReason(refined.error),
+      };
     }
     return {
       brand: BrandProfile.parse(refined.value.brand),
@@ -105,7 +130,7 @@ export function crawlProcess(ctx: PipelineContext): PartitionedHandler {
         );
         return;
       }
-      const { brand, pages, sitemapUrls, provider, model } = outcome.value;
+      const { brand, pages, sitemapUrls, provider, model, voiceFallbackReason } = outcome.value;
       await platform.commands.execute(
         projectStream,
         projectId,
@@ -118,6 +143,7 @@ export function crawlProcess(ctx: PipelineContext): PartitionedHandler {
           provider,
           model,
           at,
+          ...(voiceFallbackReason ? { voiceFallbackReason } : {}),
         },
         reactionContext(event, CRAWL_WORKER, 'record'),
       );

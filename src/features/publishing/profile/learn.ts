@@ -247,9 +247,12 @@ function fieldsFromPosts(
       ...(keysOf ? { type: typed.type === 'reference' ? 'reference' : 'reference[]' } : typed),
       // A field Inkstream has nothing to fill with is never required of it (the type's rule); one
       // that it may lack (a cover, tags, authors) only when more than one post shows it: a single
-      // post says what a post may hold, not what each must.
+      // post says what a post may hold, not what each must. Keys into the site's own file (authors,
+      // tags) are never required from the posts alone: Inkstream cannot invent a key, and the
+      // toolchains that check them (Docusaurus, Jekyll) build a post without them.
       required:
         role !== null &&
+        !keysOf &&
         seen.length > posts.length / 2 &&
         (ALWAYS_FILLED.has(role) || seen.length >= 2),
       source: keysOf ?? { file: seen[0].post.path, line: seen[0].field.line },

@@ -132,6 +132,8 @@ function valueFor(rule: FieldRule, context: Context): FrontmatterValue | undefin
     }
     case 'cover': {
       if (!context.coverReference) return undefined;
+      // A list of images (Contentlayer's `images: { type: 'list', of: { type: 'string' } }`).
+      if (rule.type === 'string[]') return [context.coverReference];
       if (rule.type !== 'object') return context.coverReference;
       const keys = objectKeys(rule.format);
       const alt = keys.find((key) => /^(alt|caption|title)$/i.test(key));

@@ -4,6 +4,10 @@ import type {
   LearnedProfile,
 } from '../../../../src/domain/integrations/contentProfile.ts';
 import { fixtureRepos } from '../../../fixtures/repos/index.ts';
+import { siteGateProblem } from '../../../../src/features/publishing/site/inertForEngine.ts';
+import { renderForSite } from '../../../../src/features/publishing/site/renderForSite.ts';
+import { validateForSite } from '../../../../src/features/publishing/site/validateForSite.ts';
+import { canonicalArticle } from '../../../support/siteProfiles.ts';
 import { learnFromFiles } from './repoTree.ts';
 
 /**
@@ -96,9 +100,8 @@ const table: Record<string, Expected> = {
     required: [
       'slug:slug:string@blog/2019-05-28-first-blog-post.md:2',
       'title:title:string@blog/2019-05-28-first-blog-post.md:3',
-      // Docusaurus checks authors and tags against these files (onInlineAuthors/onInlineTags).
-      'authors:authors:reference[]@blog/authors.yml',
-      'tags:tags:reference[]@blog/tags.yml',
+      // Authors and tags are keys Docusaurus checks against blog/authors.yml and tags.yml, but a
+      // post builds without them: not required (Inkstream cannot invent a key).
     ],
     images: 'absolute static/img/blog /img/blog png',
     excerptSeparator: '<!-- truncate -->',
@@ -457,5 +460,32 @@ Body.
     expect(names).not.toContain('keyword');
     expect(names).not.toContain('generator');
     expect(learned!.notes.join(' ')).toMatch(/2 of the posts read were written by Inkstream/);
+  });
+});
+
+describe('the file written for each fixture repository validates against what was learned', () => {
+  // A 1×1 PNG: the cover's bytes do not matter to the checks.
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  test.each(Object.keys(table))('%s', async (name) => {
+    const profile = (await learnFromFiles(fixtureRepos[name].files)).learned!;
+    const slug = 'measure-what-matters';
+    const rendered = renderForSite(
+      {
+        mdx: canonicalArticle({ slug, title: 'Measure what matters {{ 7*7 }} {% now %}' }),
+        slug,
+        cover: PNG,
+        settings: { contentDirectory: 'content/blog', coverDirectory: 'public/images/covers' },
+      },
+      profile,
+    );
+    expect(rendered.problems).toEqual([]);
+    const paths = rendered.files.map((file) => file.path);
+    expect(validateForSite(rendered.post!, profile, paths)).toEqual([]);
+    expect(
+      siteGateProblem(rendered.post!, profile.templateEngine, profile.excerptSeparator, null),
+    ).toBeNull();
   });
 });
